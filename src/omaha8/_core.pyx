@@ -1,0 +1,466 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled evaluator: Omaha Hi-Lo highs through perfect-hash rows, lows through rank masks.
+
+High hands. A board's ranks, as a multiset, have a perfect hash (the combinatorial number
+system: sorted ranks r0 <= r1 <= ... map to sum C(r_i + i, i + 1)); so do the two ranks of a
+hole pair, the same formula with k = 2, giving 91 pair indices. ``HIGH_ROWS[board][pair]`` holds
+the best non-flush value of that pair with any three of the board, so a hand costs one sort of
+the board's ranks and one lookup per hole pair. Flushes take a second table, ``FLUSH_ROWS``,
+indexed by the rank mask of the board's flush suit; it is consulted only when the board has three
+or more cards of a suit and the hand two or more of that suit.
+
+Lows. ``LOW[hole_mask << 8 | board_mask]`` is the best low of any two hole ranks with three other
+board ranks, eight or lower. Pairs in the hand, counterfeits and "exactly two" all fall out of
+building it from rank masks.
+
+Every table is built here at import from the Cactus Kev ordering of five-card hands, in a few
+milliseconds; nothing is stored in the repository.
+"""
+
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.string cimport memcpy
+
+from .cards import read_hand
+
+cdef extern from *:
+    int popcount "__builtin_popcount" (unsigned int) nogil
+
+cdef extern from "Python.h":
+    long PyLong_AsLongAndOverflow(object, int*) except? -1
+
+cdef enum:
+    NO_VALUE = 0xFFFF
+    NO_LOW_MASK = 0xFF
+    N_PAIRS = 91          # multisets of two ranks
+    ROWS3 = 455           # multisets of three ranks: C(15, 3)
+    ROWS4 = 1820          # C(16, 4)
+    ROWS5 = 6188          # C(17, 5), five of a rank included so the hash stays plain
+    N_HIGH_ROWS = 8463    # ROWS3 + ROWS4 + ROWS5
+    N_FLUSH_ROWS = 2288   # rank masks of 3, 4 or 5 cards of one suit
+    N_FIVE_MASKS = 8192
+
+# BINOM[n][k] for the combinatorial number system (n < 18, k <= 5).
+cdef uint16_t BINOM[18][6]
+# First row of each board size in HIGH_ROWS.
+cdef int ROW_BASE[6]
+cdef uint16_t NONFLUSH5[ROWS5]           # five-card value by rank multiset, no flush
+cdef uint16_t FLUSH5[N_FIVE_MASKS]       # five-card value by rank mask, all one suit
+cdef uint16_t HIGH_ROWS[N_HIGH_ROWS * N_PAIRS]
+cdef uint16_t FLUSH_ROWS[N_FLUSH_ROWS * N_PAIRS]
+cdef uint16_t FLUSH_ROW_OF_MASK[N_FIVE_MASKS]  # NO_VALUE for masks of fewer than three ranks
+cdef uint8_t LOW[65536]
+cdef uint8_t PAIR_OF[169]                # pair index of ranks a, b at a * 13 + b
+cdef uint8_t LOW_BIT[52]                 # a card's bit in a low mask, 0 above eight
+
+
+# ---------------------------------------------------------------- table construction
+
+cdef int multiset_index(int* ranks, int k) noexcept nogil:
+    """Perfect hash of k ranks (sorted here, in place)."""
+    cdef int i, j, t, index = 0
+    for i in range(1, k):
+        t = ranks[i]
+        j = i - 1
+        while j >= 0 and ranks[j] > t:
+            ranks[j + 1] = ranks[j]
+            j -= 1
+        ranks[j + 1] = t
+    for i in range(k):
+        index += BINOM[ranks[i] + i][i + 1]
+    return index
+
+
+cdef void set_nonflush(int value, int a, int b, int c, int d, int e) noexcept nogil:
+    cdef int r[5]
+    r[0] = a; r[1] = b; r[2] = c; r[3] = d; r[4] = e
+    NONFLUSH5[multiset_index(r, 5)] = value
+
+
+cdef int straight_mask(int top) noexcept nogil:
+    """Rank mask of the straight whose highest card is ``top`` (3 is the wheel, five high)."""
+    if top == 3:
+        return 0x100F
+    return 0x1F << (top - 4)
+
+
+cdef bint is_straight(int mask) noexcept nogil:
+    cdef int top
+    for top in range(3, 13):
+        if mask == straight_mask(top):
+            return True
+    return False
+
+
+cdef void number_five_card_hands() noexcept nogil:
+    """Give every five-card hand its Cactus Kev value by walking the classes strongest first."""
+    cdef int v = 1, top, a, b, c, d, mask
+    cdef int ranks[5]
+    for i in range(ROWS5):
+        NONFLUSH5[i] = NO_VALUE
+    for mask in range(N_FIVE_MASKS):
+        FLUSH5[mask] = NO_VALUE
+    for top in range(12, 2, -1):
+        FLUSH5[straight_mask(top)] = v; v += 1
+    for a in range(12, -1, -1):                     # four of a kind, then kicker
+        for b in range(12, -1, -1):
+            if b != a:
+                set_nonflush(v, a, a, a, a, b); v += 1
+    for a in range(12, -1, -1):                     # full house: trips, then pair
+        for b in range(12, -1, -1):
+            if b != a:
+                set_nonflush(v, a, a, a, b, b); v += 1
+    # With five different ranks, comparing high card first is comparing rank masks.
+    for mask in range(N_FIVE_MASKS - 1, -1, -1):
+        if popcount(mask) == 5 and not is_straight(mask):
+            FLUSH5[mask] = v; v += 1
+    for top in range(12, 2, -1):
+        set_nonflush(v, top, top - 1, top - 2, top - 3, 12 if top == 3 else top - 4); v += 1
+    for a in range(12, -1, -1):                     # three of a kind, then two kickers
+        for b in range(12, -1, -1):
+            for c in range(b - 1, -1, -1):
+                if b != a and c != a:
+                    set_nonflush(v, a, a, a, b, c); v += 1
+    for a in range(12, -1, -1):                     # two pair, then kicker
+        for b in range(a - 1, -1, -1):
+            for c in range(12, -1, -1):
+                if c != a and c != b:
+                    set_nonflush(v, a, a, b, b, c); v += 1
+    for a in range(12, -1, -1):                     # one pair, then three kickers
+        for b in range(12, -1, -1):
+            for c in range(b - 1, -1, -1):
+                for d in range(c - 1, -1, -1):
+                    if b != a and c != a and d != a:
+                        set_nonflush(v, a, a, b, c, d); v += 1
+    for mask in range(N_FIVE_MASKS - 1, -1, -1):   # high card
+        if popcount(mask) == 5 and not is_straight(mask):
+            b = 0
+            for a in range(13):
+                if mask >> a & 1:
+                    ranks[b] = a
+                    b += 1
+            NONFLUSH5[multiset_index(ranks, 5)] = v; v += 1
+
+
+cdef void build_high_rows() noexcept nogil:
+    cdef int r[5]
+    cdef int t0, t1, t2, t3, t4, p0, p1, i, n, row, best
+    cdef int sub[10]
+    cdef int counts[13]
+    cdef uint16_t* out
+    # Three-card boards: the hand is the board plus the pair, one five-card lookup.
+    for t0 in range(13):
+        for t1 in range(t0, 13):
+            for t2 in range(t1, 13):
+                r[0] = t0; r[1] = t1; r[2] = t2
+                out = HIGH_ROWS + (ROW_BASE[3] + multiset_index(r, 3)) * N_PAIRS
+                for p0 in range(13):
+                    for p1 in range(p0, 13):
+                        r[0] = t0; r[1] = t1; r[2] = t2; r[3] = p0; r[4] = p1
+                        for i in range(13):
+                            counts[i] = 0
+                        best = NONFLUSH5[multiset_index(r, 5)]
+                        for i in range(5):
+                            counts[r[i]] += 1
+                            if counts[r[i]] > 4:
+                                best = NO_VALUE   # more than four of a rank cannot be dealt
+                        out[PAIR_OF[p0 * 13 + p1]] = best
+    # Four- and five-card boards: the best of the rows of their three-card sub-boards.
+    for t0 in range(13):
+        for t1 in range(t0, 13):
+            for t2 in range(t1, 13):
+                for t3 in range(t2, 13):
+                    r[0] = t0; r[1] = t1; r[2] = t2; r[3] = t3
+                    row = ROW_BASE[4] + multiset_index(r, 4)
+                    sub_rows_of(t0, t1, t2, t3, -1, sub, &n)
+                    min_rows(HIGH_ROWS + row * N_PAIRS, sub, n)
+                    for t4 in range(t3, 13):
+                        r[0] = t0; r[1] = t1; r[2] = t2; r[3] = t3; r[4] = t4
+                        row = ROW_BASE[5] + multiset_index(r, 5)
+                        sub_rows_of(t0, t1, t2, t3, t4, sub, &n)
+                        min_rows(HIGH_ROWS + row * N_PAIRS, sub, n)
+
+
+cdef void sub_rows_of(int t0, int t1, int t2, int t3, int t4, int* sub, int* n) noexcept nogil:
+    """The HIGH_ROWS rows of every three-card part of a sorted board (t4 < 0: four cards)."""
+    cdef int board[5]
+    cdef int r[3]
+    cdef int a, b, c, m = 4 if t4 < 0 else 5
+    board[0] = t0; board[1] = t1; board[2] = t2; board[3] = t3; board[4] = t4
+    n[0] = 0
+    for a in range(m):
+        for b in range(a + 1, m):
+            for c in range(b + 1, m):
+                r[0] = board[a]; r[1] = board[b]; r[2] = board[c]
+                sub[n[0]] = ROW_BASE[3] + multiset_index(r, 3)
+                n[0] += 1
+
+
+cdef void min_rows(uint16_t* out, int* rows, int n) noexcept nogil:
+    cdef int i, p
+    cdef uint16_t v
+    cdef const uint16_t* src
+    for p in range(N_PAIRS):
+        out[p] = NO_VALUE
+    for i in range(n):
+        src = HIGH_ROWS + rows[i] * N_PAIRS
+        for p in range(N_PAIRS):
+            v = src[p]
+            if v < out[p]:
+                out[p] = v
+
+
+cdef void build_flush_rows() noexcept nogil:
+    cdef int mask, row = 0, a, b, x, y, z, n, best, v
+    cdef int bits[5]
+    cdef uint16_t* out
+    for mask in range(N_FIVE_MASKS):
+        FLUSH_ROW_OF_MASK[mask] = NO_VALUE
+        n = popcount(mask)
+        if n < 3 or n > 5:
+            continue
+        FLUSH_ROW_OF_MASK[mask] = row
+        out = FLUSH_ROWS + row * N_PAIRS
+        row += 1
+        n = 0
+        for a in range(13):
+            if mask >> a & 1:
+                bits[n] = a
+                n += 1
+        for a in range(13):
+            for b in range(a, 13):
+                best = NO_VALUE
+                # Two hole cards of the suit, different ranks, none of them on the board.
+                if a != b and not (mask >> a & 1) and not (mask >> b & 1):
+                    for x in range(n):
+                        for y in range(x + 1, n):
+                            for z in range(y + 1, n):
+                                v = FLUSH5[(1 << a) | (1 << b) | (1 << bits[x]) | (1 << bits[y]) | (1 << bits[z])]
+                                if v < best:
+                                    best = v
+                out[PAIR_OF[a * 13 + b]] = best
+
+
+cdef void build_low() noexcept nogil:
+    cdef int hole, board, a, b, rest, three, best, i
+    for hole in range(256):
+        for board in range(256):
+            best = NO_LOW_MASK
+            for a in range(8):
+                for b in range(a + 1, 8):
+                    if (hole >> a & 1) and (hole >> b & 1):
+                        # Three board ranks the pair does not repeat; the lowest three are best.
+                        rest = board & ~((1 << a) | (1 << b))
+                        if popcount(rest) >= 3:
+                            three = 0
+                            for i in range(3):
+                                three |= rest & -rest
+                                rest &= rest - 1
+                            if (three | (1 << a) | (1 << b)) < best:
+                                best = three | (1 << a) | (1 << b)
+            LOW[hole << 8 | board] = best
+
+
+cdef void build_tables() noexcept nogil:
+    cdef int n, k, a, b, card, rank
+    for n in range(18):
+        for k in range(6):
+            if k == 0:
+                BINOM[n][k] = 1
+            elif n == 0:
+                BINOM[n][k] = 0
+            else:
+                BINOM[n][k] = BINOM[n - 1][k - 1] + BINOM[n - 1][k]
+    ROW_BASE[3] = 0
+    ROW_BASE[4] = ROWS3
+    ROW_BASE[5] = ROWS3 + ROWS4
+    for a in range(13):
+        for b in range(13):
+            # The two-rank multiset hash: lower rank plus C(higher + 1, 2).
+            PAIR_OF[a * 13 + b] = min(a, b) + BINOM[max(a, b) + 1][2]
+    for card in range(52):
+        rank = card >> 2
+        LOW_BIT[card] = 1 if rank == 12 else ((1 << (rank + 1)) if rank <= 6 else 0)
+    number_five_card_hands()
+    build_high_rows()
+    build_flush_rows()
+    build_low()
+
+
+build_tables()
+
+TABLE_BYTES = sizeof(HIGH_ROWS) + sizeof(FLUSH_ROWS) + sizeof(FLUSH_ROW_OF_MASK) + sizeof(LOW) \
+    + sizeof(NONFLUSH5) + sizeof(FLUSH5) + sizeof(PAIR_OF) + sizeof(LOW_BIT) + sizeof(BINOM)
+
+
+# ---------------------------------------------------------------- evaluation
+
+cdef inline int board_row(const uint8_t* board, int m) noexcept nogil:
+    cdef int r[5]
+    cdef int i
+    for i in range(m):
+        r[i] = board[i] >> 2
+    return ROW_BASE[m] + multiset_index(r, m)
+
+
+cdef inline uint16_t high_value(const uint8_t* hole, int k, const uint8_t* board, int m) noexcept nogil:
+    cdef const uint16_t* row = HIGH_ROWS + board_row(board, m) * N_PAIRS
+    cdef int i, j, s, n, flush_row
+    cdef uint16_t v, best = NO_VALUE
+    cdef int ranks[6]
+    cdef int suit_masks[4]
+    cdef int suited[6]
+    for i in range(k):
+        ranks[i] = hole[i] >> 2
+    for i in range(k - 1):
+        for j in range(i + 1, k):
+            v = row[PAIR_OF[ranks[i] * 13 + ranks[j]]]
+            if v < best:
+                best = v
+    suit_masks[0] = suit_masks[1] = suit_masks[2] = suit_masks[3] = 0
+    for i in range(m):
+        suit_masks[board[i] & 3] |= 1 << (board[i] >> 2)
+    for s in range(4):
+        flush_row = FLUSH_ROW_OF_MASK[suit_masks[s]]
+        if flush_row != NO_VALUE:
+            # Three or more board cards of one suit: no other suit can have three.
+            n = 0
+            for i in range(k):
+                if hole[i] & 3 == s:
+                    suited[n] = ranks[i]
+                    n += 1
+            row = FLUSH_ROWS + flush_row * N_PAIRS
+            for i in range(n - 1):
+                for j in range(i + 1, n):
+                    v = row[PAIR_OF[suited[i] * 13 + suited[j]]]
+                    if v < best:
+                        best = v
+            break
+    return best
+
+
+cdef inline uint8_t low_value(const uint8_t* hole, int k, const uint8_t* board, int m) noexcept nogil:
+    cdef int i, hole_mask = 0, board_mask = 0
+    for i in range(k):
+        hole_mask |= LOW_BIT[hole[i]]
+    for i in range(m):
+        board_mask |= LOW_BIT[board[i]]
+    return LOW[hole_mask << 8 | board_mask]
+
+
+cdef bint read_fast(object cards, uint8_t* out, int* n, int limit, uint64_t* seen) except -1:
+    """Card indices from a list or tuple of ints; False sends the caller to the full check."""
+    cdef Py_ssize_t size, i
+    cdef object item
+    cdef long index
+    cdef int overflow
+    if type(cards) is tuple or type(cards) is list:
+        size = len(cards)
+        if size > limit:
+            return False
+        for i in range(size):
+            item = cards[i]
+            if not isinstance(item, int) or item is True or item is False:
+                return False
+            index = PyLong_AsLongAndOverflow(item, &overflow)
+            if overflow or index < 0 or index > 51 or (seen[0] >> index) & 1:
+                return False
+            seen[0] |= (<uint64_t>1) << index
+            out[i] = <uint8_t>index
+        n[0] = <int>size
+        return True
+    return False
+
+
+cdef int read_cards(object hole, object board, uint8_t* h, int* k, uint8_t* b, int* m) except -1:
+    """Validate a hand into C arrays; anything unusual takes the Python path and its errors."""
+    cdef uint64_t seen = 0
+    if (read_fast(hole, h, k, 6, &seen) and read_fast(board, b, m, 5, &seen)
+            and 4 <= k[0] and 3 <= m[0]):
+        return 0
+    hole_list, board_list = read_hand(hole, board)
+    k[0] = len(hole_list)
+    m[0] = len(board_list)
+    for i in range(k[0]):
+        h[i] = hole_list[i]
+    for i in range(m[0]):
+        b[i] = board_list[i]
+    return 0
+
+
+def evaluate_high(hole, board):
+    """Best high hand of exactly two hole cards and three board cards, 1 (best) .. 7462."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int k, m
+    read_cards(hole, board, h, &k, b, &m)
+    return high_value(h, k, b, m)
+
+
+def evaluate_low(hole, board):
+    """Best eight-or-better low as a rank mask (smaller is better), or None."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int k, m
+    read_cards(hole, board, h, &k, b, &m)
+    cdef uint8_t low = low_value(h, k, b, m)
+    return None if low == NO_LOW_MASK else low
+
+
+def evaluate(hole, board):
+    """``(evaluate_high(hole, board), evaluate_low(hole, board))`` in one call."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int k, m
+    read_cards(hole, board, h, &k, b, &m)
+    cdef uint8_t low = low_value(h, k, b, m)
+    return high_value(h, k, b, m), (None if low == NO_LOW_MASK else low)
+
+
+# ---------------------------------------------------------------- views for the tests
+
+def all_five_card_values():
+    """The value of every five-card hand, in ``itertools.combinations(range(52), 5)`` order,
+    through the same rows the Omaha path reads (two cards as the pair, three as the board)."""
+    from array import array
+    out = array("H", bytes(2 * 2598960))
+    cdef uint16_t[::1] view = out
+    cdef uint8_t c[5]
+    cdef Py_ssize_t i = 0
+    cdef int a, b, x, y, z
+    with nogil:
+        for a in range(52):
+            for b in range(a + 1, 52):
+                for x in range(b + 1, 52):
+                    for y in range(x + 1, 52):
+                        for z in range(y + 1, 52):
+                            c[0] = a; c[1] = b; c[2] = x; c[3] = y; c[4] = z
+                            view[i] = high_value(c, 2, c + 2, 3)
+                            i += 1
+    return out
+
+
+def low_table():
+    """The 65,536-entry low table as bytes: entry ``hole_mask << 8 | board_mask``."""
+    return (<char*>LOW)[:65536]
+
+
+def high_row(board_ranks):
+    """One row of HIGH_ROWS: the best non-flush value of each hole rank pair with this board
+    (ranks 0..12, three to five of them), indexed by pair as ``pair_index``."""
+    cdef int r[5]
+    cdef int m = len(board_ranks), i
+    if m < 3 or m > 5:
+        raise ValueError("a board has three to five ranks")
+    for i in range(m):
+        r[i] = board_ranks[i]
+        if r[i] < 0 or r[i] > 12:
+            raise ValueError(f"rank {r[i]} is outside 0..12")
+    cdef int row = ROW_BASE[m] + multiset_index(r, m)
+    return [HIGH_ROWS[row * N_PAIRS + i] for i in range(N_PAIRS)]
+
+
+def pair_index(int a, int b):
+    """Index of the hole rank pair (a, b) in a row of ``high_row``."""
+    if not (0 <= a <= 12 and 0 <= b <= 12):
+        raise ValueError("ranks are 0..12")
+    return PAIR_OF[a * 13 + b]

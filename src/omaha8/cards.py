@@ -1,0 +1,179 @@
+"""Cards: the 52 card indices, their names, and validation of what users pass in.
+
+A card's index is ``rank * 4 + suit`` with ranks 2..A as 0..12 and suits c, d, h, s as
+0..3, the numbering phevaluator and poker-equity use. Every public entry point of omaha8
+funnels its card arguments through :func:`parse_cards` or :func:`read_hand`, so the error
+messages below are the only ones users ever see for bad cards.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Union
+
+__all__ = [
+    "Card",
+    "CardError",
+    "CardsLike",
+    "HOLE_SIZES",
+    "BOARD_SIZES",
+    "RANK_CHARS",
+    "SUIT_CHARS",
+    "parse_cards",
+    "read_hand",
+]
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+HOLE_SIZES = (4, 5, 6)
+BOARD_SIZES = (3, 4, 5)
+
+_RANK_OF_CHAR = {c: i for i, c in enumerate(RANK_CHARS)}
+_RANK_OF_CHAR.update({c.lower(): i for i, c in enumerate(RANK_CHARS)})
+_SUIT_OF_CHAR = {c: i for i, c in enumerate(SUIT_CHARS)}
+_SUIT_OF_CHAR.update({c.upper(): i for i, c in enumerate(SUIT_CHARS)})
+# Both the black and the white suit symbols appear in the wild.
+_SUIT_OF_CHAR.update({"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3})
+_SEPARATORS = " \t\r\n,;[]()"
+
+
+class CardError(ValueError):
+    """A card argument that is not a valid card, hand or board."""
+
+
+class Card(int):
+    """One of the 52 cards; an ``int`` whose value is the card index.
+
+    ``Card("As")``, ``Card(51)`` and ``Card(Card(51))`` are the same object. Being an int,
+    a Card can be passed anywhere an index is accepted and compares by index.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: "Union[str, int, Card]") -> "Card":
+        if type(value) is Card:
+            return value
+        return _CARDS[_index_of(value)]
+
+    @property
+    def rank(self) -> int:
+        """0 for a deuce up to 12 for an ace."""
+        return int(self) >> 2
+
+    @property
+    def suit(self) -> int:
+        """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+        return int(self) & 3
+
+    @property
+    def rank_char(self) -> str:
+        return RANK_CHARS[int(self) >> 2]
+
+    @property
+    def suit_char(self) -> str:
+        return SUIT_CHARS[int(self) & 3]
+
+    def __str__(self) -> str:
+        return _NAMES[int(self)]
+
+    def __repr__(self) -> str:
+        return f"Card({_NAMES[int(self)]!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self):
+        return (Card, (int(self),))
+
+
+_NAMES = [r + s for r in RANK_CHARS for s in SUIT_CHARS]
+_CARDS = [int.__new__(Card, i) for i in range(52)]
+
+CardsLike = Union[str, Iterable[Union[str, int, Card]]]
+
+
+def _index_of(value: object) -> int:
+    """The index of one card given as a str, an int or a Card."""
+    if isinstance(value, str):
+        cards = _parse_text(value)
+        if len(cards) != 1:
+            raise CardError(f"expected one card, got {value!r}")
+        return cards[0]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CardError(
+            f"a card must be a str, an int 0..51 or a Card, not {type(value).__name__} {value!r}"
+        )
+    if not 0 <= value <= 51:
+        raise CardError(f"card index {int(value)} is outside 0..51")
+    return int(value)
+
+
+def _parse_text(text: str) -> list[int]:
+    """Indices of the cards written in ``text``: 'As2d', 'As 2d', 'a♠ 2♦', '10h'."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in _SEPARATORS:
+            i += 1
+            continue
+        start = i
+        if text.startswith("10", i):
+            rank, i = 8, i + 2
+        else:
+            rank, i = _RANK_OF_CHAR.get(ch), i + 1
+        suit = _SUIT_OF_CHAR.get(text[i]) if i < n else None
+        if rank is None or suit is None:
+            # Name what the user wrote where a card should be: two characters, three for '10x'.
+            end = start
+            while end < min(n, start + (3 if rank == 8 and i - start == 2 else 2)):
+                if text[end] in _SEPARATORS:
+                    break
+                end += 1
+            raise CardError(f"unknown card {text[start:end]!r}")
+        out.append(rank * 4 + suit)
+        i += 1
+    return out
+
+
+def _indices(cards: object, what: str) -> list[int]:
+    if isinstance(cards, str):
+        return _parse_text(cards)
+    if isinstance(cards, (int, float)) or cards is None:
+        raise CardError(f"{what} must be a string or an iterable of cards, not {cards!r}")
+    try:
+        items = list(cards)  # type: ignore[call-overload]
+    except TypeError:
+        raise CardError(
+            f"{what} must be a string or an iterable of cards, not {type(cards).__name__}"
+        ) from None
+    return [_index_of(item) for item in items]
+
+
+def _check_unique(indices: list[int]) -> None:
+    seen = 0
+    for i in indices:
+        if seen >> i & 1:
+            raise CardError(f"duplicate card {_NAMES[i]}")
+        seen |= 1 << i
+
+
+def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
+    """Cards from a string ('As2d', 'As 2d', 'a♠ 2♦', '10h') or an iterable of str, int or Card.
+
+    Raises :class:`CardError` for anything that is not a card and for a card given twice.
+    """
+    indices = _indices(cards, "cards")
+    _check_unique(indices)
+    return tuple(_CARDS[i] for i in indices)
+
+
+def read_hand(hole: CardsLike, board: CardsLike) -> tuple[list[int], list[int]]:
+    """Validated card indices of a hand: 4-6 hole cards, 3-5 board cards, no card twice."""
+    h = _indices(hole, "hole cards")
+    b = _indices(board, "board")
+    if len(h) not in HOLE_SIZES:
+        raise CardError(f"wrong number of hole cards: {len(h)} (4, 5 or 6 allowed)")
+    if len(b) not in BOARD_SIZES:
+        raise CardError(f"wrong number of board cards: {len(b)} (3, 4 or 5 allowed)")
+    _check_unique(h + b)
+    return h, b

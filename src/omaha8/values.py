@@ -1,0 +1,58 @@
+"""What the integers mean: high values 1..7462 and eight-or-better low masks.
+
+High values follow Cactus Kev's numbering (phevaluator, treys): 1 is a royal flush, 7462 is
+7-5-4-3-2 of mixed suits, lower is stronger, and each category is one contiguous block.
+A low is an 8-bit mask of the five ranks it uses, bit 0 the ace up to bit 7 the eight;
+with exactly five bits set, a numerically smaller mask is the stronger low.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+__all__ = [
+    "CATEGORIES",
+    "CATEGORY_LAST_VALUE",
+    "WORST_HIGH",
+    "NO_LOW",
+    "category_of",
+    "low_ranks",
+    "low_name",
+]
+
+CATEGORIES = (
+    "straight flush",
+    "four of a kind",
+    "full house",
+    "flush",
+    "straight",
+    "three of a kind",
+    "two pair",
+    "one pair",
+    "high card",
+)
+# The weakest value in each category: 10 straight flushes, 156 quads, 156 full houses,
+# 1277 flushes, 10 straights, 858 trips, 858 two pairs, 2860 one pairs, 1277 high cards.
+CATEGORY_LAST_VALUE = (10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462)
+WORST_HIGH = 7462
+# The "no low" marker of the batch API: eight bits set is never a five-card low.
+NO_LOW = 255
+
+
+def category_of(value: int) -> str:
+    """The category name of a high value 1..7462."""
+    if not 1 <= value <= WORST_HIGH:
+        raise ValueError(f"high value {value} is outside 1..{WORST_HIGH}")
+    return CATEGORIES[bisect_left(CATEGORY_LAST_VALUE, value)]
+
+
+def low_ranks(mask: int) -> tuple[int, ...]:
+    """The five ranks of a low mask from the top down, the ace as 1: 0b10010111 -> (8, 5, 3, 2, 1)."""
+    if not 0 <= mask <= 255 or bin(mask).count("1") != 5:
+        raise ValueError(f"{mask!r} is not a low mask (five of the bits 0..7)")
+    return tuple(bit + 1 for bit in range(7, -1, -1) if mask >> bit & 1)
+
+
+def low_name(mask: int) -> str:
+    """'8-5-3-2-A' for the mask of that low."""
+    return "-".join("A" if r == 1 else str(r) for r in low_ranks(mask))
