@@ -19,6 +19,7 @@ __all__ = [
     "evaluate_high",
     "evaluate_low",
     "classify",
+    "class_of_value",
     "five_card_value",
 ]
 
@@ -84,8 +85,24 @@ def combinations_with_repetition(n: int, k: int):
 
 
 _VALUE_OF_CLASS: dict = {}
+_CLASS_OF_VALUE: list = []
 # Five-card values seen so far, by (ranks from high to low, flush): hands repeat a lot.
 _VALUE_CACHE: dict = {}
+
+
+def _numbering() -> dict:
+    if not _VALUE_OF_CLASS:
+        _VALUE_OF_CLASS.update(_strength_order())
+        _CLASS_OF_VALUE[:] = [None] + sorted(_VALUE_OF_CLASS, key=_VALUE_OF_CLASS.__getitem__)
+    return _VALUE_OF_CLASS
+
+
+def class_of_value(value: int) -> tuple[int, tuple[int, ...]]:
+    """The (category, ranks in order of significance) that a high value 1..7462 stands for."""
+    _numbering()
+    if not 1 <= value < len(_CLASS_OF_VALUE):
+        raise ValueError(f"high value {value} is outside 1..7462")
+    return _CLASS_OF_VALUE[value]
 
 
 def five_card_value(cards: "list[int] | tuple[int, ...]") -> int:
@@ -96,9 +113,7 @@ def five_card_value(cards: "list[int] | tuple[int, ...]") -> int:
     key = (tuple(ranks), flush)
     value = _VALUE_CACHE.get(key)
     if value is None:
-        if not _VALUE_OF_CLASS:
-            _VALUE_OF_CLASS.update(_strength_order())
-        value = _VALUE_CACHE[key] = _VALUE_OF_CLASS[classify(ranks, flush)]
+        value = _VALUE_CACHE[key] = _numbering()[classify(ranks, flush)]
     return value
 
 

@@ -1,0 +1,54 @@
+"""One fixture, ``impl``, runs each public-API test against both evaluators: the compiled core
+and the pure-Python fallback. When OMAHA8_REQUIRE_EXTENSION=1 (CI), a core that does not import
+is a failure, not a skip."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+REQUIRE_EXTENSION = os.environ.get("OMAHA8_REQUIRE_EXTENSION", "") not in ("", "0")
+IMPLEMENTATIONS = {"cython": "omaha8._core", "python": "omaha8.fallback"}
+
+
+def _shared_dir() -> Path:
+    """``shared/`` sits beside the checkout: ../shared from the repository root."""
+    root = Path(__file__).resolve().parent.parent
+    for candidate in (root.parent / "shared", root / "shared"):
+        if (candidate / "vectors" / "rules_examples.json").is_file():
+            return candidate
+    raise FileNotFoundError("shared/vectors/rules_examples.json not found beside the repository")
+
+
+@pytest.fixture(scope="session")
+def rules_examples() -> dict:
+    return json.loads((_shared_dir() / "vectors" / "rules_examples.json").read_text())
+
+
+def load_implementation(name: str):
+    try:
+        return importlib.import_module(IMPLEMENTATIONS[name])
+    except ImportError as error:
+        if REQUIRE_EXTENSION:
+            raise
+        pytest.skip(f"the {name} implementation is not importable: {error}")
+
+
+@pytest.fixture(params=sorted(IMPLEMENTATIONS), scope="session")
+def impl(request):
+    """The evaluator module under test: ``omaha8._core`` or ``omaha8.fallback``."""
+    return load_implementation(request.param)
+
+
+@pytest.fixture(scope="session")
+def core():
+    return load_implementation("cython")
+
+
+@pytest.fixture(scope="session")
+def fallback():
+    return load_implementation("python")

@@ -1,0 +1,42 @@
+"""Which evaluator is live, how to choose it, and what it costs to import."""
+
+import os
+import subprocess
+import sys
+
+import omaha8
+
+
+def run_python(code, **env):
+    environment = {**os.environ, **env}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=environment, check=True)
+    return result.stdout.strip()
+
+
+def test_pure_python_on_request():
+    assert run_python("import omaha8; print(omaha8.IMPLEMENTATION)", OMAHA8_PURE_PYTHON="1") == "python"
+    answer = run_python("import omaha8; print(omaha8.evaluate.__module__)", OMAHA8_PURE_PYTHON="1")
+    assert answer == "omaha8.fallback"
+
+
+def test_compiled_by_default(core):
+    environment = {k: v for k, v in os.environ.items() if k != "OMAHA8_PURE_PYTHON"}
+    code = "import omaha8; print(omaha8.IMPLEMENTATION)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=environment, check=True)
+    assert result.stdout.strip() == "cython"
+
+
+def test_live_implementation_is_consistent():
+    assert omaha8.IMPLEMENTATION in ("cython", "python")
+    module = "omaha8._core" if omaha8.IMPLEMENTATION == "cython" else "omaha8.fallback"
+    assert sys.modules[module].evaluate is omaha8.evaluate
+
+
+def test_tables_are_small(core):
+    assert core.TABLE_BYTES < 4 * 1024 * 1024
+
+
+def test_public_api_is_typed():
+    assert os.path.exists(os.path.join(os.path.dirname(omaha8.__file__), "py.typed"))
