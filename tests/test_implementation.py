@@ -40,3 +40,19 @@ def test_tables_are_small(core):
 
 def test_public_api_is_typed():
     assert os.path.exists(os.path.join(os.path.dirname(omaha8.__file__), "py.typed"))
+
+
+def test_missing_core_falls_back_loudly():
+    code = (
+        "import sys, warnings\n"
+        "sys.modules['omaha8._core'] = None  # what a failed build leaves: no importable core\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    import omaha8\n"
+        "print(omaha8.IMPLEMENTATION, omaha8.evaluate('AhKd5c2s', 'Ac3d7hKs9c'))\n"
+        "print(any('pure-Python fallback' in str(w.message) for w in caught))\n"
+    )
+    environment = {k: v for k, v in os.environ.items() if k != "OMAHA8_PURE_PYTHON"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=environment, check=True)
+    assert result.stdout.split("\n") == ["python (2471, 87)", "True", ""]

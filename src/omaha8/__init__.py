@@ -8,6 +8,7 @@ environment variable OMAHA8_PURE_PYTHON=1 is set. ``IMPLEMENTATION`` says which 
 from __future__ import annotations
 
 import os as _os
+import warnings as _warnings
 
 from .cards import Card, CardError, parse_cards
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
@@ -21,10 +22,17 @@ else:
         from ._core import evaluate, evaluate_high, evaluate_low
 
         IMPLEMENTATION = "cython"
-    except ImportError:
+    except ImportError as _error:
         from .fallback import evaluate, evaluate_high, evaluate_low
 
         IMPLEMENTATION = "python"
+        # Loud on purpose: pip hides the build's own warning, and the fallback is far slower.
+        _warnings.warn(
+            f"omaha8: the compiled core is not available ({_error}); using the pure-Python "
+            "fallback. Reinstall with a C compiler, or set OMAHA8_PURE_PYTHON=1 to choose it.",
+            RuntimeWarning,
+            stacklevel=2,
+        )
 
 __version__ = "0.1.0"
 __all__ = [
