@@ -52,3 +52,12 @@ def core():
 @pytest.fixture(scope="session")
 def fallback():
     return load_implementation("python")
+
+
+@pytest.fixture
+def live(impl, monkeypatch):
+    """Make ``impl`` the evaluator behind omaha8's higher layers (hands, showdowns)."""
+    import omaha8._engine
+
+    monkeypatch.setattr(omaha8._engine, "ENGINE", impl)
+    return impl

@@ -31,8 +31,8 @@ BAD_HANDS = [
     ([0, 1, 2, None], [4, 5, 6], "not NoneType"),
     ([0, 1, 2, 3], [4, 5, b"6"], "not bytes"),
     (None, [4, 5, 6], "hole cards must be"),
-    ([0, 1, 2, 3], 7, "board must be"),
-    ([0, 1, 2, 3], object(), "board must be"),
+    ([0, 1, 2, 3], 7, "board cards must be"),
+    ([0, 1, 2, 3], object(), "board cards must be"),
 ]
 
 

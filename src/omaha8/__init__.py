@@ -7,32 +7,16 @@ environment variable OMAHA8_PURE_PYTHON=1 is set. ``IMPLEMENTATION`` says which 
 
 from __future__ import annotations
 
-import os as _os
-import warnings as _warnings
-
+from . import _engine
 from .cards import Card, CardError, parse_cards
+from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
+from .pots import Pot, Showdown, ShowdownError, showdown
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
 
-if _os.environ.get("OMAHA8_PURE_PYTHON", "") not in ("", "0"):
-    from .fallback import evaluate, evaluate_high, evaluate_low
-
-    IMPLEMENTATION = "python"
-else:
-    try:
-        from ._core import evaluate, evaluate_high, evaluate_low
-
-        IMPLEMENTATION = "cython"
-    except ImportError as _error:
-        from .fallback import evaluate, evaluate_high, evaluate_low
-
-        IMPLEMENTATION = "python"
-        # Loud on purpose: pip hides the build's own warning, and the fallback is far slower.
-        _warnings.warn(
-            f"omaha8: the compiled core is not available ({_error}); using the pure-Python "
-            "fallback. Reinstall with a C compiler, or set OMAHA8_PURE_PYTHON=1 to choose it.",
-            RuntimeWarning,
-            stacklevel=2,
-        )
+IMPLEMENTATION = _engine.IMPLEMENTATION
+evaluate = _engine.ENGINE.evaluate
+evaluate_high = _engine.ENGINE.evaluate_high
+evaluate_low = _engine.ENGINE.evaluate_low
 
 __version__ = "0.1.0"
 __all__ = [
@@ -43,6 +27,16 @@ __all__ = [
     "evaluate",
     "evaluate_high",
     "evaluate_low",
+    "HighHand",
+    "LowHand",
+    "NutLow",
+    "high_hand",
+    "low_hand",
+    "nut_low",
+    "Pot",
+    "Showdown",
+    "ShowdownError",
+    "showdown",
     "CATEGORIES",
     "NO_LOW",
     "category_of",

@@ -416,6 +416,21 @@ def evaluate(hole, board):
     return high_value(h, k, b, m), (None if low == NO_LOW_MASK else low)
 
 
+def five_card_value(cards):
+    """The high value 1..7462 of exactly five distinct card indices (checked)."""
+    cdef uint8_t c[5]
+    cdef uint64_t seen = 0
+    cdef int n = 0
+    if not read_fast(cards, c, &n, 5, &seen) or n != 5:
+        from .cards import parse_cards
+        indices = parse_cards(cards)
+        if len(indices) != 5:
+            raise ValueError(f"a five-card hand has five cards, not {len(indices)}")
+        for n in range(5):
+            c[n] = indices[n]
+    return high_value(c, 2, c + 2, 3)
+
+
 # ---------------------------------------------------------------- views for the tests
 
 def all_five_card_values():

@@ -19,7 +19,9 @@ __all__ = [
     "RANK_CHARS",
     "SUIT_CHARS",
     "parse_cards",
+    "read_counted",
     "read_hand",
+    "check_unique",
 ]
 
 RANK_CHARS = "23456789TJQKA"
@@ -149,7 +151,8 @@ def _indices(cards: object, what: str) -> list[int]:
     return [_index_of(item) for item in items]
 
 
-def _check_unique(indices: list[int]) -> None:
+def check_unique(indices: Iterable[int]) -> None:
+    """Raise ``duplicate card Kh`` for the first card seen twice."""
     seen = 0
     for i in indices:
         if seen >> i & 1:
@@ -163,17 +166,22 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     Raises :class:`CardError` for anything that is not a card and for a card given twice.
     """
     indices = _indices(cards, "cards")
-    _check_unique(indices)
+    check_unique(indices)
     return tuple(_CARDS[i] for i in indices)
+
+
+def read_counted(cards: CardsLike, what: str, sizes: tuple[int, ...]) -> list[int]:
+    """Card indices of one group ("hole cards", "board cards") whose size must be in ``sizes``."""
+    indices = _indices(cards, what)
+    if len(indices) not in sizes:
+        allowed = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
+        raise CardError(f"wrong number of {what}: {len(indices)} ({allowed} allowed)")
+    return indices
 
 
 def read_hand(hole: CardsLike, board: CardsLike) -> tuple[list[int], list[int]]:
     """Validated card indices of a hand: 4-6 hole cards, 3-5 board cards, no card twice."""
-    h = _indices(hole, "hole cards")
-    b = _indices(board, "board")
-    if len(h) not in HOLE_SIZES:
-        raise CardError(f"wrong number of hole cards: {len(h)} (4, 5 or 6 allowed)")
-    if len(b) not in BOARD_SIZES:
-        raise CardError(f"wrong number of board cards: {len(b)} (3, 4 or 5 allowed)")
-    _check_unique(h + b)
+    h = read_counted(hole, "hole cards", HOLE_SIZES)
+    b = read_counted(board, "board cards", BOARD_SIZES)
+    check_unique(h + b)
     return h, b

@@ -1,0 +1,227 @@
+"""Hand objects: the best high and low of a hand, with the cards that make them, in words.
+
+The evaluator gives the value; the cards are found by trying the two-plus-three choices for
+the first that reaches it, so a hand object costs more than a value and is meant for showing
+and settling hands, not for inner loops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Optional
+
+from . import _engine
+from .cards import BOARD_SIZES, Card, CardsLike, check_unique, read_counted, read_hand
+from .fallback import classify
+from .values import CATEGORIES, category_of, low_name, low_ranks
+
+__all__ = ["HighHand", "LowHand", "NutLow", "high_hand", "low_hand", "nut_low"]
+
+_RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+               "jack", "queen", "king", "ace")
+_RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+                 "tens", "jacks", "queens", "kings", "aces")
+
+
+class _Ordered:
+    """Comparison by strength for hands of one kind: ``a > b`` when a is the stronger hand.
+    Hands of equal strength are equal whatever their suits; kinds never compare."""
+
+    def _strength(self) -> int:  # larger is stronger
+        raise NotImplementedError
+
+    def _check(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not self._check(other):
+            return NotImplemented
+        return self._strength() == other._strength()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._strength()))
+
+    def __lt__(self, other: object) -> bool:
+        if not self._check(other):
+            return NotImplemented
+        return self._strength() < other._strength()  # type: ignore[attr-defined]
+
+    def __le__(self, other: object) -> bool:
+        if not self._check(other):
+            return NotImplemented
+        return self._strength() <= other._strength()  # type: ignore[attr-defined]
+
+    def __gt__(self, other: object) -> bool:
+        if not self._check(other):
+            return NotImplemented
+        return self._strength() > other._strength()  # type: ignore[attr-defined]
+
+    def __ge__(self, other: object) -> bool:
+        if not self._check(other):
+            return NotImplemented
+        return self._strength() >= other._strength()  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True, eq=False)
+class HighHand(_Ordered):
+    """The best high hand: ``value`` 1..7462 (lower is stronger, as ``evaluate_high``)."""
+
+    value: int
+    cards: tuple[Card, ...]
+    """The five cards in order of significance: 7-7-7-3-3, the wheel as 5-4-3-2-A."""
+    hole_cards: tuple[Card, Card]
+    board_cards: tuple[Card, Card, Card]
+
+    def _strength(self) -> int:
+        return -self.value
+
+    @property
+    def category(self) -> str:
+        return category_of(self.value)
+
+    def __str__(self) -> str:
+        ranks = [card.rank for card in self.cards]
+        category = self.category
+        if category in ("straight flush", "straight", "flush"):
+            detail = f"{_RANK_WORDS[ranks[0]]} high"
+        elif category == "full house":
+            detail = f"{_RANK_PLURALS[ranks[0]]} full of {_RANK_PLURALS[ranks[3]]}"
+        elif category == "two pair":
+            detail = f"{_RANK_PLURALS[ranks[0]]} and {_RANK_PLURALS[ranks[2]]}"
+        elif category == "high card":
+            detail = _RANK_WORDS[ranks[0]]
+        else:  # four of a kind, three of a kind, one pair
+            detail = _RANK_PLURALS[ranks[0]]
+        return f"{category}, {detail}"
+
+    def __repr__(self) -> str:
+        return f"<HighHand {self.value} {str(self)!r}: {' '.join(map(str, self.cards))}>"
+
+
+@dataclass(frozen=True, eq=False)
+class LowHand(_Ordered):
+    """The best qualifying low: ``value`` is the rank mask (smaller is stronger, as
+    ``evaluate_low``)."""
+
+    value: int
+    cards: tuple[Card, ...]
+    """The five cards from the top down: 8-5-3-2-A."""
+    hole_cards: tuple[Card, Card]
+    board_cards: tuple[Card, Card, Card]
+
+    def _strength(self) -> int:
+        return -self.value
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The five ranks from the top down, the ace as 1: ``(8, 5, 3, 2, 1)``."""
+        return low_ranks(self.value)
+
+    def __str__(self) -> str:
+        return f"{low_name(self.value)} low"
+
+    def __repr__(self) -> str:
+        return f"<LowHand {self.value} {str(self)!r}: {' '.join(map(str, self.cards))}>"
+
+
+def _significance_order(five: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards in the order ``classify`` ranks them; within a rank, the higher suit first."""
+    flush = len({c & 3 for c in five}) == 1
+    _, ordered_ranks = classify([c >> 2 for c in five], flush)
+    remaining = sorted(five, reverse=True)
+    out = []
+    for rank in ordered_ranks:
+        card = next(c for c in remaining if c >> 2 == rank)
+        remaining.remove(card)
+        out.append(Card(card))
+    return tuple(out)
+
+
+def _low_rank(card: int) -> int:
+    """Rank for a low, ace as 1."""
+    rank = card >> 2
+    return 1 if rank == 12 else rank + 2
+
+
+def _hand_from(hole: list[int], board: list[int]) -> tuple[HighHand, Optional[LowHand]]:
+    engine = _engine.ENGINE
+    high_value, low_value = engine.evaluate(hole, board)
+    high = low = None
+    for pair in combinations(hole, 2):
+        for triple in combinations(board, 3):
+            five = pair + triple
+            if high is None and engine.five_card_value(five) == high_value:
+                high = HighHand(high_value, _significance_order(five),
+                                _cards(pair), _cards(triple))
+            if low is None and low_value is not None and _low_mask(five) == low_value:
+                cards = tuple(Card(c) for c in sorted(five, key=_low_rank, reverse=True))
+                low = LowHand(low_value, cards, _cards(pair), _cards(triple))
+    assert high is not None and (low is not None or low_value is None)
+    return high, low
+
+
+def _cards(indices: tuple[int, ...]) -> tuple:
+    return tuple(Card(i) for i in indices)
+
+
+def _low_mask(five: tuple[int, ...]) -> Optional[int]:
+    ranks = {_low_rank(c) for c in five}
+    if len(ranks) != 5 or max(ranks) > 8:
+        return None
+    return sum(1 << (r - 1) for r in ranks)
+
+
+def hand(hole: CardsLike, board: CardsLike) -> tuple[HighHand, Optional[LowHand]]:
+    """Both hand objects at once: ``(high_hand(hole, board), low_hand(hole, board))``."""
+    return _hand_from(*read_hand(hole, board))
+
+
+def high_hand(hole: CardsLike, board: CardsLike) -> HighHand:
+    """The best high hand of exactly two hole cards and three board cards."""
+    return hand(hole, board)[0]
+
+
+def low_hand(hole: CardsLike, board: CardsLike) -> Optional[LowHand]:
+    """The best qualifying eight-or-better low, or None."""
+    return hand(hole, board)[1]
+
+
+@dataclass(frozen=True)
+class NutLow:
+    """The best low any hand can make on a board."""
+
+    value: int
+    """The low's rank mask, as ``evaluate_low`` gives it."""
+    hole_ranks: tuple[int, int]
+    """The two hole ranks that make it, ace as 1, higher first: ``(2, 1)`` for A-2."""
+    all_hole_ranks: tuple[tuple[int, int], ...]
+    """Every pair of hole ranks that makes it (several when the board holds four or five of
+    its ranks), lowest pair first."""
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        return low_ranks(self.value)
+
+    def __str__(self) -> str:
+        hole = "-".join("A" if r == 1 else str(r) for r in self.hole_ranks)
+        return f"{low_name(self.value)} low with {hole}"
+
+
+def nut_low(board: CardsLike) -> Optional[NutLow]:
+    """The best low possible on ``board`` (3, 4 or 5 cards), or None when it allows no low."""
+    cards = read_counted(board, "board cards", BOARD_SIZES)
+    check_unique(cards)
+    on_board = {_low_rank(c) for c in cards if _low_rank(c) <= 8}
+    makers: dict[int, list[tuple[int, int]]] = {}
+    for pair in combinations(range(8, 0, -1), 2):
+        # A hole rank already on the board adds nothing: the three board ranks must be others.
+        others = sorted(on_board - set(pair))
+        if len(others) >= 3:
+            mask = sum(1 << (r - 1) for r in pair + tuple(others[:3]))
+            makers.setdefault(mask, []).append(pair)
+    if not makers:
+        return None
+    best = min(makers)
+    pairs = tuple(sorted(makers[best]))
+    return NutLow(best, pairs[0], pairs)
