@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Optional
 
 from .cards import CardsLike, read_hand
+from .values import WORST_HIGH
 
 __all__ = [
     "evaluate",
@@ -86,14 +87,27 @@ def combinations_with_repetition(n: int, k: int):
 
 _VALUE_OF_CLASS: dict = {}
 _CLASS_OF_VALUE: list = []
-# Five-card values seen so far, by (ranks from high to low, flush): hands repeat a lot.
-_VALUE_CACHE: dict = {}
+# A rank multiset's key: the product of one prime per rank, the same whatever the order.
+_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_PRIME_OF_CARD = tuple(_PRIMES[card >> 2] for card in range(52))
+# Values by that key, filled once by classifying every rank multiset: five cards of mixed
+# suits, and five cards of one suit.
+_PLAIN_VALUE: dict = {}
+_FLUSH_VALUE: dict = {}
 
 
 def _numbering() -> dict:
     if not _VALUE_OF_CLASS:
         _VALUE_OF_CLASS.update(_strength_order())
         _CLASS_OF_VALUE[:] = [None] + sorted(_VALUE_OF_CLASS, key=_VALUE_OF_CLASS.__getitem__)
+        for ranks in combinations_with_repetition(13, 5):
+            key = 1
+            for rank in ranks:
+                key *= _PRIMES[rank]
+            if len(set(ranks)) > 1:
+                _PLAIN_VALUE[key] = _VALUE_OF_CLASS[classify(ranks, False)]
+            if len(set(ranks)) == 5:
+                _FLUSH_VALUE[key] = _VALUE_OF_CLASS[classify(ranks, True)]
     return _VALUE_OF_CLASS
 
 
@@ -107,43 +121,54 @@ def class_of_value(value: int) -> tuple[int, tuple[int, ...]]:
 
 def five_card_value(cards: "list[int] | tuple[int, ...]") -> int:
     """The high value 1..7462 of exactly five card indices."""
-    ranks = sorted([c >> 2 for c in cards], reverse=True)
-    suit = cards[0] & 3
-    flush = all(c & 3 == suit for c in cards)
-    key = (tuple(ranks), flush)
-    value = _VALUE_CACHE.get(key)
-    if value is None:
-        value = _VALUE_CACHE[key] = _numbering()[classify(ranks, flush)]
-    return value
-
-
-def _low_bit(card: int) -> int:
-    """The card's bit in a low mask (ace bit 0 .. eight bit 7), 0 for nine and up."""
-    rank = card >> 2
-    if rank == ACE:
-        return 1
-    return 1 << (rank + 1) if rank <= 6 else 0
+    _numbering()
+    key = 1
+    for card in cards:
+        key *= _PRIME_OF_CARD[card]
+    flush = len({card & 3 for card in cards}) == 1
+    return (_FLUSH_VALUE if flush else _PLAIN_VALUE)[key]
 
 
 def _best_high(hole: list[int], board: list[int]) -> int:
-    return min(
-        five_card_value(pair + triple)
-        for pair in combinations(hole, 2)
-        for triple in combinations(board, 3)
-    )
+    """The best of every two hole cards with every three board cards."""
+    _numbering()
+    primes = _PRIME_OF_CARD
+    triples = []
+    for x, y, z in combinations(board, 3):
+        suit = x & 3 if x & 3 == y & 3 == z & 3 else -1
+        triples.append((primes[x] * primes[y] * primes[z], suit))
+    best = WORST_HIGH
+    for a, b in combinations(hole, 2):
+        pair_key = primes[a] * primes[b]
+        pair_suit = a & 3 if a & 3 == b & 3 else -2
+        for triple_key, suit in triples:
+            value = (_FLUSH_VALUE if suit == pair_suit else _PLAIN_VALUE)[pair_key * triple_key]
+            if value < best:
+                best = value
+    return best
+
+
+def _low_rank(card: int) -> int:
+    """The card's rank for a low, ace as 1: 1..8, or 0 for a nine and up, which never plays."""
+    rank = card >> 2
+    if rank == ACE:
+        return 1
+    return rank + 2 if rank <= 6 else 0
 
 
 def _best_low(hole: list[int], board: list[int]) -> Optional[int]:
+    """The best of every two hole cards with every three board cards that make a low;
+    cards above eight are left out first, as no low can use them."""
+    low_hole = [r for r in map(_low_rank, hole) if r]
+    low_board = [r for r in map(_low_rank, board) if r]
     best = None
-    for pair in combinations(hole, 2):
-        for triple in combinations(board, 3):
-            bits = [_low_bit(c) for c in pair + triple]
-            mask = 0
-            for bit in bits:
-                mask |= bit
-            # Five different ranks, all eight or lower: no bit is zero and none repeats.
-            if 0 not in bits and bin(mask).count("1") == 5 and (best is None or mask < best):
-                best = mask
+    for pair in combinations(low_hole, 2):
+        for triple in combinations(low_board, 3):
+            ranks = set(pair + triple)
+            if len(ranks) == 5:
+                mask = sum(1 << (r - 1) for r in ranks)
+                if best is None or mask < best:
+                    best = mask
     return best
 
 
