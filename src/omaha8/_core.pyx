@@ -20,10 +20,12 @@ milliseconds; nothing is stored in the repository.
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 
+from .buffers import check_batch, row_error
 from .cards import read_hand
 
 cdef extern from *:
     int popcount "__builtin_popcount" (unsigned int) nogil
+    void prefetch "__builtin_prefetch" (const void*) nogil
 
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object, int*) except? -1
@@ -50,12 +52,16 @@ cdef uint16_t FLUSH_ROWS[N_FLUSH_ROWS * N_PAIRS]
 cdef uint16_t FLUSH_ROW_OF_MASK[N_FIVE_MASKS]  # NO_VALUE for masks of fewer than three ranks
 cdef uint8_t LOW[65536]
 cdef uint8_t PAIR_OF[169]                # pair index of ranks a, b at a * 13 + b
-cdef uint8_t LOW_BIT[52]                 # a card's bit in a low mask, 0 above eight
+# Per-card lookups sized for any byte, so that a card index changed under our feet after
+# validation (another thread writing the buffer) can give a wrong answer but never an
+# out-of-bounds read.
+cdef uint8_t LOW_BIT[256]                # a card's bit in a low mask, 0 above eight
+cdef uint8_t RANK_OF[256]                # a card's rank 0..12
 
 
 # ---------------------------------------------------------------- table construction
 
-cdef int multiset_index(int* ranks, int k) noexcept nogil:
+cdef inline int multiset_index(int* ranks, int k) noexcept nogil:
     """Perfect hash of k ranks (sorted here, in place)."""
     cdef int i, j, t, index = 0
     for i in range(1, k):
@@ -277,9 +283,10 @@ cdef void build_tables() noexcept nogil:
         for b in range(13):
             # The two-rank multiset hash: lower rank plus C(higher + 1, 2).
             PAIR_OF[a * 13 + b] = min(a, b) + BINOM[max(a, b) + 1][2]
-    for card in range(52):
-        rank = card >> 2
-        LOW_BIT[card] = 1 if rank == 12 else ((1 << (rank + 1)) if rank <= 6 else 0)
+    for card in range(256):
+        rank = card >> 2 if card < 52 else 0
+        RANK_OF[card] = rank
+        LOW_BIT[card] = 0 if card >= 52 else (1 if rank == 12 else ((1 << (rank + 1)) if rank <= 6 else 0))
     number_five_card_hands()
     build_high_rows()
     build_flush_rows()
@@ -289,62 +296,95 @@ cdef void build_tables() noexcept nogil:
 build_tables()
 
 TABLE_BYTES = sizeof(HIGH_ROWS) + sizeof(FLUSH_ROWS) + sizeof(FLUSH_ROW_OF_MASK) + sizeof(LOW) \
-    + sizeof(NONFLUSH5) + sizeof(FLUSH5) + sizeof(PAIR_OF) + sizeof(LOW_BIT) + sizeof(BINOM)
+    + sizeof(NONFLUSH5) + sizeof(FLUSH5) + sizeof(PAIR_OF) + sizeof(LOW_BIT) + sizeof(RANK_OF) \
+    + sizeof(BINOM)
 
 
 # ---------------------------------------------------------------- evaluation
 
-cdef inline int board_row(const uint8_t* board, int m) noexcept nogil:
+cdef struct Board:
+    # What every hand on one board shares: computed once per board.
+    const uint16_t* row          # the HIGH_ROWS row of the board's ranks
+    const uint16_t* flush_row    # the FLUSH_ROWS row of its flush suit, or NULL
+    int flush_suit               # the suit with three or more board cards, or -1
+    int low_mask                 # the board's low ranks
+
+
+cdef inline void order(int* r, int a, int b) noexcept nogil:
+    # A compare-exchange the compiler turns into conditional moves: random boards would
+    # mispredict the branches of an insertion sort.
+    cdef int x = r[a], y = r[b]
+    r[a] = x if x < y else y
+    r[b] = y if x < y else x
+
+
+cdef inline int board_index(int* r, int m) noexcept nogil:
+    """``multiset_index`` of a board's ranks, sorted by a sorting network."""
+    if m == 5:
+        order(r, 0, 1); order(r, 3, 4); order(r, 2, 4); order(r, 2, 3); order(r, 0, 3)
+        order(r, 0, 2); order(r, 1, 4); order(r, 1, 3); order(r, 1, 2)
+        return BINOM[r[0]][1] + BINOM[r[1] + 1][2] + BINOM[r[2] + 2][3] + BINOM[r[3] + 3][4] + BINOM[r[4] + 4][5]
+    if m == 4:
+        order(r, 0, 1); order(r, 2, 3); order(r, 0, 2); order(r, 1, 3); order(r, 1, 2)
+        return BINOM[r[0]][1] + BINOM[r[1] + 1][2] + BINOM[r[2] + 2][3] + BINOM[r[3] + 3][4]
+    order(r, 1, 2); order(r, 0, 2); order(r, 0, 1)
+    return BINOM[r[0]][1] + BINOM[r[1] + 1][2] + BINOM[r[2] + 2][3]
+
+
+cdef inline void read_board(const uint8_t* board, int m, Board* out) noexcept nogil:
     cdef int r[5]
-    cdef int i
+    cdef int suit_masks[4]
+    cdef int i, s, flush_row, card
+    suit_masks[0] = suit_masks[1] = suit_masks[2] = suit_masks[3] = 0
+    out.low_mask = 0
     for i in range(m):
-        r[i] = board[i] >> 2
-    return ROW_BASE[m] + multiset_index(r, m)
+        card = board[i]
+        r[i] = RANK_OF[card]
+        suit_masks[card & 3] |= 1 << r[i]
+        out.low_mask |= LOW_BIT[card]
+    out.row = HIGH_ROWS + (ROW_BASE[m] + board_index(r, m)) * N_PAIRS
+    out.flush_row = NULL
+    out.flush_suit = -1
+    for s in range(4):
+        flush_row = FLUSH_ROW_OF_MASK[suit_masks[s]]
+        if flush_row != NO_VALUE:
+            out.flush_row = FLUSH_ROWS + flush_row * N_PAIRS
+            out.flush_suit = s
 
 
-cdef inline uint16_t high_value(const uint8_t* hole, int k, const uint8_t* board, int m) noexcept nogil:
-    cdef const uint16_t* row = HIGH_ROWS + board_row(board, m) * N_PAIRS
-    cdef int i, j, s, n, flush_row
+cdef inline uint16_t high_on(const Board* board, const uint8_t* hole, int k) noexcept nogil:
+    """Best high: the board's row at each hole rank pair, and its flush row at each suited pair."""
+    cdef int i, j, n = 0
     cdef uint16_t v, best = NO_VALUE
     cdef int ranks[6]
-    cdef int suit_masks[4]
     cdef int suited[6]
+    cdef const uint16_t* row = board.row
     for i in range(k):
-        ranks[i] = hole[i] >> 2
+        ranks[i] = RANK_OF[hole[i]]
     for i in range(k - 1):
         for j in range(i + 1, k):
             v = row[PAIR_OF[ranks[i] * 13 + ranks[j]]]
             if v < best:
                 best = v
-    suit_masks[0] = suit_masks[1] = suit_masks[2] = suit_masks[3] = 0
-    for i in range(m):
-        suit_masks[board[i] & 3] |= 1 << (board[i] >> 2)
-    for s in range(4):
-        flush_row = FLUSH_ROW_OF_MASK[suit_masks[s]]
-        if flush_row != NO_VALUE:
-            # Three or more board cards of one suit: no other suit can have three.
-            n = 0
-            for i in range(k):
-                if hole[i] & 3 == s:
-                    suited[n] = ranks[i]
-                    n += 1
-            row = FLUSH_ROWS + flush_row * N_PAIRS
-            for i in range(n - 1):
-                for j in range(i + 1, n):
-                    v = row[PAIR_OF[suited[i] * 13 + suited[j]]]
-                    if v < best:
-                        best = v
-            break
+    if board.flush_row != NULL:
+        for i in range(k):
+            if hole[i] & 3 == board.flush_suit:
+                suited[n] = ranks[i]
+                n += 1
+        row = board.flush_row
+        for i in range(n - 1):
+            for j in range(i + 1, n):
+                v = row[PAIR_OF[suited[i] * 13 + suited[j]]]
+                if v < best:
+                    best = v
     return best
 
 
-cdef inline uint8_t low_value(const uint8_t* hole, int k, const uint8_t* board, int m) noexcept nogil:
-    cdef int i, hole_mask = 0, board_mask = 0
+cdef inline uint8_t low_on(const Board* board, const uint8_t* hole, int k) noexcept nogil:
+    cdef int i, hole_mask = 0
     for i in range(k):
         hole_mask |= LOW_BIT[hole[i]]
-    for i in range(m):
-        board_mask |= LOW_BIT[board[i]]
-    return LOW[hole_mask << 8 | board_mask]
+    return LOW[hole_mask << 8 | board.low_mask]
 
 
 cdef bint read_fast(object cards, uint8_t* out, int* n, int limit, uint64_t* seen) except -1:
@@ -392,8 +432,10 @@ def evaluate_high(hole, board):
     cdef uint8_t h[6]
     cdef uint8_t b[5]
     cdef int k, m
+    cdef Board info
     read_cards(hole, board, h, &k, b, &m)
-    return high_value(h, k, b, m)
+    read_board(b, m, &info)
+    return high_on(&info, h, k)
 
 
 def evaluate_low(hole, board):
@@ -401,8 +443,10 @@ def evaluate_low(hole, board):
     cdef uint8_t h[6]
     cdef uint8_t b[5]
     cdef int k, m
+    cdef Board info
     read_cards(hole, board, h, &k, b, &m)
-    cdef uint8_t low = low_value(h, k, b, m)
+    read_board(b, m, &info)
+    cdef uint8_t low = low_on(&info, h, k)
     return None if low == NO_LOW_MASK else low
 
 
@@ -411,9 +455,89 @@ def evaluate(hole, board):
     cdef uint8_t h[6]
     cdef uint8_t b[5]
     cdef int k, m
+    cdef Board info
     read_cards(hole, board, h, &k, b, &m)
-    cdef uint8_t low = low_value(h, k, b, m)
-    return high_value(h, k, b, m), (None if low == NO_LOW_MASK else low)
+    read_board(b, m, &info)
+    cdef uint8_t low = low_on(&info, h, k)
+    return high_on(&info, h, k), (None if low == NO_LOW_MASK else low)
+
+
+cdef Py_ssize_t first_bad_row(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
+                              bint shared) noexcept nogil:
+    """The first row with a card outside 0..51 or a card twice (-2: the shared board), or -1."""
+    cdef Py_ssize_t i, n = holes.shape[0]
+    cdef int j, k = holes.shape[1], m = boards.shape[1]
+    cdef uint64_t board_mask = 0, mask
+    cdef uint8_t card
+    if shared:
+        for j in range(m):
+            card = boards[0, j]
+            if card > 51 or (board_mask >> card) & 1:
+                return -2
+            board_mask |= (<uint64_t>1) << card
+    for i in range(n):
+        mask = board_mask
+        if not shared:
+            for j in range(m):
+                card = boards[i, j]
+                if card > 51 or (mask >> card) & 1:
+                    return i
+                mask |= (<uint64_t>1) << card
+        for j in range(k):
+            card = holes[i, j]
+            if card > 51 or (mask >> card) & 1:
+                return i
+            mask |= (<uint64_t>1) << card
+    return -1
+
+
+def evaluate_batch(holes, boards, out_high=None, out_low=None):
+    """``high[i], low[i] = evaluate(holes[i], boards[i])`` for every row, without the GIL.
+
+    ``holes``: a C-contiguous uint8 buffer shaped (n, k), k in 4, 5, 6. ``boards``: (n, m), one
+    board per row, or (m,), one board for every row; m in 3, 4, 5. Returns ``(high, low)``: uint16
+    and uint8 buffers of n (``out_high`` / ``out_low`` when given, else new ``array.array`` objects),
+    ``low[i] == NO_LOW`` (255) where row i has no low. Everything is checked before any work.
+    """
+    batch = check_batch(holes, boards, out_high, out_low)
+    cdef const uint8_t[:, ::1] hole_rows = batch.holes
+    cdef const uint8_t[:, ::1] board_rows
+    if batch.shared_board:
+        board_rows = batch.boards.cast("B", (1, batch.board_size))
+    else:
+        board_rows = batch.boards
+    cdef uint16_t[::1] high = batch.out_high
+    cdef uint8_t[::1] low = batch.out_low
+    cdef Py_ssize_t i, n = batch.rows, bad
+    cdef int k = batch.hole_size, m = batch.board_size
+    cdef bint shared = batch.shared_board
+    cdef Board info, ahead
+    with nogil:
+        bad = first_bad_row(hole_rows, board_rows, shared)
+    if bad != -1:
+        row = -1 if bad == -2 else bad
+        raise row_error(row, list(hole_rows[max(row, 0)]) if n else [],
+                        list(board_rows[0 if shared else row]))
+    with nogil:
+        if shared:
+            read_board(&board_rows[0, 0], m, &info)
+            for i in range(n):
+                high[i] = high_on(&info, &hole_rows[i, 0], k)
+                low[i] = low_on(&info, &hole_rows[i, 0], k)
+        elif n:
+            # One board ahead: its row is fetched from memory while this hand is evaluated.
+            read_board(&board_rows[0, 0], m, &ahead)
+            for i in range(n):
+                info = ahead
+                if i + 1 < n:
+                    read_board(&board_rows[i + 1, 0], m, &ahead)
+                    prefetch(ahead.row)
+                    prefetch(ahead.row + 32)
+                    prefetch(ahead.row + 64)
+                    prefetch(ahead.row + 90)
+                high[i] = high_on(&info, &hole_rows[i, 0], k)
+                low[i] = low_on(&info, &hole_rows[i, 0], k)
+    return batch.out_high, batch.out_low
 
 
 def five_card_value(cards):
@@ -428,7 +552,9 @@ def five_card_value(cards):
             raise ValueError(f"a five-card hand has five cards, not {len(indices)}")
         for n in range(5):
             c[n] = indices[n]
-    return high_value(c, 2, c + 2, 3)
+    cdef Board info
+    read_board(c + 2, 3, &info)
+    return high_on(&info, c, 2)
 
 
 # ---------------------------------------------------------------- views for the tests
@@ -442,6 +568,7 @@ def all_five_card_values():
     cdef uint8_t c[5]
     cdef Py_ssize_t i = 0
     cdef int a, b, x, y, z
+    cdef Board info
     with nogil:
         for a in range(52):
             for b in range(a + 1, 52):
@@ -449,7 +576,8 @@ def all_five_card_values():
                     for y in range(x + 1, 52):
                         for z in range(y + 1, 52):
                             c[0] = a; c[1] = b; c[2] = x; c[3] = y; c[4] = z
-                            view[i] = high_value(c, 2, c + 2, 3)
+                            read_board(c + 2, 3, &info)
+                            view[i] = high_on(&info, c, 2)
                             i += 1
     return out
 

@@ -12,11 +12,13 @@ from collections import Counter
 from itertools import combinations
 from typing import Optional
 
+from .buffers import check_batch, row_error
 from .cards import CardsLike, read_hand
-from .values import WORST_HIGH
+from .values import NO_LOW, WORST_HIGH
 
 __all__ = [
     "evaluate",
+    "evaluate_batch",
     "evaluate_high",
     "evaluate_low",
     "classify",
@@ -188,6 +190,37 @@ def evaluate(hole: CardsLike, board: CardsLike) -> tuple[int, Optional[int]]:
     """``(evaluate_high(hole, board), evaluate_low(hole, board))`` in one call."""
     h, b = read_hand(hole, board)
     return _best_high(h, b), _best_low(h, b)
+
+
+def evaluate_batch(holes, boards, out_high=None, out_low=None):
+    """``high[i], low[i] = evaluate(holes[i], boards[i])`` for every row; see the compiled
+    core's ``evaluate_batch`` for the buffers. Slow, but the same answers and the same errors."""
+    batch = check_batch(holes, boards, out_high, out_low)
+    hole_rows = batch.holes.tolist()
+    if batch.shared_board:
+        board = batch.boards.tolist()
+        if not _cards_valid([], board):
+            raise row_error(-1, [], board)
+        board_rows = [board] * batch.rows
+    else:
+        board_rows = batch.boards.tolist()
+    for row, (hole, board) in enumerate(zip(hole_rows, board_rows)):
+        if not _cards_valid(hole, board):
+            raise row_error(row, hole, board)
+    highs = [_best_high(hole, board) for hole, board in zip(hole_rows, board_rows)]
+    lows = [_best_low(hole, board) for hole, board in zip(hole_rows, board_rows)]
+    # Through bytes, so that '<H' and other spellings of the native types can be written.
+    high_view = memoryview(batch.out_high).cast("B").cast("H")
+    low_view = memoryview(batch.out_low).cast("B")
+    for row in range(batch.rows):
+        high_view[row] = highs[row]
+        low_view[row] = NO_LOW if lows[row] is None else lows[row]
+    return batch.out_high, batch.out_low
+
+
+def _cards_valid(hole: list[int], board: list[int]) -> bool:
+    cards = hole + board
+    return all(c <= 51 for c in cards) and len(set(cards)) == len(cards)
 
 
 def all_five_card_values() -> array:
