@@ -331,25 +331,34 @@ cdef inline int board_index(int* r, int m) noexcept nogil:
     return BINOM[r[0]][1] + BINOM[r[1] + 1][2] + BINOM[r[2] + 2][3]
 
 
+cdef void find_flush(const uint8_t* board, int m, int suit_counts, Board* out) noexcept nogil:
+    """Point ``out`` at the flush row of the suit with three or more board cards."""
+    cdef int i, s = 0, mask = 0
+    while ((suit_counts >> (4 * s)) & 15) < 3:
+        s += 1
+    for i in range(m):
+        if board[i] & 3 == s:
+            mask |= 1 << RANK_OF[board[i]]
+    out.flush_row = FLUSH_ROWS + FLUSH_ROW_OF_MASK[mask] * N_PAIRS
+    out.flush_suit = s
+
+
 cdef inline void read_board(const uint8_t* board, int m, Board* out) noexcept nogil:
     cdef int r[5]
-    cdef int suit_masks[4]
-    cdef int i, s, flush_row, card
-    suit_masks[0] = suit_masks[1] = suit_masks[2] = suit_masks[3] = 0
-    out.low_mask = 0
+    cdef int i, card, suit_counts = 0, low_mask = 0
     for i in range(m):
         card = board[i]
         r[i] = RANK_OF[card]
-        suit_masks[card & 3] |= 1 << r[i]
-        out.low_mask |= LOW_BIT[card]
+        suit_counts += 1 << ((card & 3) * 4)   # a nibble per suit: no array to index
+        low_mask |= LOW_BIT[card]
+    out.low_mask = low_mask
     out.row = HIGH_ROWS + (ROW_BASE[m] + board_index(r, m)) * N_PAIRS
     out.flush_row = NULL
     out.flush_suit = -1
-    for s in range(4):
-        flush_row = FLUSH_ROW_OF_MASK[suit_masks[s]]
-        if flush_row != NO_VALUE:
-            out.flush_row = FLUSH_ROWS + flush_row * N_PAIRS
-            out.flush_suit = s
+    # Three or more of a suit (a nibble of 3, 4 or 5 plus one sets its bit 2); on five cards
+    # only one suit can have them. Kept out of line: most boards have none.
+    if (suit_counts + 0x1111) & 0x4444:
+        find_flush(board, m, suit_counts, out)
 
 
 cdef inline uint16_t high_on(const Board* board, const uint8_t* hole, int k) noexcept nogil:
@@ -364,8 +373,7 @@ cdef inline uint16_t high_on(const Board* board, const uint8_t* hole, int k) noe
     for i in range(k - 1):
         for j in range(i + 1, k):
             v = row[PAIR_OF[ranks[i] * 13 + ranks[j]]]
-            if v < best:
-                best = v
+            best = v if v < best else best   # a conditional move: random hands defeat branches
     if board.flush_row != NULL:
         for i in range(k):
             if hole[i] & 3 == board.flush_suit:
@@ -521,22 +529,34 @@ def evaluate_batch(holes, boards, out_high=None, out_low=None):
     with nogil:
         if shared:
             read_board(&board_rows[0, 0], m, &info)
+            # A loop per hand size, so that each pair loop is unrolled for its constant k.
+            if k == 4:
+                for i in range(n):
+                    high[i] = high_on(&info, &hole_rows[i, 0], 4)
+                    low[i] = low_on(&info, &hole_rows[i, 0], 4)
+            elif k == 5:
+                for i in range(n):
+                    high[i] = high_on(&info, &hole_rows[i, 0], 5)
+                    low[i] = low_on(&info, &hole_rows[i, 0], 5)
+            else:
+                for i in range(n):
+                    high[i] = high_on(&info, &hole_rows[i, 0], 6)
+                    low[i] = low_on(&info, &hole_rows[i, 0], 6)
+        elif k == 4:
             for i in range(n):
-                high[i] = high_on(&info, &hole_rows[i, 0], k)
-                low[i] = low_on(&info, &hole_rows[i, 0], k)
-        elif n:
-            # One board ahead: its row is fetched from memory while this hand is evaluated.
-            read_board(&board_rows[0, 0], m, &ahead)
+                read_board(&board_rows[i, 0], m, &info)
+                high[i] = high_on(&info, &hole_rows[i, 0], 4)
+                low[i] = low_on(&info, &hole_rows[i, 0], 4)
+        elif k == 5:
             for i in range(n):
-                info = ahead
-                if i + 1 < n:
-                    read_board(&board_rows[i + 1, 0], m, &ahead)
-                    prefetch(ahead.row)
-                    prefetch(ahead.row + 32)
-                    prefetch(ahead.row + 64)
-                    prefetch(ahead.row + 90)
-                high[i] = high_on(&info, &hole_rows[i, 0], k)
-                low[i] = low_on(&info, &hole_rows[i, 0], k)
+                read_board(&board_rows[i, 0], m, &info)
+                high[i] = high_on(&info, &hole_rows[i, 0], 5)
+                low[i] = low_on(&info, &hole_rows[i, 0], 5)
+        else:
+            for i in range(n):
+                read_board(&board_rows[i, 0], m, &info)
+                high[i] = high_on(&info, &hole_rows[i, 0], 6)
+                low[i] = low_on(&info, &hole_rows[i, 0], 6)
     return batch.out_high, batch.out_low
 
 
