@@ -29,6 +29,7 @@ cdef extern from *:
 
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object, int*) except? -1
+    const char* PyUnicode_AsUTF8AndSize(object, Py_ssize_t*) except NULL
 
 cdef enum:
     NO_VALUE = 0xFFFF
@@ -57,6 +58,9 @@ cdef uint8_t PAIR_OF[169]                # pair index of ranks a, b at a * 13 + 
 # out-of-bounds read.
 cdef uint8_t LOW_BIT[256]                # a card's bit in a low mask, 0 above eight
 cdef uint8_t RANK_OF[256]                # a card's rank 0..12
+# Card text, byte by byte: rank and suit of a character, 0xFF where it is neither.
+cdef uint8_t RANK_OF_CHAR[256]
+cdef uint8_t SUIT_OF_CHAR[256]
 
 
 # ---------------------------------------------------------------- table construction
@@ -287,6 +291,15 @@ cdef void build_tables() noexcept nogil:
         rank = card >> 2 if card < 52 else 0
         RANK_OF[card] = rank
         LOW_BIT[card] = 0 if card >= 52 else (1 if rank == 12 else ((1 << (rank + 1)) if rank <= 6 else 0))
+    for card in range(256):
+        RANK_OF_CHAR[card] = 0xFF
+        SUIT_OF_CHAR[card] = 0xFF
+    for rank in range(13):
+        RANK_OF_CHAR[<uint8_t>b"23456789TJQKA"[rank]] = rank
+        RANK_OF_CHAR[<uint8_t>b"23456789tjqka"[rank]] = rank
+    for card in range(4):
+        SUIT_OF_CHAR[<uint8_t>b"cdhs"[card]] = card
+        SUIT_OF_CHAR[<uint8_t>b"CDHS"[card]] = card
     number_five_card_hands()
     build_high_rows()
     build_flush_rows()
@@ -395,12 +408,43 @@ cdef inline uint8_t low_on(const Board* board, const uint8_t* hole, int k) noexc
     return LOW[hole_mask << 8 | board.low_mask]
 
 
+cdef bint read_text(object text, uint8_t* out, int* n, int limit, uint64_t* seen) except -1:
+    """Cards from plain ASCII text such as 'AhKd5c2s' or 'Ah Kd'; False for anything else
+    (suit symbols, '10h', a bad card), which the full parser then reads or rejects."""
+    cdef Py_ssize_t size, i = 0
+    cdef const char* chars = PyUnicode_AsUTF8AndSize(text, &size)
+    cdef uint8_t rank, suit
+    cdef int count = 0, index
+    while i < size:
+        if chars[i] == 32:  # a space between cards
+            i += 1
+            continue
+        if i + 1 >= size or count == limit:
+            return False
+        rank = RANK_OF_CHAR[<uint8_t>chars[i]]
+        suit = SUIT_OF_CHAR[<uint8_t>chars[i + 1]]
+        if rank == 0xFF or suit == 0xFF:
+            return False
+        index = rank * 4 + suit
+        if (seen[0] >> index) & 1:
+            return False
+        seen[0] |= (<uint64_t>1) << index
+        out[count] = <uint8_t>index
+        count += 1
+        i += 2
+    n[0] = count
+    return True
+
+
 cdef bint read_fast(object cards, uint8_t* out, int* n, int limit, uint64_t* seen) except -1:
-    """Card indices from a list or tuple of ints; False sends the caller to the full check."""
+    """Card indices from a list or tuple of ints, or from plain text; False sends the caller to
+    the full check, which gives the errors."""
     cdef Py_ssize_t size, i
     cdef object item
     cdef long index
     cdef int overflow
+    if type(cards) is str:
+        return read_text(cards, out, n, limit, seen)
     if type(cards) is tuple or type(cards) is list:
         size = len(cards)
         if size > limit:
