@@ -8,6 +8,7 @@ environment variable OMAHA8_PURE_PYTHON=1 is set. ``IMPLEMENTATION`` says which 
 from __future__ import annotations
 
 from . import _engine
+from .buffers import BatchError
 from .cards import Card, CardError, parse_cards
 from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
 from .pots import Pot, Showdown, ShowdownError, showdown
@@ -17,6 +18,7 @@ IMPLEMENTATION = _engine.IMPLEMENTATION
 evaluate = _engine.ENGINE.evaluate
 evaluate_high = _engine.ENGINE.evaluate_high
 evaluate_low = _engine.ENGINE.evaluate_low
+evaluate_batch = _engine.ENGINE.evaluate_batch
 
 __version__ = "0.1.0"
 __all__ = [
@@ -27,6 +29,8 @@ __all__ = [
     "evaluate",
     "evaluate_high",
     "evaluate_low",
+    "evaluate_batch",
+    "BatchError",
     "HighHand",
     "LowHand",
     "NutLow",
