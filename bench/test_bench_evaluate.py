@@ -1,40 +1,90 @@
-"""One evaluation per call, high and low, on the same 2,000 random deals.
-
-pytest-benchmark reports the time of one pass over all deals; divide DEALS by it for
-evaluations per second, and compare rows of one run, not runs on different days."""
+"""Evaluation speed: omaha8 per call, in batches and pure, beside phevaluator and pokerkit."""
 
 import pytest
 
-from conftest import DEALS  # noqa: F401  (the rate is DEALS per reported time)
+from conftest import BATCH_ROWS, PER_CALL_DEALS
+
+PER_CALL = "per call: one hand per Python call"
+BATCH_RANDOM = "batch: a random board per row"
+BATCH_SHARED = "batch: one board for every row"
 
 
-def run_all(function, deals):
-    for hole, board in deals:
-        function(hole, board)
+def per_call(benchmark, function, arguments, rounds=None):
+    benchmark.extra_info["hands"] = len(arguments)
+
+    def run():
+        for args in arguments:
+            function(*args)
+
+    if rounds:
+        benchmark.pedantic(run, rounds=rounds, iterations=1)
+    else:
+        benchmark(run)
 
 
-@pytest.mark.benchmark(group="evaluate: one call per hand")
-def test_omaha8_compiled(benchmark, deals):
+@pytest.mark.benchmark(group=PER_CALL)
+def test_omaha8_evaluate(benchmark, deals):
     core = pytest.importorskip("omaha8._core")
-    benchmark(run_all, core.evaluate, deals)
+    per_call(benchmark, core.evaluate, deals)
 
 
-@pytest.mark.benchmark(group="evaluate: one call per hand")
+@pytest.mark.benchmark(group=PER_CALL)
+def test_omaha8_evaluate_text(benchmark, deals):
+    core = pytest.importorskip("omaha8._core")
+    from omaha8 import Card
+
+    texts = [("".join(str(Card(c)) for c in hole), "".join(str(Card(c)) for c in board))
+             for hole, board in deals]
+    per_call(benchmark, core.evaluate, texts)
+
+
+@pytest.mark.benchmark(group=PER_CALL)
+def test_phevaluator_high_only(benchmark, deals):
+    phevaluator = pytest.importorskip("phevaluator")
+    # Its argument order, board then hole, laid out beforehand so that no wrapper is timed.
+    per_call(benchmark, phevaluator.evaluate_omaha_cards, [tuple(b) + tuple(h) for h, b in deals])
+
+
+@pytest.mark.benchmark(group=PER_CALL)
 def test_omaha8_pure(benchmark, deals):
     from omaha8 import fallback
 
-    benchmark.pedantic(run_all, args=(fallback.evaluate, deals), rounds=3, iterations=1)
+    per_call(benchmark, fallback.evaluate, deals[:500], rounds=5)
 
 
-@pytest.mark.benchmark(group="evaluate: one call per hand")
-def test_phevaluator_high_only(benchmark, deals):
-    phevaluator = pytest.importorskip("phevaluator")
-    evaluate = phevaluator.evaluate_omaha_cards
-    # Its argument order, board then hole, laid out beforehand so no wrapper is timed.
-    arguments = [tuple(board) + tuple(hole) for hole, board in deals]
+@pytest.mark.benchmark(group=PER_CALL)
+def test_pokerkit_high_and_low(benchmark, deals):
+    pokerkit = pytest.importorskip("pokerkit")
+    from omaha8 import Card
 
-    def run():
-        for cards in arguments:
-            evaluate(*cards)
+    high, low = pokerkit.OmahaHoldemHand, pokerkit.OmahaEightOrBetterLowHand
+    texts = [("".join(str(Card(c)) for c in hole), "".join(str(Card(c)) for c in board))
+             for hole, board in deals[:100]]
 
-    benchmark(run)
+    def both(hole, board):
+        high.from_game(hole, board)
+        low.from_game_or_none(hole, board)
+
+    per_call(benchmark, both, texts, rounds=3)
+
+
+def batch(benchmark, numpy, holes, boards):
+    core = pytest.importorskip("omaha8._core")
+    out_high = numpy.empty(len(holes), dtype=numpy.uint16)
+    out_low = numpy.empty(len(holes), dtype=numpy.uint8)
+    benchmark.extra_info["hands"] = len(holes)
+    benchmark.pedantic(core.evaluate_batch, args=(holes, boards, out_high, out_low),
+                       rounds=7, iterations=1, warmup_rounds=1)
+
+
+@pytest.mark.benchmark(group=BATCH_RANDOM)
+def test_omaha8_batch_random_boards(benchmark, numpy, random_board_batch):
+    batch(benchmark, numpy, *random_board_batch)
+
+
+@pytest.mark.benchmark(group=BATCH_SHARED)
+def test_omaha8_batch_shared_board(benchmark, numpy, shared_board_batch):
+    batch(benchmark, numpy, *shared_board_batch)
+
+
+assert PER_CALL_DEALS >= 500 and BATCH_ROWS >= 100_000

@@ -25,7 +25,7 @@ from .cards import read_hand
 
 cdef extern from *:
     int popcount "__builtin_popcount" (unsigned int) nogil
-    void prefetch "__builtin_prefetch" (const void*) nogil
+    int count_trailing_zeros "__builtin_ctz" (unsigned int) nogil
 
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object, int*) except? -1
@@ -40,6 +40,7 @@ cdef enum:
     ROWS5 = 6188          # C(17, 5), five of a rank included so the hash stays plain
     N_HIGH_ROWS = 8463    # ROWS3 + ROWS4 + ROWS5
     N_FLUSH_ROWS = 2288   # rank masks of 3, 4 or 5 cards of one suit
+    NO_FLUSH_ROW = 2288
     N_FIVE_MASKS = 8192
 
 # BINOM[n][k] for the combinatorial number system (n < 18, k <= 5).
@@ -49,8 +50,10 @@ cdef int ROW_BASE[6]
 cdef uint16_t NONFLUSH5[ROWS5]           # five-card value by rank multiset, no flush
 cdef uint16_t FLUSH5[N_FIVE_MASKS]       # five-card value by rank mask, all one suit
 cdef uint16_t HIGH_ROWS[N_HIGH_ROWS * N_PAIRS]
-cdef uint16_t FLUSH_ROWS[N_FLUSH_ROWS * N_PAIRS]
-cdef uint16_t FLUSH_ROW_OF_MASK[N_FIVE_MASKS]  # NO_VALUE for masks of fewer than three ranks
+# One more row than there are flush masks: NO_FLUSH_ROW, all NO_VALUE, serves every board
+# without three of a suit, so that the flush lookups need no branch.
+cdef uint16_t FLUSH_ROWS[(N_FLUSH_ROWS + 1) * N_PAIRS]
+cdef uint16_t FLUSH_ROW_OF_MASK[N_FIVE_MASKS]  # NO_FLUSH_ROW for fewer than three ranks
 cdef uint8_t LOW[65536]
 cdef uint8_t PAIR_OF[169]                # pair index of ranks a, b at a * 13 + b
 # Per-card lookups sized for any byte, so that a card index changed under our feet after
@@ -220,11 +223,13 @@ cdef void min_rows(uint16_t* out, int* rows, int n) noexcept nogil:
 
 
 cdef void build_flush_rows() noexcept nogil:
-    cdef int mask, row = 0, a, b, x, y, z, n, best, v
+    cdef int mask, row = 0, a, b, x, y, z, n, best, v, p
     cdef int bits[5]
     cdef uint16_t* out
+    for p in range(N_PAIRS):
+        FLUSH_ROWS[NO_FLUSH_ROW * N_PAIRS + p] = NO_VALUE
     for mask in range(N_FIVE_MASKS):
-        FLUSH_ROW_OF_MASK[mask] = NO_VALUE
+        FLUSH_ROW_OF_MASK[mask] = NO_FLUSH_ROW
         n = popcount(mask)
         if n < 3 or n > 5:
             continue
@@ -318,8 +323,8 @@ TABLE_BYTES = sizeof(HIGH_ROWS) + sizeof(FLUSH_ROWS) + sizeof(FLUSH_ROW_OF_MASK)
 cdef struct Board:
     # What every hand on one board shares: computed once per board.
     const uint16_t* row          # the HIGH_ROWS row of the board's ranks
-    const uint16_t* flush_row    # the FLUSH_ROWS row of its flush suit, or NULL
-    int flush_suit               # the suit with three or more board cards, or -1
+    const uint16_t* flush_row    # the FLUSH_ROWS row of its flush suit (NO_FLUSH_ROW if none)
+    int flush_suit               # the suit with three or more board cards, or 4 if none
     int low_mask                 # the board's low ranks
 
 
@@ -344,60 +349,42 @@ cdef inline int board_index(int* r, int m) noexcept nogil:
     return BINOM[r[0]][1] + BINOM[r[1] + 1][2] + BINOM[r[2] + 2][3]
 
 
-cdef void find_flush(const uint8_t* board, int m, int suit_counts, Board* out) noexcept nogil:
-    """Point ``out`` at the flush row of the suit with three or more board cards."""
-    cdef int i, s = 0, mask = 0
-    while ((suit_counts >> (4 * s)) & 15) < 3:
-        s += 1
-    for i in range(m):
-        if board[i] & 3 == s:
-            mask |= 1 << RANK_OF[board[i]]
-    out.flush_row = FLUSH_ROWS + FLUSH_ROW_OF_MASK[mask] * N_PAIRS
-    out.flush_suit = s
-
-
 cdef inline void read_board(const uint8_t* board, int m, Board* out) noexcept nogil:
+    # Free of branches on the cards: random boards would mispredict them.
     cdef int r[5]
-    cdef int i, card, suit_counts = 0, low_mask = 0
+    cdef int i, card, suit, suit_counts = 0, low_mask = 0, flush_mask = 0
     for i in range(m):
         card = board[i]
         r[i] = RANK_OF[card]
-        suit_counts += 1 << ((card & 3) * 4)   # a nibble per suit: no array to index
+        suit_counts += 1 << ((card & 3) * 4)   # a nibble per suit
         low_mask |= LOW_BIT[card]
+    # A nibble of 3, 4 or 5, plus one, sets its bit 2; only one suit can. Suit 4 when none.
+    suit = count_trailing_zeros(((suit_counts + 0x1111) & 0x4444) | 0x40000) >> 2
+    for i in range(m):
+        flush_mask |= ((board[i] & 3) == suit) << RANK_OF[board[i]]
     out.low_mask = low_mask
     out.row = HIGH_ROWS + (ROW_BASE[m] + board_index(r, m)) * N_PAIRS
-    out.flush_row = NULL
-    out.flush_suit = -1
-    # Three or more of a suit (a nibble of 3, 4 or 5 plus one sets its bit 2); on five cards
-    # only one suit can have them. Kept out of line: most boards have none.
-    if (suit_counts + 0x1111) & 0x4444:
-        find_flush(board, m, suit_counts, out)
+    out.flush_row = FLUSH_ROWS + FLUSH_ROW_OF_MASK[flush_mask] * N_PAIRS
+    out.flush_suit = suit
 
 
 cdef inline uint16_t high_on(const Board* board, const uint8_t* hole, int k) noexcept nogil:
-    """Best high: the board's row at each hole rank pair, and its flush row at each suited pair."""
-    cdef int i, j, n = 0
-    cdef uint16_t v, best = NO_VALUE
+    """Best high: the board's row at each hole rank pair, and its flush row at each pair of the
+    flush suit; conditional moves throughout, as random hands defeat branch prediction."""
+    cdef int i, j, pair
+    cdef uint16_t v, w, best = NO_VALUE
     cdef int ranks[6]
-    cdef int suited[6]
-    cdef const uint16_t* row = board.row
+    cdef bint suited[6]
     for i in range(k):
         ranks[i] = RANK_OF[hole[i]]
+        suited[i] = (hole[i] & 3) == board.flush_suit
     for i in range(k - 1):
         for j in range(i + 1, k):
-            v = row[PAIR_OF[ranks[i] * 13 + ranks[j]]]
-            best = v if v < best else best   # a conditional move: random hands defeat branches
-    if board.flush_row != NULL:
-        for i in range(k):
-            if hole[i] & 3 == board.flush_suit:
-                suited[n] = ranks[i]
-                n += 1
-        row = board.flush_row
-        for i in range(n - 1):
-            for j in range(i + 1, n):
-                v = row[PAIR_OF[suited[i] * 13 + suited[j]]]
-                if v < best:
-                    best = v
+            pair = PAIR_OF[ranks[i] * 13 + ranks[j]]
+            v = board.row[pair]
+            w = board.flush_row[pair] if suited[i] & suited[j] else NO_VALUE
+            v = w if w < v else v
+            best = v if v < best else best
     return best
 
 
@@ -563,7 +550,7 @@ def evaluate_batch(holes, boards, out_high=None, out_low=None):
     cdef Py_ssize_t i, n = batch.rows, bad
     cdef int k = batch.hole_size, m = batch.board_size
     cdef bint shared = batch.shared_board
-    cdef Board info, ahead
+    cdef Board info
     with nogil:
         bad = first_bad_row(hole_rows, board_rows, shared)
     if bad != -1:
