@@ -2,7 +2,6 @@
 
 import pytest
 
-from conftest import BATCH_ROWS, PER_CALL_DEALS
 
 PER_CALL = "per call: one hand per Python call"
 BATCH_RANDOM = "batch: a random board per row"
@@ -87,4 +86,22 @@ def test_omaha8_batch_shared_board(benchmark, numpy, shared_board_batch):
     batch(benchmark, numpy, *shared_board_batch)
 
 
-assert PER_CALL_DEALS >= 500 and BATCH_ROWS >= 100_000
+
+@pytest.mark.benchmark(group=BATCH_RANDOM)
+def test_omaha8_batch_random_boards_two_threads(benchmark, numpy, random_board_batch):
+    """The same batch split between two threads: the GIL is released, so both cores work."""
+    core = pytest.importorskip("omaha8._core")
+    from concurrent.futures import ThreadPoolExecutor
+
+    holes, boards = random_board_batch
+    half = len(holes) // 2
+    out_high = numpy.empty(len(holes), dtype=numpy.uint16)
+    out_low = numpy.empty(len(holes), dtype=numpy.uint8)
+    parts = [(holes[:half], boards[:half], out_high[:half], out_low[:half]),
+             (holes[half:], boards[half:], out_high[half:], out_low[half:])]
+    with ThreadPoolExecutor(2) as pool:
+        def run():
+            list(pool.map(lambda part: core.evaluate_batch(*part), parts))
+
+        benchmark.extra_info["hands"] = len(holes)
+        benchmark.pedantic(run, rounds=7, iterations=1, warmup_rounds=1)
