@@ -658,3 +658,8 @@ def pair_index(int a, int b):
     if not (0 <= a <= 12 and 0 <= b <= 12):
         raise ValueError("ranks are 0..12")
     return PAIR_OF[a * 13 + b]
+
+
+# ---------------------------------------------------------------- equity
+
+include "_equity_engine.pxi"
