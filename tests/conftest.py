@@ -61,3 +61,12 @@ def live(impl, monkeypatch):
 
     monkeypatch.setattr(omaha8._engine, "ENGINE", impl)
     return impl
+
+
+@pytest.fixture
+def live_core(core, monkeypatch):
+    """The compiled core behind omaha8's higher layers, for checks too slow for the fallback."""
+    import omaha8._engine
+
+    monkeypatch.setattr(omaha8._engine, "ENGINE", core)
+    return core

@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import _engine
 from .buffers import BatchError
 from .cards import Card, CardError, parse_cards
+from .equity import Equity, PlayerEquity, equity
 from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
 from .pots import Pot, Showdown, ShowdownError, showdown
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
@@ -41,6 +42,9 @@ __all__ = [
     "Showdown",
     "ShowdownError",
     "showdown",
+    "equity",
+    "Equity",
+    "PlayerEquity",
     "CATEGORIES",
     "NO_LOW",
     "category_of",

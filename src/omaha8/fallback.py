@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, islice
+from math import comb
+from random import Random
 from typing import Optional
 
 from .buffers import check_batch, row_error
@@ -21,6 +23,7 @@ __all__ = [
     "evaluate_batch",
     "evaluate_high",
     "evaluate_low",
+    "EquityJob",
     "classify",
     "class_of_value",
     "five_card_value",
@@ -221,6 +224,92 @@ def evaluate_batch(holes, boards, out_high=None, out_low=None):
 def _cards_valid(hole: list[int], board: list[int]) -> bool:
     cards = hole + board
     return all(c <= 51 for c in cards) and len(set(cards)) == len(cards)
+
+
+POT_UNITS = 5040  # lcm(1..10) * 2: halves shared by up to ten players stay whole
+HALF_UNITS = POT_UNITS // 2
+_TALLY_LISTS = ("high_units", "low_units", "square_units", "scoop", "high_win", "high_tie",
+                "low_win", "low_tie", "low_made")
+
+
+class EquityJob:
+    """The runouts of one equity question, split among workers: the compiled core's
+    ``EquityJob``, in plain Python. Runouts are walked in the same order; samples come from
+    Python's own generator, so a seed gives other samples here than there."""
+
+    def __init__(self, holes, board, dead, exact, samples, seed, workers):
+        self.holes = [list(hole) for hole in holes]
+        self.board = list(board)
+        used = set(self.board) | set(dead) | {card for hole in self.holes for card in hole}
+        self.deck = [card for card in range(52) if card not in used]
+        self.need = 5 - len(self.board)
+        self.exact = exact
+        self.workers = workers
+        self.total = comb(len(self.deck), self.need) if exact else samples
+        self.first = [self.total * i // workers for i in range(workers)]
+        self.last = [self.total * (i + 1) // workers for i in range(workers)]
+        self.position = list(self.first)
+        self.random = [Random(seed * 1_000_003 + i) for i in range(workers)]
+        n = len(self.holes)
+        self.tallies = [dict({name: [0] * n for name in _TALLY_LISTS}, low_possible=0, runouts=0)
+                        for _ in range(workers)]
+        self.stopped = False
+
+    def _runouts(self, worker):
+        if self.exact:
+            yield from islice(combinations(self.deck, self.need), self.first[worker], self.last[worker])
+        else:
+            rng = self.random[worker]
+            for _ in range(self.last[worker] - self.first[worker]):
+                yield rng.sample(self.deck, self.need)
+
+    def run(self, worker):
+        for cards in self._runouts(worker):
+            if self.stopped:
+                return
+            self._tally(self.tallies[worker], self.board + list(cards))
+            self.position[worker] += 1
+
+    def _tally(self, tally, board):
+        highs = [_best_high(hole, board) for hole in self.holes]
+        lows = [_best_low(hole, board) for hole in self.holes]
+        best_high = min(highs)
+        made = [low for low in lows if low is not None]
+        best_low = min(made) if made else None
+        high_winners = [s for s, v in enumerate(highs) if v == best_high]
+        low_winners = [s for s, v in enumerate(lows) if best_low is not None and v == best_low]
+        tally["runouts"] += 1
+        tally["low_possible"] += best_low is not None
+        high_share = (HALF_UNITS if low_winners else POT_UNITS) // len(high_winners)
+        for seat in range(len(self.holes)):
+            units = 0
+            tally["low_made"][seat] += lows[seat] is not None
+            if seat in high_winners:
+                units += high_share
+                tally["high_units"][seat] += high_share
+                tally["high_win" if len(high_winners) == 1 else "high_tie"][seat] += 1
+            if seat in low_winners:
+                low_share = HALF_UNITS // len(low_winners)
+                units += low_share
+                tally["low_units"][seat] += low_share
+                tally["low_win" if len(low_winners) == 1 else "low_tie"][seat] += 1
+            tally["scoop"][seat] += units == POT_UNITS
+            tally["square_units"][seat] += units * units
+
+    def done(self):
+        return sum(p - f for p, f in zip(self.position, self.first))
+
+    def stop(self):
+        self.stopped = True
+
+    def tally(self):
+        n = len(self.holes)
+        out = {name: [sum(t[name][s] for t in self.tallies) for s in range(n)] for name in _TALLY_LISTS}
+        out["square_units"] = [float(v) for v in out["square_units"]]
+        out["low_possible"] = sum(t["low_possible"] for t in self.tallies)
+        out["runouts"] = sum(t["runouts"] for t in self.tallies)
+        out["pot_units"] = POT_UNITS
+        return out
 
 
 def all_five_card_values() -> array:

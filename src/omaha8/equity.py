@@ -1,0 +1,235 @@
+"""Equity: what share of the pot each hand wins, high, low and scooped, over the runouts of
+the board. Exact where the runouts can be walked, sampled where asked.
+
+The work runs in the live engine's ``EquityJob`` (the compiled core: C without the GIL, on
+every core), split among worker threads; this module checks the question, runs the workers,
+reports progress and turns the tallies into probabilities.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import secrets
+import threading
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+from . import _engine
+from .cards import HOLE_SIZES, Card, CardError, CardsLike, check_unique, read_counted
+
+__all__ = ["Equity", "PlayerEquity", "equity", "EXACT_RUNOUT_LIMIT", "DEFAULT_SAMPLES"]
+
+# Exact by default up to this many runouts. Heads-up preflop, the most there can be with two
+# four-card hands, is 1,086,008 boards, walked in well under a second.
+EXACT_RUNOUT_LIMIT = 5_000_000
+DEFAULT_SAMPLES = 1_000_000
+MAX_PLAYERS = 10
+_PROGRESS_INTERVAL = 0.1  # seconds between progress calls
+_BOARD_SIZES = (0, 3, 4, 5)
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One seat's share of the pot, and how it comes."""
+
+    hole: tuple[Card, ...]
+    equity: float
+    """Expected share of the pot: high_equity + low_equity."""
+    high_equity: float
+    """The part won through the high half (the whole pot when no low is possible on a board)."""
+    low_equity: float
+    """The part won through the low half."""
+    scoop: float
+    """Probability of winning the whole pot alone."""
+    high_win: float
+    """Probability of winning the high alone."""
+    high_tie: float
+    """Probability of sharing the best high."""
+    low_win: float
+    """Probability of winning the low alone."""
+    low_tie: float
+    """Probability of sharing the best low."""
+    low_made: float
+    """Probability that this hand makes a qualifying low."""
+    std_error: float
+    """Standard error of ``equity``: 0 when exact."""
+
+
+@dataclass(frozen=True)
+class Equity:
+    """The answer: one PlayerEquity per hand, in the order given."""
+
+    players: tuple[PlayerEquity, ...]
+    exact: bool
+    runouts: int
+    """Runouts walked (exact) or sampled."""
+    low_possible: float
+    """Share of runouts on which at least one hand has a low."""
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    seed: Optional[int]
+    """The seed the samples came from (None when exact): pass it again to repeat them."""
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def __getitem__(self, seat: int) -> PlayerEquity:
+        return self.players[seat]
+
+
+def _read_question(holes, board, dead):
+    if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
+        raise CardError("holes must be a list of hands, one per player, such as ['AsAh2s3h', 'KsKdQhQc']")
+    if len(holes) < 2:
+        raise CardError(f"equity needs two or more hands, not {len(holes)}")
+    if len(holes) > MAX_PLAYERS:
+        raise CardError(f"too many players: {len(holes)} (at most {MAX_PLAYERS})")
+    hands = []
+    for seat, hole in enumerate(holes):
+        try:
+            hands.append(read_counted(hole, "hole cards", HOLE_SIZES))
+        except CardError as error:
+            raise CardError(f"hand {seat}: {error}") from None
+    sizes = sorted({len(hand) for hand in hands})
+    if len(sizes) > 1:
+        raise CardError(f"hands of unequal sizes ({', '.join(map(str, sizes))} cards): all must be the same size")
+    board_cards = read_counted(board, "board cards", _BOARD_SIZES)
+    dead_cards = read_counted(dead, "dead cards", tuple(range(53)))
+    check_unique([c for hand in hands for c in hand] + board_cards + dead_cards)
+    left = 52 - sum(map(len, hands)) - len(board_cards) - len(dead_cards)
+    if left < 5 - len(board_cards):
+        raise CardError(
+            f"too many players for the deck: {left} cards left to deal {5 - len(board_cards)} board cards")
+    return hands, board_cards, dead_cards, left
+
+
+def _positive_int(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be an int, not {type(value).__name__} {value!r}")
+    if value < 1:
+        raise ValueError(f"{name} must be at least 1, not {value}")
+    return value
+
+
+def _run(job, workers: int, progress: Optional[Callable[[int, int], object]]) -> None:
+    if workers == 1 and progress is None:
+        job.run(0)
+        return
+    failures: list[BaseException] = []
+
+    def work(worker: int) -> None:
+        try:
+            job.run(worker)
+        except BaseException as error:  # handed to the caller below
+            failures.append(error)
+            job.stop()
+
+    threads = [threading.Thread(target=work, args=(w,), name=f"omaha8-equity-{w}", daemon=True)
+               for w in range(workers)]
+    for thread in threads:
+        thread.start()
+    try:
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(_PROGRESS_INTERVAL)
+                if progress is not None and thread.is_alive():
+                    progress(job.done(), job.total)
+    except BaseException:
+        # The callback (or Ctrl-C) stops the run: workers finish their chunk and return.
+        job.stop()
+        for thread in threads:
+            thread.join()
+        raise
+    if failures:
+        raise failures[0]
+    if progress is not None:
+        progress(job.done(), job.total)
+
+
+def equity(
+    holes: Sequence[CardsLike],
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    *,
+    exact: Optional[bool] = None,
+    samples: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[int, int], object]] = None,
+) -> Equity:
+    """Each hand's share of the pot over the runouts of ``board``.
+
+    ``holes``: two to ten hands of 4, 5 or 6 cards, all the same size. ``board``: 0, 3, 4 or 5
+    known cards. ``dead``: cards out of play. ``exact=True`` walks every runout, ``samples=N``
+    samples N of them (the same N runouts again for the same ``seed`` and ``threads``); by
+    default it is exact up to EXACT_RUNOUT_LIMIT runouts, which covers every heads-up spot.
+    ``threads``: worker threads (default: every core). ``progress(done, total)`` is called now
+    and then; raising from it stops the run, and the exception comes out of ``equity``.
+    """
+    hands, board_cards, dead_cards, left = _read_question(holes, board, dead)
+    if exact is not None and not isinstance(exact, bool):
+        raise ValueError(f"exact must be True, False or None, not {exact!r}")
+    if samples is not None:
+        samples = _positive_int(samples, "samples")
+        if exact:
+            raise ValueError("exact=True walks every runout: give samples only without it")
+    workers = _positive_int(threads, "threads") if threads is not None else (os.cpu_count() or 1)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
+        raise ValueError(f"seed must be an int 0..2**64-1, not {seed!r}")
+    if progress is not None and not callable(progress):
+        raise ValueError("progress must be a callable taking (done, total)")
+
+    runouts = math.comb(left, 5 - len(board_cards))
+    walk = exact is True or (exact is None and samples is None and runouts <= EXACT_RUNOUT_LIMIT)
+    if walk:
+        seed = None
+        samples = 0
+        workers = max(1, min(workers, runouts))
+    else:
+        samples = samples or DEFAULT_SAMPLES
+        seed = secrets.randbits(64) if seed is None else seed
+        workers = max(1, min(workers, samples))
+
+    job = _engine.ENGINE.EquityJob(hands, board_cards, dead_cards, walk, samples, seed or 0, workers)
+    _run(job, workers, progress)
+    return _result(job.tally(), hands, board_cards, dead_cards, walk, seed)
+
+
+def _result(tally: dict, hands, board_cards, dead_cards, exact: bool, seed) -> Equity:
+    n = tally["runouts"]
+    pot = tally["pot_units"] * n
+    players = []
+    for seat, hand in enumerate(hands):
+        high = tally["high_units"][seat] / pot
+        low = tally["low_units"][seat] / pot
+        share = high + low
+        if exact or n < 2:
+            error = 0.0
+        else:
+            # The spread of one runout's share, over the square root of the runouts.
+            mean_square = tally["square_units"][seat] / (pot * tally["pot_units"])
+            variance = max(mean_square - share * share, 0.0) * n / (n - 1)
+            error = math.sqrt(variance / n)
+        players.append(PlayerEquity(
+            hole=tuple(Card(c) for c in hand),
+            equity=share,
+            high_equity=high,
+            low_equity=low,
+            scoop=tally["scoop"][seat] / n,
+            high_win=tally["high_win"][seat] / n,
+            high_tie=tally["high_tie"][seat] / n,
+            low_win=tally["low_win"][seat] / n,
+            low_tie=tally["low_tie"][seat] / n,
+            low_made=tally["low_made"][seat] / n,
+            std_error=error,
+        ))
+    return Equity(
+        players=tuple(players),
+        exact=exact,
+        runouts=n,
+        low_possible=tally["low_possible"] / n,
+        board=tuple(Card(c) for c in board_cards),
+        dead=tuple(Card(c) for c in dead_cards),
+        seed=seed,
+    )

@@ -1,0 +1,223 @@
+"""Equity: exact answers against a brute force, samples against exact answers, symmetries,
+reproducibility, progress and stopping, bad input, and poker-equity when it is installed."""
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+
+import omaha8
+from omaha8 import CardError, equity, parse_cards
+from omaha8 import fallback as pure
+
+
+def brute_force(holes, board, dead=()):
+    """Each seat's exact share and scoop probability, by walking every runout with the pure
+    evaluator and splitting each pot by the rules, in fractions."""
+    holes = [[int(c) for c in parse_cards(h)] for h in holes]
+    board = [int(c) for c in parse_cards(board)]
+    used = set(board) | {int(c) for c in parse_cards(dead)} | {c for h in holes for c in h}
+    deck = [c for c in range(52) if c not in used]
+    shares = [Fraction(0)] * len(holes)
+    lows = [Fraction(0)] * len(holes)
+    scoops = [0] * len(holes)
+    runouts = 0
+    for extra in itertools.combinations(deck, 5 - len(board)):
+        full = board + list(extra)
+        results = [pure.evaluate(h, full) for h in holes]
+        best_high = min(r[0] for r in results)
+        high_winners = [s for s, r in enumerate(results) if r[0] == best_high]
+        made = [r[1] for r in results if r[1] is not None]
+        low_winners = [s for s, r in enumerate(results) if made and r[1] == min(made)]
+        runouts += 1
+        high_part = Fraction(1, 2) if low_winners else Fraction(1)
+        for s in high_winners:
+            shares[s] += high_part / len(high_winners)
+        for s in low_winners:
+            shares[s] += Fraction(1, 2) / len(low_winners)
+            lows[s] += Fraction(1, 2) / len(low_winners)
+        if len(high_winners) == 1 and (not low_winners or low_winners == high_winners):
+            scoops[high_winners[0]] += 1
+    return ([s / runouts for s in shares], [low / runouts for low in lows],
+            [Fraction(x, runouts) for x in scoops], runouts)
+
+
+def deal(rng, seats, size, board_size):
+    cards = rng.sample(range(52), seats * size + board_size)
+    holes = [cards[i * size:(i + 1) * size] for i in range(seats)]
+    return holes, cards[seats * size:]
+
+
+@pytest.mark.parametrize("size", [4, 5, 6])
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+@pytest.mark.parametrize("board_size", [3, 4], ids=["flop", "turn"])
+def test_exact_equals_brute_force(live, size, seats, board_size):
+    rng = random.Random(size * 100 + seats * 10 + board_size)
+    holes, board = deal(rng, seats, size, board_size)
+    result = equity(holes, board, exact=True, threads=2)
+    shares, lows, scoops, runouts = brute_force(holes, board)
+    assert result.exact and result.runouts == runouts and result.seed is None
+    for seat, player in enumerate(result.players):
+        assert player.equity == pytest.approx(float(shares[seat]), abs=1e-12)
+        assert player.low_equity == pytest.approx(float(lows[seat]), abs=1e-12)
+        assert player.scoop == pytest.approx(float(scoops[seat]), abs=1e-12)
+        assert player.high_equity + player.low_equity == pytest.approx(player.equity, abs=1e-12)
+        assert player.std_error == 0.0
+    assert sum(p.equity for p in result.players) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_dead_cards_leave_the_deck(live):
+    holes, board, dead = ["AsAh2s3h", "KsKdQhQc"], "2c7d9h", "4c5c"
+    result = equity(holes, board, dead)
+    shares, _, _, runouts = brute_force(holes, board, dead)
+    assert result.runouts == runouts == 741  # C(39, 2)
+    assert [p.equity for p in result.players] == pytest.approx([float(s) for s in shares], abs=1e-12)
+    assert [str(c) for c in result.dead] == ["4c", "5c"]
+
+
+def test_preflop_heads_up_is_exact_by_default(live_core):
+    result = equity(["AsAh2s3h", "KsKdQhQc"])
+    assert result.exact and result.runouts == 1_086_008
+    aces, kings = result.players
+    # The same figures poker-equity gives for this spot.
+    assert aces.equity == pytest.approx(0.7371013841518663, abs=1e-15)
+    assert aces.low_equity == pytest.approx(0.27899610315946105, abs=1e-15)
+    assert aces.scoop == pytest.approx(0.6854019491569123, abs=1e-15)
+    assert kings.high_win == pytest.approx(0.31459805084308773, abs=1e-15)
+    assert kings.low_made == 0 and aces.low_made == result.low_possible
+
+
+def test_a_hand_against_its_suit_mirror_splits_evenly(live):
+    mirror = str.maketrans("shdc", "hscd")
+    hand = "AsKs2d3c"
+    board = "KcKd5h5s"   # the same board under the mirror
+    result = equity([hand, hand.translate(mirror)], board)
+    assert result.players[0].equity == pytest.approx(0.5, abs=1e-12)
+    assert result.players[0].scoop == pytest.approx(result.players[1].scoop, abs=1e-12)
+
+
+def test_suit_mirror_preflop(live_core):
+    mirror = str.maketrans("shdc", "hscd")
+    result = equity(["AsKs2d3c", "AsKs2d3c".translate(mirror)])
+    assert result.players[0].equity == pytest.approx(0.5, abs=1e-12)
+
+
+def test_permuting_seats_permutes_results(live):
+    holes = ["AsAh2s3h", "KsKdQhQc", "JcTc9d8d"]
+    board = "2c7dKh"
+    base = equity(holes, board)
+    for order in itertools.permutations(range(3)):
+        permuted = equity([holes[i] for i in order], board)
+        for new_seat, old_seat in enumerate(order):
+            a, b = permuted.players[new_seat], base.players[old_seat]
+            assert (a.equity, a.scoop, a.low_equity, a.high_tie) == pytest.approx(
+                (b.equity, b.scoop, b.low_equity, b.high_tie), abs=1e-12)
+
+
+def test_samples_fall_within_four_standard_errors(live):
+    holes, board = ["AsAh2s3h", "KsKdQhQc", "7c6c5d4d"], "2c7d9h"
+    exact = equity(holes, board, exact=True)
+    count = 200_000 if live.__name__.endswith("_core") else 4_000
+    sampled = equity(holes, board, samples=count, seed=11)
+    assert not sampled.exact and sampled.runouts == count and sampled.seed == 11
+    for s, e in zip(sampled.players, exact.players):
+        assert 0 < s.std_error < 0.05
+        assert abs(s.equity - e.equity) < 4 * s.std_error
+    assert sum(p.equity for p in sampled.players) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_a_seed_and_a_thread_count_repeat_the_samples(live):
+    holes = ["AsAh2s3h", "KsKdQhQc"]
+    first = equity(holes, "2c7d9h", samples=3000, seed=42, threads=2)
+    again = equity(holes, "2c7d9h", samples=3000, seed=42, threads=2)
+    other = equity(holes, "2c7d9h", samples=3000, seed=43, threads=2)
+    assert first == again
+    assert first.players != other.players
+    assert equity(holes, "2c7d9h", samples=10).seed is not None
+
+
+def test_a_complete_board_has_one_runout(live):
+    result = equity(["AsAh2s3h", "KsKdQhQc"], "2c7d9hTsJs")
+    assert result.runouts == 1
+    assert result.low_possible == 0
+    # K-Q with J-T-9 is a straight; the aces have a pair and no low.
+    assert [p.equity for p in result.players] == [0.0, 1.0]
+    assert result.players[1].scoop == 1.0 and result.players[1].high_win == 1.0
+
+
+def test_equity_object(live):
+    result = equity(["AsAh2s3h", "KsKdQhQc"], "2c7d9h")
+    assert len(result) == 2 and result[1] is result.players[1]
+    assert [str(c) for c in result[0].hole] == ["As", "Ah", "2s", "3h"]
+    with pytest.raises(AttributeError):
+        result.exact = False
+
+
+def test_progress_is_reported_and_can_stop_the_run(live_core):
+    calls = []
+    result = equity(["AsAh2s3h", "KsKdQhQc"], progress=lambda done, total: calls.append((done, total)))
+    assert calls and calls[-1] == (1_086_008, 1_086_008)
+    assert all(done <= total for done, total in calls)
+
+    class Enough(Exception):
+        pass
+
+    def stop(done, total):
+        raise Enough()
+
+    with pytest.raises(Enough):
+        equity(["AsAh2s3h", "KsKdQhQc"], samples=10**10, threads=2, progress=stop)
+    assert result.exact
+
+
+BAD = [
+    (dict(holes=["AsAh2s3h", "AsKdQhQc"]), CardError, "duplicate card As"),
+    (dict(holes=["AsAh2s3h", "KsKdQhQc"], board="2s7d9h"), CardError, "duplicate card 2s"),
+    (dict(holes=["AsAh2s3h", "KsKdQhQc"], dead="Kd"), CardError, "duplicate card Kd"),
+    (dict(holes=["AsAh2s3h", "KsKdQhQc"], board="2c"), CardError, "wrong number of board cards"),
+    (dict(holes=["AsAh2s3h", "KsKdQhQc"], board="2c7d"), CardError, "wrong number of board cards"),
+    (dict(holes=["AsAh2s3h", "KsKdQhQcJd"]), CardError, "unequal sizes"),
+    (dict(holes=["AsAh2s3h"]), CardError, "two or more hands"),
+    (dict(holes="AsAh2s3h"), CardError, "holes must be a list"),
+    (dict(holes=["AsAh2s3h", "KsKdQh"]), CardError, "hand 1: wrong number of hole cards"),
+    (dict(holes=["".join(omaha8.Card(4 * r + s).__str__() for s in range(4)) for r in range(11)]),
+     CardError, "too many players: 11"),
+    (dict(holes=[[6 * i + j for j in range(6)] for i in range(8)]), CardError, "too many players for the deck"),
+    (dict(holes=["AsAh2s3h", "KsKdQhQc"], samples=0), ValueError, "samples must be at least 1"),
+    (dict(holes=["AsAh2s3h", "KsKdQhQc"], samples=2.5), ValueError, "samples must be an int"),
+    (dict(holes=["AsAh2s3h", "KsKdQhQc"], exact=True, samples=100), ValueError, "give samples only without"),
+    (dict(holes=["AsAh2s3h", "KsKdQhQc"], threads=0), ValueError, "threads must be at least 1"),
+    (dict(holes=["AsAh2s3h", "KsKdQhQc"], samples=5, seed=-1), ValueError, "seed must be"),
+    (dict(holes=["AsAh2s3h", "KsKdQhQc"], exact="yes"), ValueError, "exact must be"),
+    (dict(holes=["AsAh2s3h", "KsKdQhQc"], progress=5), ValueError, "progress must be"),
+]
+
+
+@pytest.mark.parametrize("kwargs, error, message", BAD)
+def test_bad_questions(live, kwargs, error, message):
+    with pytest.raises(error) as info:
+        equity(**kwargs)
+    assert message in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+POKER_EQUITY_SPOTS = [
+    (["AsAh2s3h", "KsKdQhQc"], "2c7d9h"),
+    (["Ac2d3h4s", "KcKdQcJd", "9h8h7s6s"], "5c6dTh"),
+    (["AsKs2d3c", "AhQh4d5c"], "2h3h8sKd"),
+    (["AsAh2s3hKc", "KsKdQhQcJd"], "4c5d9s"),
+]
+
+
+@pytest.mark.parametrize("holes, board", POKER_EQUITY_SPOTS)
+def test_agrees_with_poker_equity(live_core, holes, board):
+    poker_equity = pytest.importorskip("poker_equity")
+    variant = "omaha_hi_lo" if len(holes[0]) == 8 else "omaha_five_hi_lo"
+    theirs = poker_equity.exact_from_text(variant, holes, board)
+    ours = equity(holes, board, exact=True)
+    assert theirs["samples"] == ours.runouts
+    for mine, other in zip(ours.players, theirs["players"]):
+        assert mine.equity == pytest.approx(other["equity"], abs=1e-12)
+        assert mine.scoop == pytest.approx(other["scoop"], abs=1e-12)
+        assert mine.low_equity == pytest.approx(other["low_equity"], abs=1e-12)
