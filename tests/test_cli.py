@@ -1,40 +1,127 @@
+"""The omaha8 command: what each subcommand prints, and one-line errors with status 2."""
+
+import io
+import json
 import subprocess
 import sys
 
 import pytest
 
-from omaha8.cli import main
+from omaha8.cli import _ProgressBar, main
 
 
-def test_hand_prints_high_and_low(capsys):
-    assert main(["hand", "AhKd5c2s", "--board", "Ac3d7hKs9c"]) == 0
-    out = capsys.readouterr().out
-    assert "two pair, A-A-K-K-9" in out
-    assert "7-5-3-2-A" in out
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
 
 
-def test_hand_without_low(capsys):
-    assert main(["hand", "3h3dJc9s", "--board", "7c7d7h5sQd"]) == 0
-    out = capsys.readouterr().out
-    assert "full house, 7-7-7-3-3" in out
-    assert "low:   none" in out
+def test_hand_in_words_with_the_cards_used(live, capsys):
+    status, out, err = run(capsys, "hand", "AhKd5c2s", "--board", "Ac3d7hKs9c")
+    assert status == 0 and not err
+    assert "high   two pair, aces and kings: Ah Ac Ks Kd 9c" in out
+    assert "hole Ah Kd + board Ac Ks 9c; value 2471" in out
+    assert "low    7-5-3-2-A low: 7h 5c 3d 2s Ac" in out
+    assert "hole 5c 2s + board Ac 3d 7h; mask 87" in out
 
 
-def test_bad_cards_are_one_line_and_status_2(capsys):
-    assert main(["hand", "AhKd5c2s", "--board", "Ac3d7hKs9cXx"]) == 2
-    err = capsys.readouterr().err
-    assert err.strip() == "omaha8: error: unknown card 'Xx'"
+def test_hand_without_low(live, capsys):
+    status, out, _ = run(capsys, "hand", "3h3dJc9s", "--board", "7c7d7h5sQd")
+    assert "full house, sevens full of threes" in out
+    assert "low    none" in out
 
 
-def test_module_entry_point():
+def test_equity_table(live, capsys):
+    status, out, _ = run(capsys, "equity", "AsAh2s3h", "KsKdQhQc", "--board", "2c7d9h", "--dead", "Kc")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "board: 2c 7d 9h   dead: Kc   exact, 780 runouts"
+    assert lines[1].split() == ["seat", "hand", "equity", "high", "low", "scoop", "low", "made"]
+    assert lines[2].split()[:5] == ["1", "As", "Ah", "2s", "3h"]
+    assert lines[3].split()[:5] == ["2", "Ks", "Kd", "Qh", "Qc"]
+    assert lines[-1].startswith("a low is possible on ")
+
+
+def test_equity_sampled_shows_the_error_bar(live, capsys):
+    status, out, _ = run(capsys, "equity", "AsAh2s3h", "KsKdQhQc", "--board", "2c7d9h",
+                         "--samples", "2000", "--seed", "5", "--threads", "1")
+    assert "2,000 samples, seed 5" in out
+    assert "± error" in out
+
+
+def test_equity_json(live, capsys):
+    status, out, _ = run(capsys, "equity", "AsAh2s3h", "KsKdQhQc", "--board", "2c7d9hTs", "--json")
+    data = json.loads(out)
+    assert data["exact"] and data["runouts"] == 40
+    assert sum(p["equity"] for p in data["players"]) == pytest.approx(1.0)
+    assert data["players"][0]["hand"] == ["As", "Ah", "2s", "3h"]
+
+
+def test_showdown(live, capsys):
+    status, out, _ = run(capsys, "showdown", "--board", "4h5c7hQsAd",
+                         "Ah2sKcKs:20", "As3sQhQd:100", "JcJdTcTd:100", "-:40")
+    assert status == 0
+    assert "seat 4: folded, put in 40" in out
+    assert "main pot 80 (seat 1, seat 2, seat 3): high seat 2, low seat 1; seat 1 40, seat 2 40" in out
+    assert "side pot 1 180 (seat 2, seat 3): high seat 2, low seat 2; seat 2 180" in out
+    assert out.splitlines()[-1] == "payouts: seat 1 40 (+20), seat 2 220 (+120), seat 3 0 (-100), seat 4 0 (-40)"
+
+
+def test_uncalled_bet_in_showdown(live, capsys):
+    status, out, _ = run(capsys, "showdown", "--board", "4h5c7hQsAd", "As3sQhQd:30", "JcJdTcTd:100")
+    assert "side pot 1 70: uncalled, back to seat 2" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["hand", "AhKd5c2s", "--board", "Ac3d7hKs9cXx"], "unknown card 'Xx'"),
+    (["hand", "AhKd5c", "--board", "Ac3d7hKs9c"], "wrong number of hole cards"),
+    (["equity", "AsAh2s3h"], "two or more hands"),
+    (["equity", "AsAh2s3h", "AsKdQhQc"], "duplicate card As"),
+    (["equity", "AsAh2s3h", "KsKdQhQc", "--board", "2c"], "wrong number of board cards"),
+    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "0"], "samples must be at least 1"),
+    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "x"], "invalid int value"),
+    (["equity", "AsAh2s3h", "KsKdQhQc", "--exact", "--samples", "5"], "not allowed with"),
+    (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs"], "a seat is HAND:CHIPS"),
+    (["showdown", "--board", "4h5c7hQs", "Ah2sKcKs:1", "As3sQhQd:1"], "wrong number of board cards"),
+    (["showdown", "--board", "4h5c7hQsAd", "-:1", "-:1"], "no live seat"),
+    (["bogus"], "invalid choice"),
+    ([], "required"),
+])
+def test_errors_are_one_line_and_status_2(live, capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith("omaha8: error: ")
+    assert message in err
+
+
+@pytest.mark.parametrize("command, example", [
+    ("hand", "example: omaha8 hand AhKd5c2s --board Ac3d7hKs9c"),
+    ("equity", "example: omaha8 equity AsAh2s3h KsKdQhQc --board 2c7d9h"),
+    ("showdown", "example: omaha8 showdown --board 4h5c7hQsAd Ah2sKcKs:20"),
+])
+def test_help_shows_an_example(capsys, command, example):
+    with pytest.raises(SystemExit) as info:
+        main([command, "--help"])
+    assert info.value.code == 0
+    assert example in " ".join(capsys.readouterr().out.split())
+
+
+def test_progress_bar_draws_and_clears():
+    stream = io.StringIO()
+    bar = _ProgressBar(stream)
+    bar(10, 100)
+    assert stream.getvalue() == ""  # nothing in the first half second
+    bar.started -= 1
+    bar(50, 100)
+    assert "[###############               ]  50.0%" in stream.getvalue()
+    bar.close()
+    assert stream.getvalue().endswith("\r")
+
+
+def test_module_and_console_entry_points():
     result = subprocess.run([sys.executable, "-m", "omaha8", "hand", "As2d3s4d", "--board", "Ac5d4hQc9s"],
                             capture_output=True, text=True, check=True)
-    assert "straight, 5-4-3-2-A" in result.stdout
-    assert "5-4-3-2-A  (mask 31)" in result.stdout
-
-
-def test_help_shows_an_example(capsys):
-    with pytest.raises(SystemExit) as info:
-        main(["hand", "--help"])
-    assert info.value.code == 0
-    assert "example: omaha8 hand AhKd5c2s --board Ac3d7hKs9c" in capsys.readouterr().out
+    assert "straight, five high" in result.stdout
+    assert "5-4-3-2-A low" in result.stdout
+    error = subprocess.run([sys.executable, "-m", "omaha8", "equity", "AsAh2s3h"], capture_output=True, text=True)
+    assert error.returncode == 2 and "Traceback" not in error.stderr

@@ -1,57 +1,236 @@
-"""The ``omaha8`` command: ``omaha8 hand HOLE --board BOARD``."""
+"""The ``omaha8`` command: ``hand``, ``equity`` and ``showdown``.
+
+Errors are one line on stderr and exit status 2, never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import time
 from typing import Optional, Sequence
 
-from . import IMPLEMENTATION, evaluate, parse_cards
-from .cards import RANK_CHARS, CardError
-from .fallback import class_of_value
-from .values import CATEGORIES, low_name
+from . import IMPLEMENTATION
+from .cards import parse_cards
+from .equity import Equity, equity
+from .hands import hand
+from .pots import showdown
 
 
-def describe_high(value: int) -> str:
-    category, ranks = class_of_value(value)
-    return f"{CATEGORIES[category]}, {'-'.join(RANK_CHARS[r] for r in ranks)}"
+class UsageError(Exception):
+    """A command line that cannot be run: reported in one line."""
 
 
-def _hand(args: argparse.Namespace) -> int:
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse would print the usage too
+        raise UsageError(message)
+
+
+def _cards(cards) -> str:
+    return " ".join(map(str, cards))
+
+
+# ---------------------------------------------------------------- hand
+
+def _run_hand(args: argparse.Namespace) -> int:
     hole, board = parse_cards(args.hole), parse_cards(args.board)
-    high, low = evaluate(hole, board)
-    print(f"hand:  {' '.join(map(str, hole))}   board: {' '.join(map(str, board))}")
-    print(f"high:  {describe_high(high)}  (value {high} of 7462, 1 is best)")
-    print(f"low:   {low_name(low) + f'  (mask {low})' if low is not None else 'none'}")
+    high, low = hand(hole, board)
+    print(f"hand   {_cards(hole)}    board  {_cards(board)}")
+    print(f"high   {high}: {_cards(high.cards)}")
+    print(f"       hole {_cards(high.hole_cards)} + board {_cards(high.board_cards)}; "
+          f"value {high.value} of 7462, 1 is best")
+    if low is None:
+        print("low    none")
+    else:
+        print(f"low    {low}: {_cards(low.cards)}")
+        print(f"       hole {_cards(low.hole_cards)} + board {_cards(low.board_cards)}; mask {low.value}")
     return 0
 
 
+# ---------------------------------------------------------------- equity
+
+class _ProgressBar:
+    """A bar on stderr for runs that take a while, when stderr is a terminal."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+        self.started = time.monotonic()
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if time.monotonic() - self.started < 0.5:
+            return
+        width = 30
+        filled = width * done // max(total, 1)
+        self.stream.write(f"\r[{'#' * filled}{' ' * (width - filled)}] {100 * done / max(total, 1):5.1f}%")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * 40 + "\r")
+            self.stream.flush()
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:6.2f}%"
+
+
+def _equity_table(result: Equity) -> str:
+    mode = (f"exact, {result.runouts:,} runouts" if result.exact
+            else f"{result.runouts:,} samples, seed {result.seed}")
+    lines = [f"board: {_cards(result.board) or '(none)'}"
+             + (f"   dead: {_cards(result.dead)}" if result.dead else "") + f"   {mode}"]
+    header = f"{'seat':<5} {'hand':<18} {'equity':>8}"
+    if not result.exact:
+        header += f" {'± error':>8}"
+    header += f" {'high':>8} {'low':>8} {'scoop':>8} {'low made':>9}"
+    lines.append(header)
+    for seat, player in enumerate(result.players, start=1):
+        row = f"{seat:<5} {_cards(player.hole):<18} {_percent(player.equity):>8}"
+        if not result.exact:
+            row += f" {_percent(player.std_error):>8}"
+        row += (f" {_percent(player.high_equity):>8} {_percent(player.low_equity):>8}"
+                f" {_percent(player.scoop):>8} {_percent(player.low_made):>9}")
+        lines.append(row)
+    lines.append(f"a low is possible on {_percent(result.low_possible).strip()} of runouts")
+    return "\n".join(lines)
+
+
+def _equity_json(result: Equity) -> str:
+    return json.dumps({
+        "exact": result.exact,
+        "runouts": result.runouts,
+        "seed": result.seed,
+        "board": [str(c) for c in result.board],
+        "dead": [str(c) for c in result.dead],
+        "low_possible": result.low_possible,
+        "players": [
+            {"hand": [str(c) for c in p.hole], "equity": p.equity, "high_equity": p.high_equity,
+             "low_equity": p.low_equity, "scoop": p.scoop, "high_win": p.high_win,
+             "high_tie": p.high_tie, "low_win": p.low_win, "low_tie": p.low_tie,
+             "low_made": p.low_made, "std_error": p.std_error}
+            for p in result.players
+        ],
+    }, indent=2)
+
+
+def _run_equity(args: argparse.Namespace) -> int:
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() and not args.json else None
+    try:
+        result = equity(args.hands, args.board, args.dead,
+                        exact=True if args.exact else None, samples=args.samples,
+                        seed=args.seed, threads=args.threads, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    print(_equity_json(result) if args.json else _equity_table(result))
+    return 0
+
+
+# ---------------------------------------------------------------- showdown
+
+FOLDED = "folded"
+
+
+def _seat(text: str) -> tuple[Optional[str], int]:
+    cards, sep, chips = text.rpartition(":")
+    if not sep or not chips.strip().isdigit():
+        raise UsageError(f"a seat is HAND:CHIPS or -:CHIPS, such as AhKd5c2s:20, not {text!r}")
+    return (None if cards.strip().lower() in ("-", FOLDED) else cards), int(chips)
+
+
+def _folded_seats_as_words(argv: list[str]) -> list[str]:
+    """argparse takes '-:40' for an option; a folded seat is spelled 'folded:40' inside."""
+    return [FOLDED + arg[1:] if arg.startswith("-:") else arg for arg in argv]
+
+
+def _names(seats: Sequence[int]) -> str:
+    return ", ".join(f"seat {s + 1}" for s in seats) or "nobody"
+
+
+def _run_showdown(args: argparse.Namespace) -> int:
+    seats = [_seat(text) for text in args.seats]
+    result = showdown(args.board, [hole for hole, _ in seats], [chips for _, chips in seats])
+    print(f"board: {_cards(parse_cards(args.board))}")
+    for seat, (high, low) in enumerate(zip(result.high, result.low)):
+        put_in = result.contributions[seat]
+        if high is None:
+            print(f"seat {seat + 1}: folded, put in {put_in}")
+            continue
+        hole = _cards(parse_cards(seats[seat][0]))
+        print(f"seat {seat + 1}: {hole}, put in {put_in}; high {high}; low {low if low else 'none'}")
+    for number, pot in enumerate(result.pots):
+        name = "main pot" if number == 0 else f"side pot {number}"
+        if pot.uncalled:
+            print(f"{name} {pot.amount}: uncalled, back to seat {pot.eligible[0] + 1}")
+            continue
+        line = f"{name} {pot.amount} ({_names(pot.eligible)}): high {_names(pot.high_winners)}"
+        line += f", low {_names(pot.low_winners)}" if pot.low_winners else ", no low"
+        awards = ", ".join(f"seat {s + 1} {a}" for s, a in enumerate(pot.awards) if a)
+        print(f"{line}; {awards}")
+    print("payouts: " + ", ".join(f"seat {s + 1} {p} ({n:+d})"
+                                  for s, (p, n) in enumerate(zip(result.payouts, result.net))))
+    return 0
+
+
+# ---------------------------------------------------------------- parser
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="omaha8",
-        description=f"Omaha Hi-Lo (eight-or-better) evaluation ({IMPLEMENTATION} core).",
-    )
-    commands = parser.add_subparsers(dest="command", required=True)
-    hand = commands.add_parser(
-        "hand",
-        help="the best high and low of one hand",
+    parser = _Parser(prog="omaha8", description=f"Omaha Hi-Lo (eight-or-better): hands, equity "
+                     f"and showdowns ({IMPLEMENTATION} core).")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    hand_command = commands.add_parser(
+        "hand", help="the best high and low of one hand, with the cards each uses",
         description="The best high and the best eight-or-better low of a hand, each of exactly "
         "two hole cards and three board cards.",
-        epilog="example: omaha8 hand AhKd5c2s --board Ac3d7hKs9c",
-    )
-    hand.add_argument("hole", help="4, 5 or 6 hole cards, e.g. AhKd5c2s")
-    hand.add_argument("--board", required=True, help="3, 4 or 5 board cards, e.g. Ac3d7hKs9c")
-    hand.set_defaults(run=_hand)
+        epilog="example: omaha8 hand AhKd5c2s --board Ac3d7hKs9c")
+    hand_command.add_argument("hole", help="4, 5 or 6 hole cards, e.g. AhKd5c2s")
+    hand_command.add_argument("--board", required=True, help="3, 4 or 5 board cards, e.g. Ac3d7hKs9c")
+    hand_command.set_defaults(run=_run_hand)
+
+    equity_command = commands.add_parser(
+        "equity", help="each hand's share of the pot: high, low, scoop",
+        description="Each hand's share of the pot over the runouts of the board: exact when "
+        "the runouts can be walked (every heads-up spot), sampled with --samples.",
+        epilog="example: omaha8 equity AsAh2s3h KsKdQhQc --board 2c7d9h")
+    equity_command.add_argument("hands", nargs="+", help="two or more hands of 4, 5 or 6 cards")
+    equity_command.add_argument("--board", default="", help="0, 3, 4 or 5 known board cards")
+    equity_command.add_argument("--dead", default="", help="cards out of play")
+    mode = equity_command.add_mutually_exclusive_group()
+    mode.add_argument("--exact", action="store_true", help="walk every runout")
+    mode.add_argument("--samples", type=int, help="sample this many runouts")
+    equity_command.add_argument("--threads", type=int, help="worker threads (default: every core)")
+    equity_command.add_argument("--seed", type=int, help="seed of the samples, to repeat them")
+    equity_command.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    equity_command.set_defaults(run=_run_equity)
+
+    showdown_command = commands.add_parser(
+        "showdown", help="settle a hand: pots, winners, payouts",
+        description="Settle a hand at showdown. Give the seats in order from the first seat "
+        "left of the button, each as HAND:CHIPS (its hole cards and what it put in) or -:CHIPS "
+        "for a seat that folded.",
+        epilog="example: omaha8 showdown --board 4h5c7hQsAd Ah2sKcKs:20 As3sQhQd:100 "
+        "JcJdTcTd:100 -:40")
+    showdown_command.add_argument("seats", nargs="+", help="HAND:CHIPS or -:CHIPS per seat")
+    showdown_command.add_argument("--board", required=True, help="the five board cards")
+    showdown_command.set_defaults(run=_run_showdown)
     return parser
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = _folded_seats_as_words(list(sys.argv[1:] if argv is None else argv))
     try:
+        args = build_parser().parse_args(argv)
         return args.run(args)
-    except CardError as error:
+    except (UsageError, ValueError) as error:
         print(f"omaha8: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("omaha8: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
