@@ -1,9 +1,10 @@
-"""Run bench/ and print hands per second and ratios against the peers, from one run.
+"""Run bench/ and print rates and ratios against the peers, all from one run.
 
-    python bench/run.py [pytest options]
+    python bench/run.py [pytest options, e.g. -k equity]
 
-Rates use each benchmark's fastest round (the least disturbed by a shared machine). The
-compiled rows are compared with phevaluator's per-call rate, the pure fallback with pokerkit's.
+Each rate is hands, runouts or samples per second of a benchmark's fastest round (the one least
+disturbed by a shared machine). Each row is compared with its group's peer: phevaluator's
+per-call rate for evaluation, pokerkit for the pure fallback, poker-equity for equity.
 """
 
 import json
@@ -14,12 +15,24 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BASELINES = {"phevaluator": "test_phevaluator_high_only", "pokerkit": "test_pokerkit_high_and_low"}
-COMPARED_WITH = {"test_omaha8_pure": "pokerkit", "test_pokerkit_high_and_low": "pokerkit"}
+PHEVALUATOR = "test_phevaluator_high_only"
+POKERKIT = "test_pokerkit_high_and_low"
+# The peer each benchmark is compared with; the rest are compared with phevaluator.
+PEER_OF = {
+    "test_omaha8_pure": POKERKIT,
+    POKERKIT: POKERKIT,
+    "test_omaha8_equity_exact": "test_poker_equity_exact",
+    "test_omaha8_equity_exact_one_thread": "test_poker_equity_exact",
+    "test_poker_equity_exact": "test_poker_equity_exact",
+    "test_omaha8_equity_sampled": "test_poker_equity_sampled",
+    "test_poker_equity_sampled": "test_poker_equity_sampled",
+}
+PEER_NAMES = {PHEVALUATOR: "phevaluator", POKERKIT: "pokerkit",
+              "test_poker_equity_exact": "poker-equity", "test_poker_equity_sampled": "poker-equity"}
 
 
 def rate(bench):
-    return bench["extra_info"]["hands"] / bench["stats"]["min"]
+    return bench["extra_info"]["count"] / bench["stats"]["min"]
 
 
 def main(argv):
@@ -33,20 +46,19 @@ def main(argv):
         with open(report) as handle:
             results = json.load(handle)
     benches = {b["name"]: b for b in results["benchmarks"]}
-    baselines = {peer: rate(benches[name]) for peer, name in BASELINES.items() if name in benches}
     info = results["machine_info"]
     print()
     print(f"machine: {info.get('cpu', {}).get('brand_raw', platform.processor())}, "
           f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}")
     print()
-    print("| group | benchmark | hands per second | ratio | against |")
-    print("| --- | --- | ---: | ---: | --- |")
+    print("| group | benchmark | per second | ratio |")
+    print("| --- | --- | ---: | ---: |")
     for bench in sorted(results["benchmarks"], key=lambda b: (b["group"], -rate(b))):
-        peer = COMPARED_WITH.get(bench["name"], "phevaluator")
-        base = baselines.get(peer)
-        ratio = f"{rate(bench) / base:.1f}x" if base else "n/a"
+        peer = PEER_OF.get(bench["name"], PHEVALUATOR)
+        ratio = (f"{rate(bench) / rate(benches[peer]):.1f}x {PEER_NAMES[peer]}"
+                 if peer in benches else "n/a")
         print(f"| {bench['group']} | {bench['name'].removeprefix('test_')} | "
-              f"{rate(bench):,.0f} | {ratio} | {peer} per call |")
+              f"{rate(bench):,.0f} {bench['extra_info']['unit']} | {ratio} |")
     return 0
 
 

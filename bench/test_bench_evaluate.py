@@ -9,7 +9,7 @@ BATCH_SHARED = "batch: one board for every row"
 
 
 def per_call(benchmark, function, arguments, rounds=None):
-    benchmark.extra_info["hands"] = len(arguments)
+    benchmark.extra_info.update(count=len(arguments), unit="hands")
 
     def run():
         for args in arguments:
@@ -71,7 +71,7 @@ def batch(benchmark, numpy, holes, boards):
     core = pytest.importorskip("omaha8._core")
     out_high = numpy.empty(len(holes), dtype=numpy.uint16)
     out_low = numpy.empty(len(holes), dtype=numpy.uint8)
-    benchmark.extra_info["hands"] = len(holes)
+    benchmark.extra_info.update(count=len(holes), unit="hands")
     benchmark.pedantic(core.evaluate_batch, args=(holes, boards, out_high, out_low),
                        rounds=7, iterations=1, warmup_rounds=1)
 
@@ -103,5 +103,5 @@ def test_omaha8_batch_random_boards_two_threads(benchmark, numpy, random_board_b
         def run():
             list(pool.map(lambda part: core.evaluate_batch(*part), parts))
 
-        benchmark.extra_info["hands"] = len(holes)
+        benchmark.extra_info.update(count=len(holes), unit="hands")
         benchmark.pedantic(run, rounds=7, iterations=1, warmup_rounds=1)
