@@ -450,41 +450,38 @@ cdef bint read_fast(object cards, uint8_t* out, int* n, int limit, uint64_t* see
     return False
 
 
-cdef int read_cards(object hole, object board, uint8_t* h, int* k, uint8_t* b, int* m) except -1:
-    """Validate a hand into C arrays; anything unusual takes the Python path and its errors."""
+cdef int read_hand_onto(object hole, object board, uint8_t* h, Board* info) except -1:
+    """Validate a hand: its hole cards into ``h``, its board read into ``info``. Returns the
+    number of hole cards. Anything unusual takes the Python path, which gives the errors."""
     cdef uint64_t seen = 0
-    if (read_fast(hole, h, k, 6, &seen) and read_fast(board, b, m, 5, &seen)
-            and 4 <= k[0] and 3 <= m[0]):
-        return 0
-    hole_list, board_list = read_hand(hole, board)
-    k[0] = len(hole_list)
-    m[0] = len(board_list)
-    for i in range(k[0]):
-        h[i] = hole_list[i]
-    for i in range(m[0]):
-        b[i] = board_list[i]
-    return 0
+    cdef uint8_t b[5]
+    cdef int k, m
+    if not (read_fast(hole, h, &k, 6, &seen) and read_fast(board, b, &m, 5, &seen)
+            and 4 <= k and 3 <= m):
+        hole_list, board_list = read_hand(hole, board)
+        k = len(hole_list)
+        m = len(board_list)
+        for i in range(k):
+            h[i] = hole_list[i]
+        for i in range(m):
+            b[i] = board_list[i]
+    read_board(b, m, info)
+    return k
 
 
 def evaluate_high(hole, board):
     """Best high hand of exactly two hole cards and three board cards, 1 (best) .. 7462."""
     cdef uint8_t h[6]
-    cdef uint8_t b[5]
-    cdef int k, m
     cdef Board info
-    read_cards(hole, board, h, &k, b, &m)
-    read_board(b, m, &info)
+    cdef int k = read_hand_onto(hole, board, h, &info)
     return high_on(&info, h, k)
 
 
 def evaluate_low(hole, board):
     """Best eight-or-better low as a rank mask (smaller is better), or None."""
     cdef uint8_t h[6]
-    cdef uint8_t b[5]
-    cdef int k, m
     cdef Board info
-    read_cards(hole, board, h, &k, b, &m)
-    read_board(b, m, &info)
+    cdef int k = read_hand_onto(hole, board, h, &info)
     cdef uint8_t low = low_on(&info, h, k)
     return None if low == NO_LOW_MASK else low
 
@@ -492,11 +489,8 @@ def evaluate_low(hole, board):
 def evaluate(hole, board):
     """``(evaluate_high(hole, board), evaluate_low(hole, board))`` in one call."""
     cdef uint8_t h[6]
-    cdef uint8_t b[5]
-    cdef int k, m
     cdef Board info
-    read_cards(hole, board, h, &k, b, &m)
-    read_board(b, m, &info)
+    cdef int k = read_hand_onto(hole, board, h, &info)
     cdef uint8_t low = low_on(&info, h, k)
     return high_on(&info, h, k), (None if low == NO_LOW_MASK else low)
 

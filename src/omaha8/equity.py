@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import os
-import secrets
 import threading
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
@@ -188,7 +187,7 @@ def equity(
         workers = max(1, min(workers, runouts))
     else:
         samples = samples or DEFAULT_SAMPLES
-        seed = secrets.randbits(64) if seed is None else seed
+        seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
         workers = max(1, min(workers, samples))
 
     job = _engine.ENGINE.EquityJob(hands, board_cards, dead_cards, walk, samples, seed or 0, workers)

@@ -7,6 +7,7 @@ and settling hands, not for inner loops.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Optional
@@ -14,7 +15,7 @@ from typing import Optional
 from . import _engine
 from .cards import BOARD_SIZES, Card, CardsLike, check_unique, read_counted, read_hand
 from .fallback import classify
-from .values import CATEGORIES, category_of, low_name, low_ranks
+from .values import category_of, low_name, low_ranks
 
 __all__ = ["HighHand", "LowHand", "NutLow", "high_hand", "low_hand", "nut_low"]
 
@@ -24,57 +25,51 @@ _RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights"
                  "tens", "jacks", "queens", "kings", "aces")
 
 
-class _Ordered:
-    """Comparison by strength for hands of one kind: ``a > b`` when a is the stronger hand.
-    Hands of equal strength are equal whatever their suits; kinds never compare."""
-
-    def _strength(self) -> int:  # larger is stronger
-        raise NotImplementedError
-
-    def _check(self, other: object) -> bool:
-        return type(other) is type(self)
-
-    def __eq__(self, other: object) -> bool:
-        if not self._check(other):
-            return NotImplemented
-        return self._strength() == other._strength()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self._strength()))
-
-    def __lt__(self, other: object) -> bool:
-        if not self._check(other):
-            return NotImplemented
-        return self._strength() < other._strength()  # type: ignore[attr-defined]
-
-    def __le__(self, other: object) -> bool:
-        if not self._check(other):
-            return NotImplemented
-        return self._strength() <= other._strength()  # type: ignore[attr-defined]
-
-    def __gt__(self, other: object) -> bool:
-        if not self._check(other):
-            return NotImplemented
-        return self._strength() > other._strength()  # type: ignore[attr-defined]
-
-    def __ge__(self, other: object) -> bool:
-        if not self._check(other):
-            return NotImplemented
-        return self._strength() >= other._strength()  # type: ignore[attr-defined]
-
-
 @dataclass(frozen=True, eq=False)
-class HighHand(_Ordered):
-    """The best high hand: ``value`` 1..7462 (lower is stronger, as ``evaluate_high``)."""
+class _Hand:
+    """What high and low hands share: a value where smaller is stronger, and the cards.
+
+    ``a > b`` when a is the stronger hand; hands of equal strength are equal whatever their
+    suits; a high and a low never order (TypeError) and are never equal."""
 
     value: int
     cards: tuple[Card, ...]
-    """The five cards in order of significance: 7-7-7-3-3, the wheel as 5-4-3-2-A."""
     hole_cards: tuple[Card, Card]
+    """The two hole cards used."""
     board_cards: tuple[Card, Card, Card]
+    """The three board cards used."""
 
-    def _strength(self) -> int:
-        return -self.value
+    def _stronger_first(self, other: object, compare) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return compare(other.value, self.value)  # type: ignore[attr-defined]
+
+    def __eq__(self, other: object) -> bool:
+        return self._stronger_first(other, operator.eq)
+
+    def __lt__(self, other: object) -> bool:
+        return self._stronger_first(other, operator.lt)
+
+    def __le__(self, other: object) -> bool:
+        return self._stronger_first(other, operator.le)
+
+    def __gt__(self, other: object) -> bool:
+        return self._stronger_first(other, operator.gt)
+
+    def __ge__(self, other: object) -> bool:
+        return self._stronger_first(other, operator.ge)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.value))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.value} {str(self)!r}: {' '.join(map(str, self.cards))}>"
+
+
+@dataclass(frozen=True, eq=False)
+class HighHand(_Hand):
+    """The best high hand: ``value`` 1..7462 (lower is stronger, as ``evaluate_high``);
+    ``cards`` in order of significance: 7-7-7-3-3, the wheel as 5-4-3-2-A."""
 
     @property
     def category(self) -> str:
@@ -95,23 +90,11 @@ class HighHand(_Ordered):
             detail = _RANK_PLURALS[ranks[0]]
         return f"{category}, {detail}"
 
-    def __repr__(self) -> str:
-        return f"<HighHand {self.value} {str(self)!r}: {' '.join(map(str, self.cards))}>"
-
 
 @dataclass(frozen=True, eq=False)
-class LowHand(_Ordered):
+class LowHand(_Hand):
     """The best qualifying low: ``value`` is the rank mask (smaller is stronger, as
-    ``evaluate_low``)."""
-
-    value: int
-    cards: tuple[Card, ...]
-    """The five cards from the top down: 8-5-3-2-A."""
-    hole_cards: tuple[Card, Card]
-    board_cards: tuple[Card, Card, Card]
-
-    def _strength(self) -> int:
-        return -self.value
+    ``evaluate_low``); ``cards`` from the top down: 8-5-3-2-A."""
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -120,9 +103,6 @@ class LowHand(_Ordered):
 
     def __str__(self) -> str:
         return f"{low_name(self.value)} low"
-
-    def __repr__(self) -> str:
-        return f"<LowHand {self.value} {str(self)!r}: {' '.join(map(str, self.cards))}>"
 
 
 def _significance_order(five: tuple[int, ...]) -> tuple[Card, ...]:
