@@ -50,7 +50,7 @@ def deal(rng, seats, size, board_size):
 
 
 @pytest.mark.parametrize("size", [4, 5, 6])
-@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("board_size", [3, 4], ids=["flop", "turn"])
 def test_exact_equals_brute_force(live, size, seats, board_size):
     rng = random.Random(size * 100 + seats * 10 + board_size)
@@ -221,3 +221,17 @@ def test_agrees_with_poker_equity(live_core, holes, board):
         assert mine.equity == pytest.approx(other["equity"], abs=1e-12)
         assert mine.scoop == pytest.approx(other["scoop"], abs=1e-12)
         assert mine.low_equity == pytest.approx(other["low_equity"], abs=1e-12)
+
+
+@pytest.mark.parametrize("args", [
+    ([[0, 1, 2, 3]], [], [], True, 0, 0, 1),                            # one hand
+    ([[0, 1, 2, 3]] * 11, [], [], True, 0, 0, 1),                       # eleven hands
+    ([[0, 1, 2], [4, 5, 6, 7]], [], [], True, 0, 0, 1),                 # three cards
+    ([[0, 1, 2, 3], [4, 5, 6, 60]], [], [], True, 0, 0, 1),             # card 60
+    ([[0, 1, 2, 3], [4, 5, 6, 3]], [], [], True, 0, 0, 1),              # card twice
+    ([[0, 1, 2, 3], [4, 5, 6, 7]], [8, 9, 10, 11, 12, 13], [], True, 0, 0, 1),
+    ([[0, 1, 2, 3], [4, 5, 6, 7]], [], [], True, 0, 0, 0),              # no worker
+])
+def test_equity_jobs_check_what_they_are_given(impl, args):
+    with pytest.raises(ValueError):
+        impl.EquityJob(*args)

@@ -20,7 +20,7 @@ milliseconds; nothing is stored in the repository.
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 
-from .buffers import check_batch, row_error
+from .buffers import check_batch, check_job, row_error
 from .cards import read_hand
 
 cdef extern from *:

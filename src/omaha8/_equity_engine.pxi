@@ -163,8 +163,12 @@ cdef class EquityJob:
     cdef public bint stopped
 
     def __cinit__(self, holes, board, dead, bint exact, int64_t samples, uint64_t seed, int workers):
-        cdef int s, i, j, p, used_count
+        cdef int s, i, j, p
         cdef uint64_t used = 0, mix
+        self.tallies = NULL
+        self.position = self.first = self.last = NULL
+        self.rng = NULL
+        check_job(holes, board, dead, samples, workers)  # keeps the arrays below in bounds
         self.n_seats = len(holes)
         self.known = len(board)
         self.need = 5 - self.known

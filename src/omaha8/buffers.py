@@ -1,7 +1,8 @@
-"""Checking the buffers of ``evaluate_batch`` before any work is done.
+"""Checking what callers hand the engines, before any work is done.
 
 Both evaluators call :func:`check_batch` first and :func:`row_error` to word a bad row, so a
-bad batch fails the same way, with the same message, whichever is live.
+bad batch fails the same way, with the same message, whichever is live; both equity jobs call
+:func:`check_job`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any, NamedTuple, Optional
 
 from .cards import BOARD_SIZES, HOLE_SIZES, CardError, check_unique, read_counted, read_hand
 
-__all__ = ["BatchError", "Batch", "check_batch", "row_error"]
+__all__ = ["BatchError", "Batch", "check_batch", "row_error", "check_job"]
 
 # Struct formats a buffer of these element types may report.
 _NATIVE = "<" if sys.byteorder == "little" else ">"
@@ -103,3 +104,15 @@ def row_error(row: int, hole: list[int], board: list[int]) -> CardError:
         where = "the shared board" if row < 0 else f"row {row}"
         return CardError(f"{where}: {error}")
     raise AssertionError(f"row {row} was reported bad but its cards are valid")  # pragma: no cover
+
+
+def check_job(holes, board, dead, samples: int, workers: int) -> None:
+    """An equity job's arguments as card indices. ``omaha8.equity`` words its own errors
+    first; this keeps a direct caller of an engine's EquityJob inside its fixed arrays."""
+    cards = [c for hole in holes for c in hole] + list(board) + list(dead)
+    if not 2 <= len(holes) <= 10 or any(not 4 <= len(hole) <= 6 for hole in holes):
+        raise ValueError("an equity job takes 2 to 10 hands of 4, 5 or 6 cards")
+    if len(board) > 5 or any(not 0 <= c <= 51 for c in cards) or len(set(cards)) != len(cards):
+        raise ValueError("an equity job takes distinct card indices 0..51 and at most five board cards")
+    if len(cards) - len(board) + 5 > 52 or workers < 1 or samples < 0:
+        raise ValueError("an equity job needs cards left for the board, a worker, and samples >= 0")

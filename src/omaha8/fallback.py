@@ -14,7 +14,7 @@ from math import comb
 from random import Random
 from typing import Optional
 
-from .buffers import check_batch, row_error
+from .buffers import check_batch, check_job, row_error
 from .cards import CardsLike, read_hand
 from .values import NO_LOW, WORST_HIGH
 
@@ -238,6 +238,7 @@ class EquityJob:
     Python's own generator, so a seed gives other samples here than there."""
 
     def __init__(self, holes, board, dead, exact, samples, seed, workers):
+        check_job(holes, board, dead, samples, workers)  # keeps the arrays below in bounds
         self.holes = [list(hole) for hole in holes]
         self.board = list(board)
         used = set(self.board) | set(dead) | {card for hole in self.holes for card in hole}
