@@ -7,19 +7,21 @@ environment variable OMAHA8_PURE_PYTHON=1 is set. ``IMPLEMENTATION`` says which 
 
 from __future__ import annotations
 
+from typing import Any, Callable, Optional
+
 from . import _engine
 from .buffers import BatchError
-from .cards import Card, CardError, parse_cards
+from .cards import Card, CardError, CardsLike, parse_cards
 from .equity import Equity, PlayerEquity, equity
 from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
 from .pots import Pot, Showdown, ShowdownError, showdown
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
 
-IMPLEMENTATION = _engine.IMPLEMENTATION
-evaluate = _engine.ENGINE.evaluate
-evaluate_high = _engine.ENGINE.evaluate_high
-evaluate_low = _engine.ENGINE.evaluate_low
-evaluate_batch = _engine.ENGINE.evaluate_batch
+IMPLEMENTATION: str = _engine.IMPLEMENTATION
+evaluate: Callable[[CardsLike, CardsLike], "tuple[int, Optional[int]]"] = _engine.ENGINE.evaluate
+evaluate_high: Callable[[CardsLike, CardsLike], int] = _engine.ENGINE.evaluate_high
+evaluate_low: Callable[[CardsLike, CardsLike], Optional[int]] = _engine.ENGINE.evaluate_low
+evaluate_batch: Callable[..., "tuple[Any, Any]"] = _engine.ENGINE.evaluate_batch
 
 __version__ = "0.1.0"
 __all__ = [
