@@ -47,6 +47,10 @@ def _view(obj: object, name: str) -> memoryview:
         ) from None
 
 
+def _shape(view: memoryview) -> tuple[int, ...]:
+    return view.shape or ()  # typeshed allows None; a buffer with ndim >= 1 has a shape
+
+
 def _input(obj: object, name: str, ndims: tuple[int, ...], shapes: str) -> memoryview:
     view = _view(obj, name)
     if view.format not in _UINT8_FORMATS:
@@ -67,7 +71,7 @@ def _output(obj: Optional[object], name: str, formats: tuple[str, ...], typecode
         raise BatchError(f"{name} must hold {kind}, not elements of format {view.format!r}")
     if view.readonly:
         raise BatchError(f"{name} is read-only")
-    if view.ndim != 1 or not view.c_contiguous or view.shape[0] != rows:
+    if view.ndim != 1 or not view.c_contiguous or _shape(view)[0] != rows:
         raise BatchError(f"{name} must be a contiguous 1-D buffer of {rows} elements, one per row, "
                          f"not shaped {view.shape}")
     return obj
@@ -77,16 +81,16 @@ def check_batch(holes: object, boards: object, out_high: object = None,
                 out_low: object = None) -> Batch:
     """Check every buffer's type, element type, shape and layout; allocate missing outputs."""
     hole_view = _input(holes, "holes", (2,), "(n, k)")
-    rows, hole_size = hole_view.shape
+    rows, hole_size = _shape(hole_view)
     if hole_size not in HOLE_SIZES:
         raise BatchError(f"holes must have 4, 5 or 6 cards per row, not {hole_size}")
     board_view = _input(boards, "boards", (1, 2), "(m,) or (n, m)")
     shared = board_view.ndim == 1
-    board_size = board_view.shape[-1]
+    board_size = _shape(board_view)[-1]
     if board_size not in BOARD_SIZES:
         raise BatchError(f"boards must have 3, 4 or 5 cards per row, not {board_size}")
-    if not shared and board_view.shape[0] != rows:
-        raise BatchError(f"boards has {board_view.shape[0]} rows but holes has {rows}; "
+    if not shared and _shape(board_view)[0] != rows:
+        raise BatchError(f"boards has {_shape(board_view)[0]} rows but holes has {rows}; "
                          "give one board per row, or one board (m,) for all")
     high = _output(out_high, "out_high", _UINT16_FORMATS, "H", rows)
     low = _output(out_low, "out_low", _UINT8_FORMATS, "B", rows)

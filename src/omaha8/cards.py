@@ -8,7 +8,7 @@ messages below are the only ones users ever see for bad cards.
 
 from __future__ import annotations
 
-from typing import Iterable, Union
+from typing import Iterable, Optional, Union
 
 __all__ = [
     "Card",
@@ -119,6 +119,7 @@ def _parse_text(text: str) -> list[int]:
             i += 1
             continue
         start = i
+        rank: Optional[int]
         if text.startswith("10", i):
             rank, i = 8, i + 2
         else:

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 import time
-from typing import Optional, Sequence
+from typing import NoReturn, Optional, Sequence
 
 from . import IMPLEMENTATION
 from .cards import parse_cards
@@ -23,7 +23,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse would print the usage too
+    def error(self, message: str) -> NoReturn:  # argparse would print the usage too
         raise UsageError(message)
 
 
@@ -152,15 +152,17 @@ def _names(seats: Sequence[int]) -> str:
 
 def _run_showdown(args: argparse.Namespace) -> int:
     seats = [_seat(text) for text in args.seats]
-    result = showdown(args.board, [hole for hole, _ in seats], [chips for _, chips in seats])
+    holes = [hole for hole, _ in seats]
+    result = showdown(args.board, holes, [chips for _, chips in seats])
     print(f"board: {_cards(parse_cards(args.board))}")
-    for seat, (high, low) in enumerate(zip(result.high, result.low)):
+    for seat, hole in enumerate(holes):
         put_in = result.contributions[seat]
-        if high is None:
+        if hole is None:
             print(f"seat {seat + 1}: folded, put in {put_in}")
             continue
-        hole = _cards(parse_cards(seats[seat][0]))
-        print(f"seat {seat + 1}: {hole}, put in {put_in}; high {high}; low {low if low else 'none'}")
+        low = result.low[seat]
+        print(f"seat {seat + 1}: {_cards(parse_cards(hole))}, put in {put_in}; "
+              f"high {result.high[seat]}; low {low if low else 'none'}")
     for number, pot in enumerate(result.pots):
         name = "main pot" if number == 0 else f"side pot {number}"
         if pot.uncalled:
