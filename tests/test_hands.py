@@ -141,3 +141,9 @@ def test_nut_low_is_the_best_any_hand_makes(live):
         assert (nut.value if nut else None) == best, board
         if nut:
             assert all(isinstance(r, int) for pair in nut.all_hole_ranks for r in pair)
+
+
+def test_hand_object_types(live):
+    high, low = omaha8.hands.hand("Ah2sKcKs", "4h5c7hQsAd")
+    assert isinstance(high, HighHand) and isinstance(low, LowHand)
+    assert high == high_hand("Ah2sKcKs", "4h5c7hQsAd") and low == low_hand("Ah2sKcKs", "4h5c7hQsAd")

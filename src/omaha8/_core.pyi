@@ -1,6 +1,6 @@
 # Types of the compiled core; omaha8.fallback has the same API in Python.
 from array import array
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from .cards import CardsLike
 
