@@ -15,18 +15,18 @@ REQUIRE_EXTENSION = os.environ.get("OMAHA8_REQUIRE_EXTENSION", "") not in ("", "
 IMPLEMENTATIONS = {"cython": "omaha8._core", "python": "omaha8.fallback"}
 
 
-def _shared_dir() -> Path:
-    """``shared/`` sits beside the checkout: ../shared from the repository root."""
-    root = Path(__file__).resolve().parent.parent
-    for candidate in (root.parent / "shared", root / "shared"):
-        if (candidate / "vectors" / "rules_examples.json").is_file():
-            return candidate
-    raise FileNotFoundError("shared/vectors/rules_examples.json not found beside the repository")
+TESTS = Path(__file__).resolve().parent
+# The project's worked examples live in shared/vectors beside the checkout; a copy in
+# tests/vectors lets a clone on its own run the tests, and test_vectors_copy_is_current keeps
+# the copy equal to the original wherever both are present.
+SHARED_VECTORS = TESTS.parent.parent / "shared" / "vectors" / "rules_examples.json"
+COPIED_VECTORS = TESTS / "vectors" / "rules_examples.json"
 
 
 @pytest.fixture(scope="session")
 def rules_examples() -> dict:
-    return json.loads((_shared_dir() / "vectors" / "rules_examples.json").read_text())
+    source = SHARED_VECTORS if SHARED_VECTORS.is_file() else COPIED_VECTORS
+    return json.loads(source.read_text(encoding="utf-8"))
 
 
 def load_implementation(name: str):
