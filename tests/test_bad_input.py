@@ -70,3 +70,9 @@ def test_every_input_form_gives_the_same_answer(impl):
     ]
     for hole, board in forms:
         assert impl.evaluate(hole, board) == expected
+
+
+@pytest.mark.parametrize("hole", ["Ah2s\ud800Kc", "Ah 2s Kc K\u2660\u2660", "\x00\x00\x00\x00", "A" * 10_000])
+def test_strange_text_is_a_card_error(impl, hole):
+    with pytest.raises(CardError):
+        impl.evaluate(hole, "4h5c7hQsAd")

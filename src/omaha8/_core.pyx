@@ -399,8 +399,11 @@ cdef bint read_text(object text, uint8_t* out, int* n, int limit, uint64_t* seen
     """Cards from plain ASCII text such as 'AhKd5c2s' or 'Ah Kd'; False for anything else
     (suit symbols, '10h', a bad card), which the full parser then reads or rejects."""
     cdef Py_ssize_t size, i = 0
-    cdef const char* chars = PyUnicode_AsUTF8AndSize(text, &size)
+    cdef const char* chars
     cdef uint8_t rank, suit
+    if not text.isascii():  # suit symbols, or a lone surrogate UTF-8 could not encode
+        return False
+    chars = PyUnicode_AsUTF8AndSize(text, &size)
     cdef int count = 0, index
     while i < size:
         if chars[i] == 32:  # a space between cards
