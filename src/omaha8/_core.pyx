@@ -68,19 +68,26 @@ cdef uint8_t SUIT_OF_CHAR[256]
 
 # ---------------------------------------------------------------- table construction
 
-cdef inline int multiset_index(int* ranks, int k) noexcept nogil:
-    """Perfect hash of k ranks (sorted here, in place)."""
-    cdef int i, j, t, index = 0
-    for i in range(1, k):
-        t = ranks[i]
-        j = i - 1
-        while j >= 0 and ranks[j] > t:
-            ranks[j + 1] = ranks[j]
-            j -= 1
-        ranks[j + 1] = t
-    for i in range(k):
-        index += BINOM[ranks[i] + i][i + 1]
-    return index
+cdef inline void order(int* r, int a, int b) noexcept nogil:
+    # A compare-exchange the compiler turns into conditional moves: random boards would
+    # mispredict the branches of an insertion sort.
+    cdef int x = r[a], y = r[b]
+    r[a] = x if x < y else y
+    r[b] = y if x < y else x
+
+
+cdef inline int multiset_index(int* r, int m) noexcept nogil:
+    """Perfect hash of m = 3, 4 or 5 ranks (sorted here, in place, by a sorting network):
+    sorted ranks r0 <= r1 <= ... map to the sum of C(r_i + i, i + 1)."""
+    if m == 5:
+        order(r, 0, 1); order(r, 3, 4); order(r, 2, 4); order(r, 2, 3); order(r, 0, 3)
+        order(r, 0, 2); order(r, 1, 4); order(r, 1, 3); order(r, 1, 2)
+        return BINOM[r[0]][1] + BINOM[r[1] + 1][2] + BINOM[r[2] + 2][3] + BINOM[r[3] + 3][4] + BINOM[r[4] + 4][5]
+    if m == 4:
+        order(r, 0, 1); order(r, 2, 3); order(r, 0, 2); order(r, 1, 3); order(r, 1, 2)
+        return BINOM[r[0]][1] + BINOM[r[1] + 1][2] + BINOM[r[2] + 2][3] + BINOM[r[3] + 3][4]
+    order(r, 1, 2); order(r, 0, 2); order(r, 0, 1)
+    return BINOM[r[0]][1] + BINOM[r[1] + 1][2] + BINOM[r[2] + 2][3]
 
 
 cdef void set_nonflush(int value, int a, int b, int c, int d, int e) noexcept nogil:
@@ -296,7 +303,6 @@ cdef void build_tables() noexcept nogil:
         rank = card >> 2 if card < 52 else 0
         RANK_OF[card] = rank
         LOW_BIT[card] = 0 if card >= 52 else (1 if rank == 12 else ((1 << (rank + 1)) if rank <= 6 else 0))
-    for card in range(256):
         RANK_OF_CHAR[card] = 0xFF
         SUIT_OF_CHAR[card] = 0xFF
     for rank in range(13):
@@ -315,7 +321,7 @@ build_tables()
 
 TABLE_BYTES = sizeof(HIGH_ROWS) + sizeof(FLUSH_ROWS) + sizeof(FLUSH_ROW_OF_MASK) + sizeof(LOW) \
     + sizeof(NONFLUSH5) + sizeof(FLUSH5) + sizeof(PAIR_OF) + sizeof(LOW_BIT) + sizeof(RANK_OF) \
-    + sizeof(BINOM)
+    + sizeof(RANK_OF_CHAR) + sizeof(SUIT_OF_CHAR) + sizeof(BINOM)
 
 
 # ---------------------------------------------------------------- evaluation
@@ -326,27 +332,6 @@ cdef struct Board:
     const uint16_t* flush_row    # the FLUSH_ROWS row of its flush suit (NO_FLUSH_ROW if none)
     int flush_suit               # the suit with three or more board cards, or 4 if none
     int low_mask                 # the board's low ranks
-
-
-cdef inline void order(int* r, int a, int b) noexcept nogil:
-    # A compare-exchange the compiler turns into conditional moves: random boards would
-    # mispredict the branches of an insertion sort.
-    cdef int x = r[a], y = r[b]
-    r[a] = x if x < y else y
-    r[b] = y if x < y else x
-
-
-cdef inline int board_index(int* r, int m) noexcept nogil:
-    """``multiset_index`` of a board's ranks, sorted by a sorting network."""
-    if m == 5:
-        order(r, 0, 1); order(r, 3, 4); order(r, 2, 4); order(r, 2, 3); order(r, 0, 3)
-        order(r, 0, 2); order(r, 1, 4); order(r, 1, 3); order(r, 1, 2)
-        return BINOM[r[0]][1] + BINOM[r[1] + 1][2] + BINOM[r[2] + 2][3] + BINOM[r[3] + 3][4] + BINOM[r[4] + 4][5]
-    if m == 4:
-        order(r, 0, 1); order(r, 2, 3); order(r, 0, 2); order(r, 1, 3); order(r, 1, 2)
-        return BINOM[r[0]][1] + BINOM[r[1] + 1][2] + BINOM[r[2] + 2][3] + BINOM[r[3] + 3][4]
-    order(r, 1, 2); order(r, 0, 2); order(r, 0, 1)
-    return BINOM[r[0]][1] + BINOM[r[1] + 1][2] + BINOM[r[2] + 2][3]
 
 
 cdef inline void read_board(const uint8_t* board, int m, Board* out) noexcept nogil:
@@ -363,7 +348,7 @@ cdef inline void read_board(const uint8_t* board, int m, Board* out) noexcept no
     for i in range(m):
         flush_mask |= ((board[i] & 3) == suit) << RANK_OF[board[i]]
     out.low_mask = low_mask
-    out.row = HIGH_ROWS + (ROW_BASE[m] + board_index(r, m)) * N_PAIRS
+    out.row = HIGH_ROWS + (ROW_BASE[m] + multiset_index(r, m)) * N_PAIRS
     out.flush_row = FLUSH_ROWS + FLUSH_ROW_OF_MASK[flush_mask] * N_PAIRS
     out.flush_suit = suit
 
@@ -527,6 +512,20 @@ cdef Py_ssize_t first_bad_row(const uint8_t[:, ::1] holes, const uint8_t[:, ::1]
     return -1
 
 
+cdef inline void evaluate_rows(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
+                               bint shared, int m, int k, uint16_t[::1] high,
+                               uint8_t[::1] low) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef Board info
+    if shared:
+        read_board(&boards[0, 0], m, &info)   # once for every row
+    for i in range(holes.shape[0]):
+        if not shared:
+            read_board(&boards[i, 0], m, &info)
+        high[i] = high_on(&info, &holes[i, 0], k)
+        low[i] = low_on(&info, &holes[i, 0], k)
+
+
 def evaluate_batch(holes, boards, out_high=None, out_low=None):
     """``high[i], low[i] = evaluate(holes[i], boards[i])`` for every row, without the GIL.
 
@@ -547,44 +546,20 @@ def evaluate_batch(holes, boards, out_high=None, out_low=None):
     cdef Py_ssize_t i, n = batch.rows, bad
     cdef int k = batch.hole_size, m = batch.board_size
     cdef bint shared = batch.shared_board
-    cdef Board info
     with nogil:
         bad = first_bad_row(hole_rows, board_rows, shared)
     if bad != -1:
         row = -1 if bad == -2 else bad
-        raise row_error(row, list(hole_rows[max(row, 0)]) if n else [],
+        raise row_error(row, list(hole_rows[row]) if row >= 0 else [],
                         list(board_rows[0 if shared else row]))
     with nogil:
-        if shared:
-            read_board(&board_rows[0, 0], m, &info)
-            # A loop per hand size, so that each pair loop is unrolled for its constant k.
-            if k == 4:
-                for i in range(n):
-                    high[i] = high_on(&info, &hole_rows[i, 0], 4)
-                    low[i] = low_on(&info, &hole_rows[i, 0], 4)
-            elif k == 5:
-                for i in range(n):
-                    high[i] = high_on(&info, &hole_rows[i, 0], 5)
-                    low[i] = low_on(&info, &hole_rows[i, 0], 5)
-            else:
-                for i in range(n):
-                    high[i] = high_on(&info, &hole_rows[i, 0], 6)
-                    low[i] = low_on(&info, &hole_rows[i, 0], 6)
-        elif k == 4:
-            for i in range(n):
-                read_board(&board_rows[i, 0], m, &info)
-                high[i] = high_on(&info, &hole_rows[i, 0], 4)
-                low[i] = low_on(&info, &hole_rows[i, 0], 4)
+        # A call per hand size, so that each one's pair loop is unrolled for its constant k.
+        if k == 4:
+            evaluate_rows(hole_rows, board_rows, shared, m, 4, high, low)
         elif k == 5:
-            for i in range(n):
-                read_board(&board_rows[i, 0], m, &info)
-                high[i] = high_on(&info, &hole_rows[i, 0], 5)
-                low[i] = low_on(&info, &hole_rows[i, 0], 5)
+            evaluate_rows(hole_rows, board_rows, shared, m, 5, high, low)
         else:
-            for i in range(n):
-                read_board(&board_rows[i, 0], m, &info)
-                high[i] = high_on(&info, &hole_rows[i, 0], 6)
-                low[i] = low_on(&info, &hole_rows[i, 0], 6)
+            evaluate_rows(hole_rows, board_rows, shared, m, 6, high, low)
     return batch.out_high, batch.out_low
 
 
