@@ -16,7 +16,7 @@ from typing import Optional
 
 from .buffers import check_batch, check_job, row_error
 from .cards import CardsLike, read_hand
-from .values import NO_LOW, WORST_HIGH
+from .values import NO_LOW, WORST_HIGH, low_rank
 
 __all__ = [
     "evaluate",
@@ -153,19 +153,11 @@ def _best_high(hole: list[int], board: list[int]) -> int:
     return best
 
 
-def _low_rank(card: int) -> int:
-    """The card's rank for a low, ace as 1: 1..8, or 0 for a nine and up, which never plays."""
-    rank = card >> 2
-    if rank == ACE:
-        return 1
-    return rank + 2 if rank <= 6 else 0
-
-
 def _best_low(hole: list[int], board: list[int]) -> Optional[int]:
     """The best of every two hole cards with every three board cards that make a low;
     cards above eight are left out first, as no low can use them."""
-    low_hole = [r for r in map(_low_rank, hole) if r]
-    low_board = [r for r in map(_low_rank, board) if r]
+    low_hole = [r for r in map(low_rank, hole) if r]
+    low_board = [r for r in map(low_rank, board) if r]
     best = None
     for pair in combinations(low_hole, 2):
         for triple in combinations(low_board, 3):

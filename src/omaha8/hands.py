@@ -15,7 +15,7 @@ from typing import Optional
 from . import _engine
 from .cards import BOARD_SIZES, Card, CardsLike, check_unique, read_counted, read_hand
 from .fallback import classify
-from .values import category_of, low_name, low_ranks
+from .values import category_of, low_name, low_rank, low_rank_name, low_ranks
 
 __all__ = ["HighHand", "LowHand", "NutLow", "high_hand", "low_hand", "nut_low"]
 
@@ -118,12 +118,6 @@ def _significance_order(five: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def _low_rank(card: int) -> int:
-    """Rank for a low, ace as 1."""
-    rank = card >> 2
-    return 1 if rank == 12 else rank + 2
-
-
 def _hand_from(hole: list[int], board: list[int]) -> tuple[HighHand, Optional[LowHand]]:
     engine = _engine.ENGINE
     high_value, low_value = engine.evaluate(hole, board)
@@ -135,7 +129,7 @@ def _hand_from(hole: list[int], board: list[int]) -> tuple[HighHand, Optional[Lo
                 high = HighHand(high_value, _significance_order(five),
                                 _cards(pair), _cards(triple))
             if low is None and low_value is not None and _low_mask(five) == low_value:
-                cards = tuple(Card(c) for c in sorted(five, key=_low_rank, reverse=True))
+                cards = tuple(Card(c) for c in sorted(five, key=low_rank, reverse=True))
                 low = LowHand(low_value, cards, _cards(pair), _cards(triple))
     assert high is not None and (low is not None or low_value is None)
     return high, low
@@ -146,8 +140,8 @@ def _cards(indices: tuple[int, ...]) -> tuple:
 
 
 def _low_mask(five: tuple[int, ...]) -> Optional[int]:
-    ranks = {_low_rank(c) for c in five}
-    if len(ranks) != 5 or max(ranks) > 8:
+    ranks = {low_rank(c) for c in five}
+    if len(ranks) != 5 or 0 in ranks:  # a pair, or a card above eight
         return None
     return sum(1 << (r - 1) for r in ranks)
 
@@ -184,7 +178,7 @@ class NutLow:
         return low_ranks(self.value)
 
     def __str__(self) -> str:
-        hole = "-".join("A" if r == 1 else str(r) for r in self.hole_ranks)
+        hole = "-".join(map(low_rank_name, self.hole_ranks))
         return f"{low_name(self.value)} low with {hole}"
 
 
@@ -192,7 +186,7 @@ def nut_low(board: CardsLike) -> Optional[NutLow]:
     """The best low possible on ``board`` (3, 4 or 5 cards), or None when it allows no low."""
     cards = read_counted(board, "board cards", BOARD_SIZES)
     check_unique(cards)
-    on_board = {_low_rank(c) for c in cards if _low_rank(c) <= 8}
+    on_board = {low_rank(c) for c in cards} - {0}
     makers: dict[int, list[tuple[int, int]]] = {}
     for pair in combinations(range(8, 0, -1), 2):
         # A hole rank already on the board adds nothing: the three board ranks must be others.

@@ -16,6 +16,8 @@ __all__ = [
     "WORST_HIGH",
     "NO_LOW",
     "category_of",
+    "low_rank",
+    "low_rank_name",
     "low_ranks",
     "low_name",
 ]
@@ -46,6 +48,19 @@ def category_of(value: int) -> str:
     return CATEGORIES[bisect_left(CATEGORY_LAST_VALUE, value)]
 
 
+def low_rank(card: int) -> int:
+    """A card's rank in a low, ace as 1: 1..8, or 0 for a nine and up, which never plays."""
+    rank = card >> 2
+    if rank == 12:
+        return 1
+    return rank + 2 if rank <= 6 else 0
+
+
+def low_rank_name(rank: int) -> str:
+    """'A' for 1, the digit otherwise."""
+    return "A" if rank == 1 else str(rank)
+
+
 def low_ranks(mask: int) -> tuple[int, ...]:
     """The five ranks of a low mask from the top down, the ace as 1: 0b10010111 -> (8, 5, 3, 2, 1)."""
     if not 0 <= mask <= 255 or bin(mask).count("1") != 5:
@@ -55,4 +70,4 @@ def low_ranks(mask: int) -> tuple[int, ...]:
 
 def low_name(mask: int) -> str:
     """'8-5-3-2-A' for the mask of that low."""
-    return "-".join("A" if r == 1 else str(r) for r in low_ranks(mask))
+    return "-".join(map(low_rank_name, low_ranks(mask)))
