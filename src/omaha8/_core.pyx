@@ -30,6 +30,7 @@ cdef extern from *:
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object, int*) except? -1
     const char* PyUnicode_AsUTF8AndSize(object, Py_ssize_t*) except NULL
+    bint PyUnicode_IS_ASCII(object)
 
 cdef enum:
     NO_VALUE = 0xFFFF
@@ -386,7 +387,7 @@ cdef bint read_text(object text, uint8_t* out, int* n, int limit, uint64_t* seen
     cdef Py_ssize_t size, i = 0
     cdef const char* chars
     cdef uint8_t rank, suit
-    if not text.isascii():  # suit symbols, or a lone surrogate UTF-8 could not encode
+    if not PyUnicode_IS_ASCII(text):  # suit symbols, or a lone surrogate UTF-8 cannot encode
         return False
     chars = PyUnicode_AsUTF8AndSize(text, &size)
     cdef int count = 0, index
