@@ -1,8 +1,15 @@
-"""Builds the Cython core. Without a working compiler the install still succeeds, pure Python,
-with a loud warning, unless OMAHA8_REQUIRE_EXTENSION=1 asks for the build to be an error."""
+"""Builds the Cython core.
+
+Where there is no C compiler or no Python headers, the install still succeeds, pure Python,
+with a loud warning (unless OMAHA8_REQUIRE_EXTENSION=1 makes that an error too). Where the
+tools are there, any failure to translate or compile the core fails the install: a broken
+build must never pass quietly for a machine without a compiler.
+"""
 
 import os
+import shutil
 import sys
+import sysconfig
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -10,7 +17,7 @@ from setuptools.command.build_ext import build_ext
 REQUIRE_EXTENSION = os.environ.get("OMAHA8_REQUIRE_EXTENSION", "") not in ("", "0")
 WARNING = """
 ********************************************************************************
-omaha8: the compiled core did not build ({error}).
+omaha8: the compiled core was not built: {reason}.
 omaha8 is installed PURE PYTHON: correct, but far slower.
 Install a C compiler and the Python headers, then reinstall; set
 OMAHA8_REQUIRE_EXTENSION=1 to make this an error.
@@ -18,23 +25,29 @@ OMAHA8_REQUIRE_EXTENSION=1 to make this an error.
 """
 
 
+def missing_toolchain(compiler) -> "str | None":
+    """Why this machine cannot compile an extension at all, or None when it can try:
+    the compiler's executable is not on the PATH, or Python.h is not installed."""
+    executable = getattr(compiler, "compiler_so", None) or getattr(compiler, "compiler", None)
+    if executable and shutil.which(executable[0]) is None:
+        return f"no C compiler ({executable[0]!r} is not installed)"
+    include = sysconfig.get_paths().get("include") or ""
+    if not os.path.isfile(os.path.join(include, "Python.h")):
+        return f"no Python headers (Python.h is not in {include or 'any include folder'})"
+    return None
+
+
 class OptionalBuildExt(build_ext):
-    def run(self):
-        try:
-            super().run()
-        except Exception as error:  # setuptools raises several kinds for a missing compiler
-            self._fail(error)
+    """build_ext that skips the core, with a warning, only when the toolchain is missing."""
 
-    def build_extension(self, ext):
-        try:
-            super().build_extension(ext)
-        except Exception as error:
-            self._fail(error)
-
-    def _fail(self, error):
-        if REQUIRE_EXTENSION:
-            raise error
-        sys.stderr.write(WARNING.format(error=error))
+    def build_extensions(self):
+        reason = missing_toolchain(self.compiler)
+        if reason is not None:
+            if REQUIRE_EXTENSION:
+                raise RuntimeError(f"omaha8: OMAHA8_REQUIRE_EXTENSION=1 but {reason}")
+            sys.stderr.write(WARNING.format(reason=reason))
+            return
+        super().build_extensions()
 
 
 def extensions():
@@ -45,13 +58,16 @@ def extensions():
     )
     try:
         from Cython.Build import cythonize
-
-        return cythonize([core], compiler_directives={"language_level": "3"})
-    except Exception as error:  # no Cython, or the .pyx did not translate
+    except ImportError:
+        # Cython is a build requirement, so this is a build without isolation on a machine
+        # without it: a missing tool, like a missing compiler.
         if REQUIRE_EXTENSION:
             raise
-        sys.stderr.write(WARNING.format(error=error))
+        sys.stderr.write(WARNING.format(reason="Cython is not installed"))
         return []
+    # A .pyx that does not translate is a broken build: it raises.
+    return cythonize([core], compiler_directives={"language_level": "3"})
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+if __name__ == "__main__":
+    setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -54,19 +54,29 @@ def fallback():
     return load_implementation("python")
 
 
-@pytest.fixture
-def live(impl, monkeypatch):
-    """Make ``impl`` the evaluator behind omaha8's higher layers (hands, showdowns)."""
+# The evaluators omaha8 binds at import from the live engine, for speed.
+BOUND_AT_IMPORT = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch")
+
+
+def make_live(module, monkeypatch):
+    """Put ``module`` behind omaha8 for one test: the higher layers (hands, showdowns,
+    equity) and the evaluators bound into the package alike."""
+    import omaha8
     import omaha8._engine
 
-    monkeypatch.setattr(omaha8._engine, "ENGINE", impl)
-    return impl
+    monkeypatch.setattr(omaha8._engine, "ENGINE", module)
+    for name in BOUND_AT_IMPORT:
+        monkeypatch.setattr(omaha8, name, getattr(module, name))
+    return module
+
+
+@pytest.fixture
+def live(impl, monkeypatch):
+    """Make ``impl`` the evaluator behind all of omaha8."""
+    return make_live(impl, monkeypatch)
 
 
 @pytest.fixture
 def live_core(core, monkeypatch):
-    """The compiled core behind omaha8's higher layers, for checks too slow for the fallback."""
-    import omaha8._engine
-
-    monkeypatch.setattr(omaha8._engine, "ENGINE", core)
-    return core
+    """The compiled core behind all of omaha8, for checks too slow for the fallback."""
+    return make_live(core, monkeypatch)

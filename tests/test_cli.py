@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import omaha8
 from omaha8.cli import _ProgressBar, main
 
 
@@ -78,20 +79,55 @@ def test_uncalled_bet_in_showdown(live, capsys):
     (["equity", "AsAh2s3h"], "two or more hands"),
     (["equity", "AsAh2s3h", "AsKdQhQc"], "duplicate card As"),
     (["equity", "AsAh2s3h", "KsKdQhQc", "--board", "2c"], "wrong number of board cards"),
-    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "0"], "samples must be at least 1"),
-    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "x"], "invalid int value"),
+    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "0"], "samples must be 1.."),
+    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "x"], "'x' is not a whole number"),
+    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "\uff11\uff12"], "is not a whole number"),
+    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "1" * 5000], "more than 18 digits"),
+    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", str(2**63)], "more than 18 digits"),
+    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "9" * 18], "samples must be 1..1,000,000,000,000,000"),
+    (["equity", "AsAh2s3h", "KsKdQhQc", "--threads", "100000"], "threads must be 1..256"),
+    (["equity", "AsAh2s3h", "KsKdQh"], "seat 2: wrong number of hole cards"),
+    (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:20", "As3s:20"], "seat 2: wrong number of hole cards"),
+    (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:\u0661\u0662", "-:4"], "is not a whole number"),
+    (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:" + "7" * 5000, "-:4"], "more than 18 digits"),
     (["equity", "AsAh2s3h", "KsKdQhQc", "--exact", "--samples", "5"], "not allowed with"),
     (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs"], "a seat is HAND:CHIPS"),
     (["showdown", "--board", "4h5c7hQs", "Ah2sKcKs:1", "As3sQhQd:1"], "wrong number of board cards"),
     (["showdown", "--board", "4h5c7hQsAd", "-:1", "-:1"], "no live seat"),
     (["bogus"], "invalid choice"),
-    ([], "required"),
 ])
 def test_errors_are_one_line_and_status_2(live, capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2
     assert err.count("\n") == 1 and err.startswith("omaha8: error: ")
+    assert len(err) < 200 and "Python" not in err and "int()" not in err
     assert message in err
+
+
+def test_bare_command_prints_usage_and_the_commands(capsys):
+    status, out, err = run(capsys)
+    assert status == 2
+    assert out.startswith("usage: omaha8")
+    for command in ("hand", "equity", "showdown"):
+        assert f"\n    {command} " in out
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"omaha8 {omaha8.__version__} ({omaha8.IMPLEMENTATION} core)"
+
+
+def test_a_seed_alone_repeats_a_sampled_run_on_any_thread_count(live_core, capsys):
+    outputs = []
+    for threads in ("1", "2", "3"):
+        status, out, _ = run(capsys, "equity", "AsAh2s3h", "KsKdQhQc", "--samples", "100000",
+                             "--seed", "7", "--threads", threads)
+        assert status == 0
+        outputs.append(out)
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert "100,000 samples, seed 7" in outputs[0]
 
 
 @pytest.mark.parametrize("command, example", [
@@ -106,16 +142,25 @@ def test_help_shows_an_example(capsys, command, example):
     assert example in " ".join(capsys.readouterr().out.split())
 
 
-def test_progress_bar_draws_and_clears():
+@pytest.mark.parametrize("columns", [20, 40, 80, 200])
+def test_progress_bar_fits_the_terminal_and_clears(monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", str(columns))
     stream = io.StringIO()
     bar = _ProgressBar(stream)
     bar(10, 100)
     assert stream.getvalue() == ""  # nothing in the first half second
-    bar.started -= 1
+    bar.started -= 10
     bar(50, 100)
-    assert "[###############               ]  50.0%" in stream.getvalue()
+    drawn = stream.getvalue()
+    assert drawn.startswith("\r") and len(drawn) - 1 < columns
+    assert "50.0%" in drawn and "0m10s left" in drawn
+    if columns >= 40:
+        assert "[" + "#" * 5 in drawn
+    bar(60, 100)
     bar.close()
-    assert stream.getvalue().endswith("\r")
+    # The last thing written blanks every column drawn and returns to the line's start.
+    last = stream.getvalue().rsplit("\r", 2)
+    assert last[-1] == "" and last[-2].strip() == "" and len(last[-2]) >= len(drawn) - 1
 
 
 def test_module_and_console_entry_points():

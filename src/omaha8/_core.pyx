@@ -20,8 +20,20 @@ milliseconds; nothing is stored in the repository.
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 
-from .buffers import check_batch, check_job, row_error
-from .cards import read_hand
+from . import buffers, cards
+from .buffers import check_batch, check_job, row_error, TALLY_LISTS
+from .cards import check_unique, read_counted, read_hand
+
+# The evaluation API, the same names and signatures as the fallback's.
+__all__ = [
+    "evaluate",
+    "evaluate_high",
+    "evaluate_low",
+    "evaluate_batch",
+    "five_card_value",
+    "all_five_card_values",
+    "EquityJob",
+]
 
 cdef extern from *:
     int popcount "__builtin_popcount" (unsigned int) nogil
@@ -33,6 +45,10 @@ cdef extern from "Python.h":
     bint PyUnicode_IS_ASCII(object)
 
 cdef enum:
+    # Fixed array sizes. The Python constants they must hold are checked against them at
+    # import (below), so that raising a limit there cannot overflow an array here.
+    MAX_HOLE = 6          # hole cards
+    MAX_SEATS = 10        # hands in an equity job
     NO_VALUE = 0xFFFF
     NO_LOW_MASK = 0xFF
     N_PAIRS = 91          # multisets of two ranks
@@ -318,6 +334,17 @@ cdef void build_tables() noexcept nogil:
     build_low()
 
 
+def _check_limits():
+    """Refuse to serve if the Python side allows more than the C arrays hold."""
+    if max(cards.HOLE_SIZES) > MAX_HOLE or cards.MAX_HOLE_CARDS > MAX_HOLE:
+        raise ImportError(f"omaha8._core was built for at most {MAX_HOLE} hole cards; rebuild it")
+    if cards.MAX_SEATS > MAX_SEATS:
+        raise ImportError(f"omaha8._core was built for at most {MAX_SEATS} seats; rebuild it")
+    if buffers.CHUNK_RUNOUTS != CHUNK:
+        raise ImportError("omaha8._core's chunk size differs from omaha8.buffers.CHUNK_RUNOUTS; rebuild it")
+
+
+LIMITS = {"hole_cards": MAX_HOLE, "seats": MAX_SEATS, "chunk_runouts": CHUNK}
 build_tables()
 
 TABLE_BYTES = sizeof(HIGH_ROWS) + sizeof(FLUSH_ROWS) + sizeof(FLUSH_ROW_OF_MASK) + sizeof(LOW) \
@@ -359,8 +386,8 @@ cdef inline uint16_t high_on(const Board* board, const uint8_t* hole, int k) noe
     flush suit; conditional moves throughout, as random hands defeat branch prediction."""
     cdef int i, j, pair
     cdef uint16_t v, w, best = NO_VALUE
-    cdef int ranks[6]
-    cdef bint suited[6]
+    cdef int ranks[MAX_HOLE]
+    cdef bint suited[MAX_HOLE]
     for i in range(k):
         ranks[i] = RANK_OF[hole[i]]
         suited[i] = (hole[i] & 3) == board.flush_suit
@@ -445,7 +472,7 @@ cdef int read_hand_onto(object hole, object board, uint8_t* h, Board* info) exce
     cdef uint64_t seen = 0
     cdef uint8_t b[5]
     cdef int k, m
-    if not (read_fast(hole, h, &k, 6, &seen) and read_fast(board, b, &m, 5, &seen)
+    if not (read_fast(hole, h, &k, MAX_HOLE, &seen) and read_fast(board, b, &m, 5, &seen)
             and 4 <= k and 3 <= m):
         hole_list, board_list = read_hand(hole, board)
         k = len(hole_list)
@@ -460,7 +487,7 @@ cdef int read_hand_onto(object hole, object board, uint8_t* h, Board* info) exce
 
 def evaluate_high(hole, board):
     """Best high hand of exactly two hole cards and three board cards, 1 (best) .. 7462."""
-    cdef uint8_t h[6]
+    cdef uint8_t h[MAX_HOLE]
     cdef Board info
     cdef int k = read_hand_onto(hole, board, h, &info)
     return high_on(&info, h, k)
@@ -468,7 +495,7 @@ def evaluate_high(hole, board):
 
 def evaluate_low(hole, board):
     """Best eight-or-better low as a rank mask (smaller is better), or None."""
-    cdef uint8_t h[6]
+    cdef uint8_t h[MAX_HOLE]
     cdef Board info
     cdef int k = read_hand_onto(hole, board, h, &info)
     cdef uint8_t low = low_on(&info, h, k)
@@ -477,7 +504,7 @@ def evaluate_low(hole, board):
 
 def evaluate(hole, board):
     """``(evaluate_high(hole, board), evaluate_low(hole, board))`` in one call."""
-    cdef uint8_t h[6]
+    cdef uint8_t h[MAX_HOLE]
     cdef Board info
     cdef int k = read_hand_onto(hole, board, h, &info)
     cdef uint8_t low = low_on(&info, h, k)
@@ -527,6 +554,14 @@ cdef inline void evaluate_rows(const uint8_t[:, ::1] holes, const uint8_t[:, ::1
         low[i] = low_on(&info, &holes[i, 0], k)
 
 
+cdef bint shares_memory(const void* data, Py_ssize_t size, const void* out_a, Py_ssize_t size_a,
+                        const void* out_b, Py_ssize_t size_b) noexcept:
+    """Whether an input's bytes overlap either output's."""
+    cdef size_t start = <size_t>data, end = start + size
+    return ((<size_t>out_a < end and start < <size_t>out_a + size_a)
+            or (<size_t>out_b < end and start < <size_t>out_b + size_b))
+
+
 def evaluate_batch(holes, boards, out_high=None, out_low=None):
     """``high[i], low[i] = evaluate(holes[i], boards[i])`` for every row, without the GIL.
 
@@ -547,6 +582,11 @@ def evaluate_batch(holes, boards, out_high=None, out_low=None):
     cdef Py_ssize_t i, n = batch.rows, bad
     cdef int k = batch.hole_size, m = batch.board_size
     cdef bint shared = batch.shared_board
+    if n and (shares_memory(&hole_rows[0, 0], hole_rows.nbytes, &high[0], n * 2, &low[0], n)
+              or shares_memory(&board_rows[0, 0], board_rows.nbytes, &high[0], n * 2, &low[0], n)):
+        # Rows written early would change rows read later: read from a copy instead.
+        hole_rows = memoryview(bytes(hole_rows)).cast("B", (n, k))
+        board_rows = memoryview(bytes(board_rows)).cast("B", (board_rows.shape[0], m))
     with nogil:
         bad = first_bad_row(hole_rows, board_rows, shared)
     if bad != -1:
@@ -570,10 +610,8 @@ def five_card_value(cards):
     cdef uint64_t seen = 0
     cdef int n = 0
     if not read_fast(cards, c, &n, 5, &seen) or n != 5:
-        from .cards import parse_cards
-        indices = parse_cards(cards)
-        if len(indices) != 5:
-            raise ValueError(f"a five-card hand has five cards, not {len(indices)}")
+        indices = read_counted(cards, "cards", (5,))
+        check_unique(indices)
         for n in range(5):
             c[n] = indices[n]
     cdef Board info
@@ -636,3 +674,5 @@ def pair_index(int a, int b):
 # ---------------------------------------------------------------- equity
 
 include "_equity_engine.pxi"
+
+_check_limits()

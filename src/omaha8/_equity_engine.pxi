@@ -3,19 +3,25 @@
 #
 # A job walks (or samples) runouts of the board. Per runout the board is read once (its table
 # row, its flush row, its low ranks); each seat then costs one lookup per hole pair in those
-# rows and one low lookup, with its pair indices worked out once for the whole job. Results go
-# into integer tallies, one per worker, merged at the end: a pot is POT_UNITS, which every
-# number of winners up to ten divides, so exact equities are exact.
+# rows and one low lookup, with its pair indices worked out once for the whole job.
+#
+# The runouts are cut into fixed chunks of CHUNK. A chunk is the unit of work: workers claim
+# chunks in turn, and a sampled chunk draws from a random stream keyed by (seed, chunk number)
+# alone, so no split of the work among threads (or, later, processes and machines) changes a
+# single runout. Each chunk's integer tallies are added into Python ints: a pot is POT_UNITS,
+# which every number of winners up to ten divides, so exact equities are exact and every sum
+# is the same in any order.
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int64_t, uint32_t
 from libc.stdlib cimport calloc, free
+from libc.string cimport memset
 
 cdef enum:
-    MAX_SEATS = 10
-    MAX_PAIRS = 15
+    MAX_PAIRS = MAX_HOLE * (MAX_HOLE - 1) // 2
     POT_UNITS = 5040      # lcm(1..10) * 2: halves shared by up to ten players stay whole
     HALF_UNITS = 2520
-    CHUNK = 16384         # runouts between returns to Python (progress, stopping)
+    CHUNK = 16384         # runouts in a chunk: the unit of work, of seeding and of stopping
     NOT_SUITED = 5        # a pair's suit when its cards differ; never a board's flush suit
 
 
@@ -29,7 +35,7 @@ cdef struct Seat:
 cdef struct Tally:
     int64_t high_units[MAX_SEATS]
     int64_t low_units[MAX_SEATS]
-    double square_units[MAX_SEATS]   # sum of each runout's share squared, for the error bar
+    int64_t square_units[MAX_SEATS]  # each runout's share squared, for the error bar (per chunk)
     int64_t scoop[MAX_SEATS]
     int64_t high_win[MAX_SEATS]
     int64_t high_tie[MAX_SEATS]
@@ -106,11 +112,11 @@ cdef inline void tally_runout(const Board* board, const Seat* seats, int n, Tall
                 t.low_tie[s] += 1
         if units == POT_UNITS:
             t.scoop[s] += 1
-        t.square_units[s] += <double>units * units
+        t.square_units[s] += units * units
 
 
 cdef inline uint64_t next_random(uint64_t* state) noexcept nogil:
-    """xoshiro256**: a small, fast generator with good statistics; one stream per worker."""
+    """xoshiro256**: a small, fast generator with good statistics; one stream per chunk."""
     cdef uint64_t result = ((state[1] * 5) << 7 | (state[1] * 5) >> 57) * 9
     cdef uint64_t t = state[1] << 17
     state[2] ^= state[0]
@@ -130,6 +136,16 @@ cdef inline uint64_t split_mix(uint64_t* x) noexcept nogil:
     return z ^ (z >> 31)
 
 
+cdef inline void seed_chunk(uint64_t seed, int64_t chunk, uint64_t* state) noexcept nogil:
+    """The stream of one chunk: splitmix64 of the seed, mixed with the chunk number, expanded
+    to four words (the fallback's ``_chunk_stream`` does the same in Python)."""
+    cdef uint64_t mix = seed
+    cdef int j
+    mix = split_mix(&mix) ^ <uint64_t>chunk
+    for j in range(4):
+        state[j] = split_mix(&mix)
+
+
 cdef inline uint32_t below(uint64_t* state, uint32_t bound) noexcept nogil:
     """A uniform integer in [0, bound): Lemire's multiply-shift with its rejection step."""
     cdef uint64_t product = (next_random(state) >> 32) * bound
@@ -142,8 +158,10 @@ cdef inline uint32_t below(uint64_t* state, uint32_t bound) noexcept nogil:
 
 
 cdef class EquityJob:
-    """The runouts of one equity question, split among ``workers`` workers. Each worker's
-    ``run`` may be called from its own thread: it releases the GIL while it works."""
+    """The runouts of one equity question, cut into chunks that up to ``workers`` threads work
+    through at once: ``run(w)`` for each w in its own thread (it releases the GIL while it
+    works). The tallies depend on the question and the seed, never on how the chunks were
+    shared out."""
 
     cdef Seat seats[MAX_SEATS]
     cdef int n_seats
@@ -153,42 +171,52 @@ cdef class EquityJob:
     cdef uint8_t deck[52]       # cards that may come
     cdef int deck_size
     cdef bint exact
+    cdef uint64_t seed
     cdef int workers
-    cdef Tally* tallies
-    cdef int64_t* position      # each worker's next runout (exact) or samples done
-    cdef int64_t* first
-    cdef int64_t* last
-    cdef uint64_t* rng          # four words of state per worker
+    cdef Tally* scratch         # one chunk's counts, per worker
+    cdef bint* running          # a worker inside run(), so that a second call for it fails
+    cdef int64_t chunks         # CHUNK runouts each, the last one shorter
+    cdef int64_t next_chunk     # the next chunk to claim; claimed with the GIL held
+    cdef int64_t finished       # runouts of finished chunks
+    cdef object sums            # the tallies of finished chunks, as Python ints
     cdef public int64_t total
     cdef public bint stopped
 
-    def __cinit__(self, holes, board, dead, bint exact, int64_t samples, uint64_t seed, int workers):
-        cdef int s, i, j, p
-        cdef uint64_t used = 0, mix
-        self.tallies = NULL
-        self.position = self.first = self.last = NULL
-        self.rng = NULL
-        check_job(holes, board, dead, samples, workers)  # keeps the arrays below in bounds
-        self.n_seats = len(holes)
-        self.known = len(board)
+    def __cinit__(self, holes, board, dead, exact, samples, seed, workers):
+        self.scratch = NULL
+        self.running = NULL
+
+    def __init__(self, holes, board, dead, exact, samples, seed, workers):
+        cdef int s, i, j, p, a, b
+        cdef uint64_t used = 0
+        # From here on only the validated plain ints of ``job`` are read, never the caller's
+        # objects: a sequence that answers differently the second time cannot reach C.
+        job = check_job(holes, board, dead, exact, samples, seed, workers)
+        if self.scratch != NULL:
+            raise ValueError("an EquityJob is set up once")
+        self.n_seats = len(job.holes)
+        self.known = len(job.board)
         self.need = 5 - self.known
-        self.exact = exact
-        self.workers = workers
+        self.exact = job.exact
+        self.seed = job.seed
+        self.workers = job.workers
         for i in range(self.known):
-            self.board[i] = <int>board[i]
+            self.board[i] = job.board[i]
             used |= (<uint64_t>1) << self.board[i]
-        for card in dead:
+        for card in job.dead:
             used |= (<uint64_t>1) << <int>card
         for s in range(self.n_seats):
-            hole = holes[s]
+            hole = job.holes[s]
             p = 0
             self.seats[s].low_shifted = 0
             for i in range(len(hole)):
-                used |= (<uint64_t>1) << <int>hole[i]
-                self.seats[s].low_shifted |= LOW_BIT[<int>hole[i]] << 8
+                a = hole[i]
+                used |= (<uint64_t>1) << a
+                self.seats[s].low_shifted |= LOW_BIT[a] << 8
                 for j in range(i + 1, len(hole)):
-                    self.seats[s].pair[p] = PAIR_OF[RANK_OF[<int>hole[i]] * 13 + RANK_OF[<int>hole[j]]]
-                    self.seats[s].pair_suit[p] = (<int>hole[i] & 3) if (<int>hole[i] & 3) == (<int>hole[j] & 3) else NOT_SUITED
+                    b = hole[j]
+                    self.seats[s].pair[p] = PAIR_OF[RANK_OF[a] * 13 + RANK_OF[b]]
+                    self.seats[s].pair_suit[p] = (a & 3) if (a & 3) == (b & 3) else NOT_SUITED
                     p += 1
             self.seats[s].pairs = p
         self.deck_size = 0
@@ -196,51 +224,72 @@ cdef class EquityJob:
             if not (used >> i) & 1:
                 self.deck[self.deck_size] = i
                 self.deck_size += 1
-        self.tallies = <Tally*>calloc(workers, sizeof(Tally))
-        self.position = <int64_t*>calloc(workers, sizeof(int64_t))
-        self.first = <int64_t*>calloc(workers, sizeof(int64_t))
-        self.last = <int64_t*>calloc(workers, sizeof(int64_t))
-        self.rng = <uint64_t*>calloc(4 * workers, sizeof(uint64_t))
-        if not (self.tallies and self.position and self.first and self.last and self.rng):
+        self.scratch = <Tally*>calloc(self.workers, sizeof(Tally))
+        self.running = <bint*>calloc(self.workers, sizeof(bint))
+        if self.scratch == NULL or self.running == NULL:
             raise MemoryError()
-        self.total = choose(self.deck_size, self.need) if exact else samples
-        for i in range(workers):
-            # Even shares; each worker's exact range or sample count is fixed here, so that a
-            # seed and a worker count always give the same runouts.
-            self.first[i] = self.total * i // workers
-            self.last[i] = self.total * (i + 1) // workers
-            self.position[i] = self.first[i]
-            mix = seed * 0x100000001B3ULL + i
-            for j in range(4):
-                self.rng[4 * i + j] = split_mix(&mix)
+        self.total = choose(self.deck_size, self.need) if self.exact else job.samples
+        self.chunks = (self.total + CHUNK - 1) // CHUNK
+        self.sums = {name: [0] * self.n_seats for name in TALLY_LISTS}
+        self.sums["low_possible"] = 0
+        self.sums["runouts"] = 0
 
     def __dealloc__(self):
-        free(self.tallies)
-        free(self.position)
-        free(self.first)
-        free(self.last)
-        free(self.rng)
+        free(self.scratch)
+        free(self.running)
 
     def run(self, int worker):
-        """Work through this worker's share, a chunk at a time, until done or stopped."""
+        """Claim chunks and work through them until none is left or the job is stopped.
+        Between chunks it returns to Python: a signal (Ctrl-C) raises here."""
+        if self.scratch == NULL:
+            raise ValueError("this EquityJob was not set up")
         if not 0 <= worker < self.workers:
             raise ValueError(f"worker {worker} is outside 0..{self.workers - 1}")
-        cdef int64_t stop_at
-        while not self.stopped and self.position[worker] < self.last[worker]:
-            stop_at = min(self.position[worker] + CHUNK, self.last[worker])
-            with nogil:
-                if self.exact:
-                    self.walk(worker, stop_at)
-                else:
-                    self.sample(worker, stop_at)
-            self.position[worker] = stop_at
+        if self.running[worker]:
+            raise ValueError(f"worker {worker} is already running in another thread")
+        cdef int64_t chunk, first, last
+        cdef Tally* t = &self.scratch[worker]
+        self.running[worker] = True
+        try:
+            while not self.stopped and self.next_chunk < self.chunks:
+                chunk = self.next_chunk      # the GIL is held: no other worker claims it
+                self.next_chunk += 1
+                first = chunk * CHUNK
+                last = min(first + CHUNK, self.total)
+                memset(t, 0, sizeof(Tally))
+                with nogil:
+                    if self.exact:
+                        self.walk(t, first, last)
+                    else:
+                        self.sample(t, chunk, last - first)
+                self.add(t)
+                self.finished += last - first
+                PyErr_CheckSignals()
+        finally:
+            self.running[worker] = False
 
-    cdef void walk(self, int worker, int64_t stop_at) noexcept nogil:
-        """Runouts position..stop_at in lexicographic order of the cards dealt."""
+    cdef add(self, const Tally* t):
+        cdef int s
+        sums = self.sums
+        for s in range(self.n_seats):
+            sums["high_units"][s] += t.high_units[s]
+            sums["low_units"][s] += t.low_units[s]
+            sums["square_units"][s] += t.square_units[s]
+            sums["scoop"][s] += t.scoop[s]
+            sums["high_win"][s] += t.high_win[s]
+            sums["high_tie"][s] += t.high_tie[s]
+            sums["low_win"][s] += t.low_win[s]
+            sums["low_tie"][s] += t.low_tie[s]
+            sums["low_made"][s] += t.low_made[s]
+        sums["low_possible"] += t.low_possible
+        sums["runouts"] += t.runouts
+
+    cdef void walk(self, Tally* t, int64_t rank, int64_t stop_at) noexcept nogil:
+        """Runouts rank..stop_at in lexicographic order of the cards dealt."""
         cdef int index[5]
         cdef uint8_t cards[5]
         cdef int j, c, need = self.need, size = self.deck_size
-        cdef int64_t rank = self.position[worker], left, count
+        cdef int64_t left, count
         cdef Board board
         for j in range(self.known):
             cards[j] = self.board[j]
@@ -261,7 +310,7 @@ cdef class EquityJob:
             for j in range(need):
                 cards[self.known + j] = self.deck[index[j]]
             read_board(cards, 5, &board)
-            tally_runout(&board, self.seats, self.n_seats, &self.tallies[worker])
+            tally_runout(&board, self.seats, self.n_seats, t)
             rank += 1
             j = need - 1
             while j >= 0 and index[j] == size - need + j:
@@ -272,19 +321,21 @@ cdef class EquityJob:
             for c in range(j + 1, need):
                 index[c] = index[c - 1] + 1
 
-    cdef void sample(self, int worker, int64_t stop_at) noexcept nogil:
-        """Random runouts: a partial shuffle of this worker's copy of the deck for each."""
+    cdef void sample(self, Tally* t, int64_t chunk, int64_t count) noexcept nogil:
+        """``count`` random runouts of one chunk: a partial shuffle of a fresh copy of the deck
+        for each, the deck carried from one runout to the next."""
         cdef uint8_t deck[52]
         cdef uint8_t cards[5]
         cdef uint8_t swap
         cdef int j, r, size = self.deck_size
         cdef int64_t runout
-        cdef uint64_t* state = &self.rng[4 * worker]
+        cdef uint64_t state[4]
         cdef Board board
+        seed_chunk(self.seed, chunk, state)
         memcpy(deck, self.deck, size)
         for j in range(self.known):
             cards[j] = self.board[j]
-        for runout in range(self.position[worker], stop_at):
+        for runout in range(count):
             for j in range(self.need):
                 r = j + below(state, size - j)
                 swap = deck[j]
@@ -292,42 +343,20 @@ cdef class EquityJob:
                 deck[r] = swap
                 cards[self.known + j] = deck[j]
             read_board(cards, 5, &board)
-            tally_runout(&board, self.seats, self.n_seats, &self.tallies[worker])
+            tally_runout(&board, self.seats, self.n_seats, t)
 
     def done(self):
-        """Runouts walked or sampled so far, by every worker."""
-        cdef int i
-        cdef int64_t total = 0
-        for i in range(self.workers):
-            total += self.position[i] - self.first[i]
-        return total
+        """Runouts of the chunks finished so far."""
+        return self.finished
 
     def stop(self):
+        """Stop claiming chunks: each running worker returns after its current one."""
         self.stopped = True
 
     def tally(self):
-        """Every worker's counts added up: a dict of per-seat lists and totals."""
-        cdef int i, s
-        cdef Tally* t
-        n = self.n_seats
-        out = {name: [0] * n for name in ("high_units", "low_units", "scoop", "high_win", "high_tie",
-                                         "low_win", "low_tie", "low_made")}
-        out["square_units"] = [0.0] * n
-        out["low_possible"] = 0
-        out["runouts"] = 0
-        for i in range(self.workers):
-            t = &self.tallies[i]
-            for s in range(n):
-                out["high_units"][s] += t.high_units[s]
-                out["low_units"][s] += t.low_units[s]
-                out["square_units"][s] += t.square_units[s]
-                out["scoop"][s] += t.scoop[s]
-                out["high_win"][s] += t.high_win[s]
-                out["high_tie"][s] += t.high_tie[s]
-                out["low_win"][s] += t.low_win[s]
-                out["low_tie"][s] += t.low_tie[s]
-                out["low_made"][s] += t.low_made[s]
-            out["low_possible"] += t.low_possible
-            out["runouts"] += t.runouts
+        """The counts of every finished chunk: a dict of per-seat lists and totals, all ints."""
+        out = {name: list(self.sums[name]) for name in TALLY_LISTS}
+        out["low_possible"] = self.sums["low_possible"]
+        out["runouts"] = self.sums["runouts"]
         out["pot_units"] = POT_UNITS
         return out

@@ -2,18 +2,34 @@
 
 Both evaluators call :func:`check_batch` first and :func:`row_error` to word a bad row, so a
 bad batch fails the same way, with the same message, whichever is live; both equity jobs call
-:func:`check_job`.
+:func:`check_job` and read only the plain ints it returns. The limits of an equity job live
+here too, and the compiled core checks at import that its fixed arrays hold them.
 """
 
 from __future__ import annotations
 
+import ctypes
+import operator
 import sys
 from array import array
 from typing import Any, NamedTuple, Optional
 
-from .cards import BOARD_SIZES, HOLE_SIZES, CardError, check_unique, read_counted, read_hand
+from .cards import (BOARD_SIZES, HOLE_SIZES, MAX_SEATS, CardError, card_index, check_unique,
+                    quoted, read_counted, read_hand)
 
-__all__ = ["BatchError", "Batch", "check_batch", "row_error", "check_job"]
+__all__ = ["BatchError", "Batch", "check_batch", "row_error", "Job", "check_job",
+           "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS", "TALLY_LISTS"]
+
+# An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
+# MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.
+MAX_SAMPLES = 10**15
+MAX_WORKERS = 256
+# Runouts in a chunk, the unit an equity job is split, seeded and stopped by; the compiled
+# core's CHUNK must be the same for both engines to sample the same runouts.
+CHUNK_RUNOUTS = 16384
+# The per-seat counts of an equity job's tally, in this order.
+TALLY_LISTS = ("high_units", "low_units", "square_units", "scoop", "high_win", "high_tie",
+               "low_win", "low_tie", "low_made")
 
 # Struct formats a buffer of these element types may report.
 _NATIVE = "<" if sys.byteorder == "little" else ">"
@@ -38,6 +54,8 @@ class Batch(NamedTuple):
 
 
 def _view(obj: object, name: str) -> memoryview:
+    # Buffers such as ctypes arrays say '<B' for bytes; plain 'B' views of them serve both
+    # engines alike.
     try:
         return memoryview(obj)  # type: ignore[arg-type]
     except TypeError:
@@ -59,7 +77,7 @@ def _input(obj: object, name: str, ndims: tuple[int, ...], shapes: str) -> memor
         raise BatchError(f"{name} must be shaped {shapes}, not {view.ndim}-D; {_HOW_TO_SHAPE}")
     if not view.c_contiguous:
         raise BatchError(f"{name} must be C-contiguous (numpy.ascontiguousarray makes it so)")
-    return view
+    return view.cast("B").cast("B", _shape(view)) if view.format != "B" else view
 
 
 def _output(obj: Optional[object], name: str, formats: tuple[str, ...], typecode: str, rows: int):
@@ -94,7 +112,20 @@ def check_batch(holes: object, boards: object, out_high: object = None,
                          "give one board per row, or one board (m,) for all")
     high = _output(out_high, "out_high", _UINT16_FORMATS, "H", rows)
     low = _output(out_low, "out_low", _UINT8_FORMATS, "B", rows)
+    if _overlap(high, low):
+        raise BatchError("out_high and out_low share memory: give two separate buffers")
     return Batch(hole_view, board_view, shared, rows, hole_size, board_size, high, low)
+
+
+def _overlap(a: object, b: object) -> bool:
+    """Whether two writable buffers share a byte. (An input that overlaps an output is the
+    engines' own concern: the fallback reads every row before it writes, the core copies.)"""
+    first, second = memoryview(a), memoryview(b)  # type: ignore[arg-type]
+    if not first.nbytes or not second.nbytes:
+        return False
+    x = ctypes.addressof(ctypes.c_char.from_buffer(first))
+    y = ctypes.addressof(ctypes.c_char.from_buffer(second))
+    return x < y + second.nbytes and y < x + first.nbytes
 
 
 def row_error(row: int, hole: list[int], board: list[int]) -> CardError:
@@ -110,13 +141,59 @@ def row_error(row: int, hole: list[int], board: list[int]) -> CardError:
     raise AssertionError(f"row {row} was reported bad but its cards are valid")  # pragma: no cover
 
 
-def check_job(holes, board, dead, samples: int, workers: int) -> None:
-    """An equity job's arguments as card indices. ``omaha8.equity`` words its own errors
-    first; this keeps a direct caller of an engine's EquityJob inside its fixed arrays."""
-    cards = [c for hole in holes for c in hole] + list(board) + list(dead)
-    if not 2 <= len(holes) <= 10 or any(not 4 <= len(hole) <= 6 for hole in holes):
-        raise ValueError("an equity job takes 2 to 10 hands of 4, 5 or 6 cards")
-    if len(board) > 5 or any(not 0 <= c <= 51 for c in cards) or len(set(cards)) != len(cards):
-        raise ValueError("an equity job takes distinct card indices 0..51 and at most five board cards")
-    if len(cards) - len(board) + 5 > 52 or workers < 1 or samples < 0:
-        raise ValueError("an equity job needs cards left for the board, a worker, and samples >= 0")
+class Job(NamedTuple):
+    """An equity job's arguments, checked: plain ints and tuples the engines read from."""
+
+    holes: tuple[tuple[int, ...], ...]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+    exact: bool
+    samples: int
+    seed: int
+    workers: int
+
+
+def _cards_of(value: object, what: str) -> tuple[int, ...]:
+    if isinstance(value, (str, bytes)):
+        raise ValueError(f"an equity job takes {what} as card indices, not text {quoted(value)}")
+    try:
+        items = list(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise ValueError(f"{what} must be an iterable of card indices, not {type(value).__name__}") from None
+    return tuple(card_index(item) for item in items)
+
+
+def _whole(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise ValueError(f"{name} must be an int, not {type(value).__name__} {quoted(value)}")
+    number = operator.index(value)  # type: ignore[call-overload]
+    if not low <= number <= high:
+        raise ValueError(f"{name} must be {low}..{high:,}, not {quoted(number)}")
+    return number
+
+
+def check_job(holes, board, dead, exact, samples, seed, workers) -> Job:
+    """An equity job's arguments as plain validated ints. ``omaha8.equity`` words its own
+    errors first; this is what keeps a direct caller of an engine's EquityJob inside the
+    engine's fixed arrays, as the engines read nothing but what this returns."""
+    if isinstance(holes, (str, bytes)):
+        raise ValueError("holes must be a list of hands of card indices")
+    try:
+        hands = [_cards_of(hole, "a hand") for hole in list(holes)]
+    except TypeError:
+        raise ValueError(f"holes must be a list of hands, not {type(holes).__name__}") from None
+    board_cards = _cards_of(board, "the board")
+    dead_cards = _cards_of(dead, "dead cards")
+    if not 2 <= len(hands) <= MAX_SEATS or any(len(hand) not in HOLE_SIZES for hand in hands):
+        raise ValueError(f"an equity job takes 2 to {MAX_SEATS} hands of 4, 5 or 6 cards")
+    if len(board_cards) > 5:
+        raise ValueError("an equity job takes at most five board cards")
+    cards = [c for hand in hands for c in hand] + list(board_cards) + list(dead_cards)
+    check_unique(cards)
+    if 52 - len(cards) < 5 - len(board_cards):
+        raise ValueError("an equity job needs cards left in the deck for the board")
+    if not isinstance(exact, bool):
+        raise ValueError(f"exact must be True or False, not {quoted(exact)}")
+    return Job(tuple(hands), board_cards, dead_cards, exact,
+               _whole(samples, "samples", 0, MAX_SAMPLES), _whole(seed, "seed", 0, 2**64 - 1),
+               _whole(workers, "workers", 1, MAX_WORKERS))

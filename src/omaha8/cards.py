@@ -8,6 +8,7 @@ messages below are the only ones users ever see for bad cards.
 
 from __future__ import annotations
 
+import operator
 from typing import Iterable, Optional, Union
 
 __all__ = [
@@ -16,8 +17,12 @@ __all__ = [
     "CardsLike",
     "HOLE_SIZES",
     "BOARD_SIZES",
+    "MAX_HOLE_CARDS",
+    "MAX_SEATS",
     "RANK_CHARS",
     "SUIT_CHARS",
+    "card_index",
+    "quoted",
     "parse_cards",
     "read_counted",
     "read_hand",
@@ -28,6 +33,12 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 HOLE_SIZES = (4, 5, 6)
 BOARD_SIZES = (3, 4, 5)
+# The compiled core sizes its fixed arrays from these and refuses to import if they grow past
+# what it was compiled for, so changing them here cannot overflow a C array.
+MAX_HOLE_CARDS = max(HOLE_SIZES)
+MAX_SEATS = 10
+# How much of a bad argument an error message quotes.
+_QUOTE_LIMIT = 40
 
 _RANK_OF_CHAR = {c: i for i, c in enumerate(RANK_CHARS)}
 _RANK_OF_CHAR.update({c.lower(): i for i, c in enumerate(RANK_CHARS)})
@@ -54,7 +65,7 @@ class Card(int):
     def __new__(cls, value: "Union[str, int, Card]") -> "Card":
         if type(value) is Card:
             return value
-        return _CARDS[_index_of(value)]
+        return _CARDS[card_index(value)]
 
     @property
     def rank(self) -> int:
@@ -93,20 +104,32 @@ _CARDS = [int.__new__(Card, i) for i in range(52)]
 CardsLike = Union[str, Iterable[Union[str, int, Card]]]
 
 
-def _index_of(value: object) -> int:
-    """The index of one card given as a str, an int or a Card."""
+def quoted(value: object, limit: int = _QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, so that a huge bad argument makes a
+    short message."""
+    if isinstance(value, (str, bytes)) and len(value) > limit:
+        return repr(value[:limit]) + f"... ({len(value):,} characters)"
+    text = repr(value) if not isinstance(value, int) or value.bit_length() < 200 else "a huge int"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def card_index(value: object) -> int:
+    """The index of one card given as a str, a Card or any integer 0..51 (``operator.index``:
+    numpy integers too, not bool or float)."""
     if isinstance(value, str):
         cards = _parse_text(value)
         if len(cards) != 1:
-            raise CardError(f"expected one card, got {value!r}")
+            raise CardError(f"expected one card, got {quoted(value)}")
         return cards[0]
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise CardError(
-            f"a card must be a str, an int 0..51 or a Card, not {type(value).__name__} {value!r}"
+            f"a card must be a str, an int 0..51 or a Card, not {type(value).__name__} {quoted(value)}"
         )
-    if not 0 <= value <= 51:
-        raise CardError(f"card index {int(value)} is outside 0..51")
-    return int(value)
+    index = operator.index(value)  # type: ignore[call-overload]
+    if not 0 <= index <= 51:
+        raise CardError(f"card index {quoted(index)} is outside 0..51")
+    return index
+
 
 
 def _parse_text(text: str) -> list[int]:
@@ -142,14 +165,14 @@ def _indices(cards: object, what: str) -> list[int]:
     if isinstance(cards, str):
         return _parse_text(cards)
     if isinstance(cards, (int, float)) or cards is None:
-        raise CardError(f"{what} must be a string or an iterable of cards, not {cards!r}")
+        raise CardError(f"{what} must be a string or an iterable of cards, not {quoted(cards)}")
     try:
         items = list(cards)  # type: ignore[call-overload]
     except TypeError:
         raise CardError(
             f"{what} must be a string or an iterable of cards, not {type(cards).__name__}"
         ) from None
-    return [_index_of(item) for item in items]
+    return [card_index(item) for item in items]
 
 
 def check_unique(indices: Iterable[int]) -> None:
@@ -175,9 +198,17 @@ def read_counted(cards: CardsLike, what: str, sizes: tuple[int, ...]) -> list[in
     """Card indices of one group ("hole cards", "board cards") whose size must be in ``sizes``."""
     indices = _indices(cards, what)
     if len(indices) not in sizes:
-        allowed = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
+        allowed = _allowed_sizes(sizes)
         raise CardError(f"wrong number of {what}: {len(indices)} ({allowed} allowed)")
     return indices
+
+
+def _allowed_sizes(sizes: tuple[int, ...]) -> str:
+    if len(sizes) == 1:
+        return str(sizes[0])
+    if len(sizes) > 4 and list(sizes) == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]} to {sizes[-1]}"
+    return ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
 
 
 def read_hand(hole: CardsLike, board: CardsLike) -> tuple[list[int], list[int]]:

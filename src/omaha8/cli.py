@@ -1,21 +1,26 @@
 """The ``omaha8`` command: ``hand``, ``equity`` and ``showdown``.
 
-Errors are one line on stderr and exit status 2, never a traceback.
+Errors are one line on stderr and exit status 2, never a traceback. Seats are numbered from 1
+here, in output and errors alike (the library numbers them from 0).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 import time
 from typing import NoReturn, Optional, Sequence
 
-from . import IMPLEMENTATION
-from .cards import parse_cards
+from . import IMPLEMENTATION, __version__
+from .cards import HOLE_SIZES, CardError, parse_cards, quoted, read_counted
 from .equity import Equity, equity
 from .hands import hand
 from .pots import showdown
+
+# Enough digits for any chip count or sample count; more is a typo, not a number.
+_MAX_DIGITS = 18
 
 
 class UsageError(Exception):
@@ -50,27 +55,53 @@ def _run_hand(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- equity
 
+def _whole_number(text: str) -> int:
+    """A count from the command line: ASCII digits only (int() would also take other
+    scripts' digits, underscores and signs), and not absurdly many of them."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number")
+    if len(text) > _MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} has more than {_MAX_DIGITS} digits")
+    return int(text)
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(seconds)
+    return f"{seconds // 3600}h{seconds // 60 % 60:02d}m" if seconds >= 3600 else f"{seconds // 60}m{seconds % 60:02d}s"
+
+
 class _ProgressBar:
-    """A bar on stderr for runs that take a while, when stderr is a terminal."""
+    """A bar on stderr for runs that take a while, when stderr is a terminal: as wide as the
+    terminal allows, with the time left."""
 
     def __init__(self, stream) -> None:
         self.stream = stream
         self.started = time.monotonic()
-        self.shown = False
+        self.width = 0   # characters last drawn, to clear exactly that many
 
     def __call__(self, done: int, total: int) -> None:
-        if time.monotonic() - self.started < 0.5:
+        elapsed = time.monotonic() - self.started
+        if elapsed < 0.5:
             return
-        width = 30
-        filled = width * done // max(total, 1)
-        self.stream.write(f"\r[{'#' * filled}{' ' * (width - filled)}] {100 * done / max(total, 1):5.1f}%")
+        share = done / max(total, 1)
+        left = f" {100 * share:5.1f}%  {_duration(elapsed * (1 - share) / share) if share else '?'} left"
+        columns = shutil.get_terminal_size((80, 24)).columns
+        # One column spare: a line exactly as wide as the terminal wraps on some terminals.
+        room = max(columns - 1 - len(left) - 2, 0)
+        bar = min(room, 50)
+        filled = bar * done // max(total, 1)
+        line = (f"[{'#' * filled}{' ' * (bar - filled)}]" if bar >= 10 else "") + left
+        line = line[:max(columns - 1, 0)]
+        self.stream.write("\r" + line + " " * max(self.width - len(line), 0))
         self.stream.flush()
-        self.shown = True
+        self.width = len(line)
 
     def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * 40 + "\r")
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
             self.stream.flush()
+            self.width = 0
 
 
 def _percent(value: float) -> str:
@@ -116,7 +147,19 @@ def _equity_json(result: Equity) -> str:
     }, indent=2)
 
 
+def _check_seats(hands: Sequence[Optional[str]], word: str) -> None:
+    """Each seat's cards on their own first, so that an error names the seat as this command
+    numbers it."""
+    for seat, cards in enumerate(hands, start=1):
+        if cards is not None:
+            try:
+                read_counted(cards, "hole cards", HOLE_SIZES)
+            except CardError as error:
+                raise UsageError(f"{word} {seat}: {error}") from None
+
+
 def _run_equity(args: argparse.Namespace) -> int:
+    _check_seats(args.hands, "seat")
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() and not args.json else None
     try:
         result = equity(args.hands, args.board, args.dead,
@@ -136,9 +179,13 @@ FOLDED = "folded"
 
 def _seat(text: str) -> tuple[Optional[str], int]:
     cards, sep, chips = text.rpartition(":")
-    if not sep or not chips.strip().isdigit():
-        raise UsageError(f"a seat is HAND:CHIPS or -:CHIPS, such as AhKd5c2s:20, not {text!r}")
-    return (None if cards.strip().lower() in ("-", FOLDED) else cards), int(chips)
+    if not sep:
+        raise UsageError(f"a seat is HAND:CHIPS or -:CHIPS, such as AhKd5c2s:20, not {quoted(text)}")
+    try:
+        amount = _whole_number(chips)
+    except argparse.ArgumentTypeError as error:
+        raise UsageError(f"chips of {quoted(text)}: {error}") from None
+    return (None if cards.strip().lower() in ("-", FOLDED) else cards), amount
 
 
 def _folded_seats_as_words(argv: list[str]) -> list[str]:
@@ -153,6 +200,7 @@ def _names(seats: Sequence[int]) -> str:
 def _run_showdown(args: argparse.Namespace) -> int:
     seats = [_seat(text) for text in args.seats]
     holes = [hole for hole, _ in seats]
+    _check_seats(holes, "seat")
     result = showdown(args.board, holes, [chips for _, chips in seats])
     print(f"board: {_cards(parse_cards(args.board))}")
     for seat, hole in enumerate(holes):
@@ -181,8 +229,11 @@ def _run_showdown(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="omaha8", description=f"Omaha Hi-Lo (eight-or-better): hands, equity "
-                     f"and showdowns ({IMPLEMENTATION} core).")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+                     f"and showdowns ({IMPLEMENTATION} core).",
+                     epilog="'omaha8 COMMAND --help' shows a command's options and an example.")
+    parser.add_argument("--version", action="version",
+                        version=f"omaha8 {__version__} ({IMPLEMENTATION} core)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     hand_command = commands.add_parser(
         "hand", help="the best high and low of one hand, with the cards each uses",
@@ -203,9 +254,11 @@ def build_parser() -> argparse.ArgumentParser:
     equity_command.add_argument("--dead", default="", help="cards out of play")
     mode = equity_command.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="walk every runout")
-    mode.add_argument("--samples", type=int, help="sample this many runouts")
-    equity_command.add_argument("--threads", type=int, help="worker threads (default: every core)")
-    equity_command.add_argument("--seed", type=int, help="seed of the samples, to repeat them")
+    mode.add_argument("--samples", type=_whole_number, help="sample this many runouts")
+    equity_command.add_argument("--threads", type=_whole_number, help="worker threads (default: every core)")
+    equity_command.add_argument("--seed", type=_whole_number,
+                                help="seed of the samples: the same seed gives the same answer on "
+                                "any machine and any number of threads")
     equity_command.add_argument("--json", action="store_true", help="print JSON instead of a table")
     equity_command.set_defaults(run=_run_equity)
 
@@ -224,8 +277,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = _folded_seats_as_words(list(sys.argv[1:] if argv is None else argv))
+    parser = build_parser()
     try:
-        args = build_parser().parse_args(argv)
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return 2
         return args.run(args)
     except (UsageError, ValueError) as error:
         print(f"omaha8: error: {error}", file=sys.stderr)

@@ -2,28 +2,32 @@
 the board. Exact where the runouts can be walked, sampled where asked.
 
 The work runs in the live engine's ``EquityJob`` (the compiled core: C without the GIL, on
-every core), split among worker threads; this module checks the question, runs the workers,
-reports progress and turns the tallies into probabilities.
+every core), in chunks that worker threads claim in turn; this module checks the question,
+runs the workers, reports progress and turns the tallies into probabilities. A sampled chunk's
+runouts depend on the seed and the chunk alone, so a seed gives the same answer on any number
+of threads.
 """
 
 from __future__ import annotations
 
 import math
+import operator
 import os
 import threading
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 from . import _engine
-from .cards import HOLE_SIZES, Card, CardError, CardsLike, check_unique, read_counted
+from .buffers import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS
+from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, quoted, read_counted
 
-__all__ = ["Equity", "PlayerEquity", "equity", "EXACT_RUNOUT_LIMIT", "DEFAULT_SAMPLES"]
+__all__ = ["Equity", "PlayerEquity", "equity", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_THREADS"]
 
-# Exact by default up to this many runouts. Heads-up preflop, the most there can be with two
-# four-card hands, is 1,086,008 boards, walked in well under a second.
-EXACT_RUNOUT_LIMIT = 5_000_000
+# Without ``samples`` the answer is exact: two hands leave at most C(44, 5) = 1,086,008 boards,
+# the most any question can have, walked in well under a second.
 DEFAULT_SAMPLES = 1_000_000
-MAX_PLAYERS = 10
+MAX_THREADS = MAX_WORKERS
+MAX_PLAYERS = MAX_SEATS
 _PROGRESS_INTERVAL = 0.1  # seconds between progress calls
 _BOARD_SIZES = (0, 3, 4, 5)
 
@@ -103,17 +107,19 @@ def _read_question(holes, board, dead):
     return hands, board_cards, dead_cards, left
 
 
-def _positive_int(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an int, not {type(value).__name__} {value!r}")
-    if value < 1:
-        raise ValueError(f"{name} must be at least 1, not {value}")
+def _count(value, name: str, most: int) -> int:
+    """A whole number 1..most, or a ValueError that names the limit."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise ValueError(f"{name} must be an int, not {type(value).__name__} {quoted(value)}")
+    value = operator.index(value)
+    if not 1 <= value <= most:
+        raise ValueError(f"{name} must be 1..{most:,}, not {quoted(value)}")
     return value
 
 
 def _run(job, workers: int, progress: Optional[Callable[[int, int], object]]) -> None:
     if workers == 1 and progress is None:
-        job.run(0)
+        job.run(0)  # between chunks it checks for signals: Ctrl-C stops it
         return
     failures: list[BaseException] = []
 
@@ -124,11 +130,14 @@ def _run(job, workers: int, progress: Optional[Callable[[int, int], object]]) ->
             failures.append(error)
             job.stop()
 
-    threads = [threading.Thread(target=work, args=(w,), name=f"omaha8-equity-{w}", daemon=True)
-               for w in range(workers)]
-    for thread in threads:
-        thread.start()
+    threads: list[threading.Thread] = []
     try:
+        # Started inside the try: if starting one fails, the ones already running are stopped.
+        for worker in range(workers):
+            thread = threading.Thread(target=work, args=(worker,), name=f"omaha8-equity-{worker}",
+                                      daemon=True)
+            thread.start()
+            threads.append(thread)
         for thread in threads:
             while thread.is_alive():
                 thread.join(_PROGRESS_INTERVAL)
@@ -160,35 +169,37 @@ def equity(
     """Each hand's share of the pot over the runouts of ``board``.
 
     ``holes``: two to ten hands of 4, 5 or 6 cards, all the same size. ``board``: 0, 3, 4 or 5
-    known cards. ``dead``: cards out of play. ``exact=True`` walks every runout, ``samples=N``
-    samples N of them (the same N runouts again for the same ``seed`` and ``threads``); by
-    default it is exact up to EXACT_RUNOUT_LIMIT runouts, which covers every heads-up spot.
-    ``threads``: worker threads (default: every core). ``progress(done, total)`` is called now
-    and then; raising from it stops the run, and the exception comes out of ``equity``.
+    known cards. ``dead``: cards out of play. By default (and with ``exact=True``) every runout
+    is walked: no question has more than 1,086,008. ``samples=N`` (up to MAX_SAMPLES) samples N
+    runouts instead; the same ``seed`` gives the same N runouts on any number of threads.
+    ``threads``: worker threads, 1..MAX_THREADS (default: every core). ``progress(done, total)``
+    is called now and then; raising from it stops the run, and the exception comes out of
+    ``equity``. Ctrl-C stops a run within a chunk's time (about a millisecond).
     """
     hands, board_cards, dead_cards, left = _read_question(holes, board, dead)
     if exact is not None and not isinstance(exact, bool):
         raise ValueError(f"exact must be True, False or None, not {exact!r}")
     if samples is not None:
-        samples = _positive_int(samples, "samples")
+        samples = _count(samples, "samples", MAX_SAMPLES)
         if exact:
             raise ValueError("exact=True walks every runout: give samples only without it")
-    workers = _positive_int(threads, "threads") if threads is not None else (os.cpu_count() or 1)
+    workers = _count(threads, "threads", MAX_THREADS) if threads is not None else (os.cpu_count() or 1)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
         raise ValueError(f"seed must be an int 0..2**64-1, not {seed!r}")
     if progress is not None and not callable(progress):
         raise ValueError("progress must be a callable taking (done, total)")
 
-    runouts = math.comb(left, 5 - len(board_cards))
-    walk = exact is True or (exact is None and samples is None and runouts <= EXACT_RUNOUT_LIMIT)
+    walk = exact is not False and samples is None
     if walk:
         seed = None
         samples = 0
-        workers = max(1, min(workers, runouts))
+        runouts = math.comb(left, 5 - len(board_cards))
     else:
         samples = samples or DEFAULT_SAMPLES
         seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
-        workers = max(1, min(workers, samples))
+        runouts = samples
+    # A worker beyond the number of chunks would find nothing to do.
+    workers = min(workers, -(-runouts // CHUNK_RUNOUTS))
 
     job = _engine.ENGINE.EquityJob(hands, board_cards, dead_cards, walk, samples, seed or 0, workers)
     _run(job, workers, progress)

@@ -7,65 +7,26 @@ each other. It serves where the extension did not build, and when OMAHA8_PURE_PY
 
 from __future__ import annotations
 
+import threading
 from array import array
-from collections import Counter
 from itertools import combinations, islice
 from math import comb
-from random import Random
 from typing import Optional
 
-from .buffers import check_batch, check_job, row_error
-from .cards import CardsLike, read_hand
-from .values import NO_LOW, WORST_HIGH, low_rank
+from .buffers import CHUNK_RUNOUTS, TALLY_LISTS, check_batch, check_job, row_error
+from .cards import CardsLike, check_unique, read_counted, read_hand
+from .values import NO_LOW, WORST_HIGH, classify, low_rank
 
+# The evaluation API, the same names and signatures as the compiled core's.
 __all__ = [
     "evaluate",
-    "evaluate_batch",
     "evaluate_high",
     "evaluate_low",
-    "EquityJob",
-    "classify",
-    "class_of_value",
+    "evaluate_batch",
     "five_card_value",
+    "all_five_card_values",
+    "EquityJob",
 ]
-
-STRAIGHT_FLUSH, QUADS, FULL_HOUSE, FLUSH, STRAIGHT, TRIPS, TWO_PAIR, ONE_PAIR, HIGH_CARD = range(9)
-ACE = 12
-# Counts of each rank, largest group first, name the category of a hand without a flush
-# or a straight.
-_CATEGORY_OF_SHAPE = {
-    (4, 1): QUADS,
-    (3, 2): FULL_HOUSE,
-    (3, 1, 1): TRIPS,
-    (2, 2, 1): TWO_PAIR,
-    (2, 1, 1, 1): ONE_PAIR,
-    (1, 1, 1, 1, 1): HIGH_CARD,
-}
-
-
-def classify(ranks: "list[int] | tuple[int, ...]", flush: bool) -> tuple[int, tuple[int, ...]]:
-    """Category (0 straight flush .. 8 high card) and the five ranks in order of significance.
-
-    ``ranks`` are five ranks 0..12 (deuce..ace); ``flush`` says whether all five share a suit.
-    Sevens full of threes gives (FULL_HOUSE, (5, 5, 5, 1, 1)); the wheel (STRAIGHT, (3, 2, 1, 0, 12)).
-    """
-    counts = Counter(ranks)
-    # Bigger groups first, higher ranks first within a group size: 7-7-7-3-3, K-K-9-9-2.
-    groups = sorted(counts.items(), key=lambda rank_count: (rank_count[1], rank_count[0]), reverse=True)
-    ordered = tuple(rank for rank, count in groups for _ in range(count))
-    shape = tuple(count for _, count in groups)
-    if shape == (1, 1, 1, 1, 1):
-        straight = None
-        if ordered[0] - ordered[4] == 4:
-            straight = ordered
-        elif ordered == (ACE, 3, 2, 1, 0):
-            straight = (3, 2, 1, 0, ACE)  # the wheel: the ace plays low
-        if straight is not None:
-            return (STRAIGHT_FLUSH if flush else STRAIGHT), straight
-        if flush:
-            return FLUSH, ordered
-    return _CATEGORY_OF_SHAPE[shape], ordered
-
 
 def _strength_order() -> dict[tuple[int, tuple[int, ...]], int]:
     """Every distinct high hand, numbered 1 (royal flush) .. 7462 by sorting on strength."""
@@ -124,8 +85,14 @@ def class_of_value(value: int) -> tuple[int, tuple[int, ...]]:
     return _CLASS_OF_VALUE[value]
 
 
-def five_card_value(cards: "list[int] | tuple[int, ...]") -> int:
-    """The high value 1..7462 of exactly five card indices."""
+def five_card_value(cards: CardsLike) -> int:
+    """The high value 1..7462 of exactly five distinct cards (checked)."""
+    cards = read_counted(cards, "cards", (5,))
+    check_unique(cards)
+    return _five_card_value(cards)
+
+
+def _five_card_value(cards: "list[int] | tuple[int, ...]") -> int:
     _numbering()
     key = 1
     for card in cards:
@@ -220,48 +187,145 @@ def _cards_valid(hole: list[int], board: list[int]) -> bool:
 
 POT_UNITS = 5040  # lcm(1..10) * 2: halves shared by up to ten players stay whole
 HALF_UNITS = POT_UNITS // 2
-_TALLY_LISTS = ("high_units", "low_units", "square_units", "scoop", "high_win", "high_tie",
-                "low_win", "low_tie", "low_made")
+_MASK64 = (1 << 64) - 1
+
+
+def _split_mix(state: int) -> tuple[int, int]:
+    """splitmix64: the next state and its output."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+class _ChunkStream:
+    """The compiled core's random stream of one chunk, word for word: xoshiro256** seeded by
+    splitmix64 of (seed, chunk), and Lemire's bounded integers. So a seed samples the same
+    runouts in both engines."""
+
+    def __init__(self, seed: int, chunk: int) -> None:
+        mix, hashed = _split_mix(seed)
+        mix = hashed ^ chunk
+        words = []
+        for _ in range(4):
+            mix, word = _split_mix(mix)
+            words.append(word)
+        self.s = words
+
+    def next(self) -> int:
+        s = self.s
+        x = (s[1] * 5) & _MASK64
+        result = (((x << 7) | (x >> 57)) & _MASK64) * 9 & _MASK64
+        t = (s[1] << 17) & _MASK64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = ((s[3] << 45) | (s[3] >> 19)) & _MASK64
+        return result
+
+    def below(self, bound: int) -> int:
+        product = (self.next() >> 32) * bound
+        if product & 0xFFFFFFFF < bound:
+            threshold = ((1 << 32) - bound) % bound
+            while product & 0xFFFFFFFF < threshold:
+                product = (self.next() >> 32) * bound
+        return product >> 32
+
+
+def _combinations_from(rank: int, items: list, k: int):
+    """``combinations(items, k)`` from the one of index ``rank`` on, without walking up to it."""
+    n = len(items)
+    index, c = [], 0
+    for j in range(k):
+        while rank >= comb(n - 1 - c, k - 1 - j):
+            rank -= comb(n - 1 - c, k - 1 - j)
+            c += 1
+        index.append(c)
+        c += 1
+    while True:
+        yield [items[i] for i in index]
+        j = k - 1
+        while j >= 0 and index[j] == n - k + j:
+            j -= 1
+        if j < 0:
+            return
+        index[j] += 1
+        for c in range(j + 1, k):
+            index[c] = index[c - 1] + 1
 
 
 class EquityJob:
-    """The runouts of one equity question, split among workers: the compiled core's
-    ``EquityJob``, in plain Python. Runouts are walked in the same order; samples come from
-    Python's own generator, so a seed gives other samples here than there."""
+    """The runouts of one equity question in chunks that workers claim in turn: the compiled
+    core's ``EquityJob`` in plain Python, walking and sampling the very same runouts."""
 
     def __init__(self, holes, board, dead, exact, samples, seed, workers):
-        check_job(holes, board, dead, samples, workers)  # keeps the arrays below in bounds
-        self.holes = [list(hole) for hole in holes]
-        self.board = list(board)
-        used = set(self.board) | set(dead) | {card for hole in self.holes for card in hole}
+        job = check_job(holes, board, dead, exact, samples, seed, workers)
+        self.holes = [list(hole) for hole in job.holes]
+        self.board = list(job.board)
+        used = set(job.board) | set(job.dead) | {card for hole in job.holes for card in hole}
         self.deck = [card for card in range(52) if card not in used]
         self.need = 5 - len(self.board)
-        self.exact = exact
-        self.workers = workers
-        self.total = comb(len(self.deck), self.need) if exact else samples
-        self.first = [self.total * i // workers for i in range(workers)]
-        self.last = [self.total * (i + 1) // workers for i in range(workers)]
-        self.position = list(self.first)
-        self.random = [Random(seed * 1_000_003 + i) for i in range(workers)]
+        self.exact = job.exact
+        self.seed = job.seed
+        self.workers = job.workers
+        self.total = comb(len(self.deck), self.need) if job.exact else job.samples
+        self.chunks = -(-self.total // CHUNK_RUNOUTS)
+        self.next_chunk = 0
+        self.finished = 0
+        self.running = [False] * job.workers
+        self.lock = threading.Lock()
         n = len(self.holes)
-        self.tallies = [dict({name: [0] * n for name in _TALLY_LISTS}, low_possible=0, runouts=0)
-                        for _ in range(workers)]
+        self.sums = dict({name: [0] * n for name in TALLY_LISTS}, low_possible=0, runouts=0)
         self.stopped = False
 
-    def _runouts(self, worker):
+    def _claim(self, worker=None, starting=False):
+        with self.lock:
+            if starting:
+                if self.running[worker]:
+                    raise ValueError(f"worker {worker} is already running in another thread")
+                self.running[worker] = True
+                return None
+            if self.stopped or self.next_chunk >= self.chunks:
+                return None
+            self.next_chunk += 1
+            return self.next_chunk - 1
+
+    def _runouts(self, chunk):
+        first = chunk * CHUNK_RUNOUTS
+        count = min(first + CHUNK_RUNOUTS, self.total) - first
         if self.exact:
-            yield from islice(combinations(self.deck, self.need), self.first[worker], self.last[worker])
-        else:
-            rng = self.random[worker]
-            for _ in range(self.last[worker] - self.first[worker]):
-                yield rng.sample(self.deck, self.need)
+            yield from islice(_combinations_from(first, self.deck, self.need), count)
+            return
+        stream, deck, size = _ChunkStream(self.seed, chunk), list(self.deck), len(self.deck)
+        for _ in range(count):
+            for j in range(self.need):
+                r = j + stream.below(size - j)
+                deck[j], deck[r] = deck[r], deck[j]
+            yield deck[:self.need]
 
     def run(self, worker):
-        for cards in self._runouts(worker):
-            if self.stopped:
-                return
-            self._tally(self.tallies[worker], self.board + list(cards))
-            self.position[worker] += 1
+        if not 0 <= worker < self.workers:
+            raise ValueError(f"worker {worker} is outside 0..{self.workers - 1}")
+        self._claim(worker, starting=True)
+        try:
+            while (chunk := self._claim()) is not None:
+                n = len(self.holes)
+                tally = dict({name: [0] * n for name in TALLY_LISTS}, low_possible=0, runouts=0)
+                for cards in self._runouts(chunk):
+                    if self.stopped:
+                        return
+                    self._tally(tally, self.board + cards)
+                with self.lock:
+                    for name in TALLY_LISTS:
+                        self.sums[name] = [a + b for a, b in zip(self.sums[name], tally[name])]
+                    self.sums["low_possible"] += tally["low_possible"]
+                    self.sums["runouts"] += tally["runouts"]
+                    self.finished += tally["runouts"]
+        finally:
+            self.running[worker] = False
 
     def _tally(self, tally, board):
         highs = [_best_high(hole, board) for hole in self.holes]
@@ -290,21 +354,19 @@ class EquityJob:
             tally["square_units"][seat] += units * units
 
     def done(self):
-        return sum(p - f for p, f in zip(self.position, self.first))
+        return self.finished
 
     def stop(self):
         self.stopped = True
 
     def tally(self):
-        n = len(self.holes)
-        out = {name: [sum(t[name][s] for t in self.tallies) for s in range(n)] for name in _TALLY_LISTS}
-        out["square_units"] = [float(v) for v in out["square_units"]]
-        out["low_possible"] = sum(t["low_possible"] for t in self.tallies)
-        out["runouts"] = sum(t["runouts"] for t in self.tallies)
+        out = {name: list(self.sums[name]) for name in TALLY_LISTS}
+        out["low_possible"] = self.sums["low_possible"]
+        out["runouts"] = self.sums["runouts"]
         out["pot_units"] = POT_UNITS
         return out
 
 
 def all_five_card_values() -> array:
     """The value of every five-card hand, in ``itertools.combinations(range(52), 5)`` order."""
-    return array("H", (five_card_value(cards) for cards in combinations(range(52), 5)))
+    return array("H", (_five_card_value(cards) for cards in combinations(range(52), 5)))

@@ -14,10 +14,9 @@ from typing import Optional
 
 from . import _engine
 from .cards import BOARD_SIZES, Card, CardsLike, check_unique, read_counted, read_hand
-from .fallback import classify
-from .values import category_of, low_name, low_rank, low_rank_name, low_ranks
+from .values import category_of, classify, low_name, low_rank, low_rank_name, low_ranks
 
-__all__ = ["HighHand", "LowHand", "NutLow", "high_hand", "low_hand", "nut_low"]
+__all__ = ["HighHand", "LowHand", "NutLow", "hand", "high_hand", "low_hand", "nut_low"]
 
 _RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "jack", "queen", "king", "ace")

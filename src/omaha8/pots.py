@@ -12,7 +12,7 @@ from numbers import Integral
 from typing import Iterable, Optional, Sequence
 
 from .cards import HOLE_SIZES, CardError, CardsLike, check_unique, read_counted
-from .hands import HighHand, LowHand, _hand_from
+from .hands import HighHand, LowHand, hand
 
 __all__ = ["Pot", "Showdown", "ShowdownError", "showdown"]
 
@@ -156,7 +156,7 @@ def showdown(
     low: list[Optional[LowHand]] = [None] * seats
     for seat, hole in enumerate(read):
         if hole is not None:
-            high[seat], low[seat] = _hand_from(hole, board_cards)
+            high[seat], low[seat] = hand(hole, board_cards)
     live = [seat for seat in range(seats) if read[seat] is not None]
 
     # A pot at each level a live seat reached; only when no live seat put in a chip does the

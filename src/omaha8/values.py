@@ -9,6 +9,7 @@ with exactly five bits set, a numerically smaller mask is the stronger low.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections import Counter
 
 __all__ = [
     "CATEGORIES",
@@ -16,6 +17,7 @@ __all__ = [
     "WORST_HIGH",
     "NO_LOW",
     "category_of",
+    "classify",
     "low_rank",
     "low_rank_name",
     "low_ranks",
@@ -71,3 +73,41 @@ def low_ranks(mask: int) -> tuple[int, ...]:
 def low_name(mask: int) -> str:
     """'8-5-3-2-A' for the mask of that low."""
     return "-".join(map(low_rank_name, low_ranks(mask)))
+
+
+STRAIGHT_FLUSH, QUADS, FULL_HOUSE, FLUSH, STRAIGHT, TRIPS, TWO_PAIR, ONE_PAIR, HIGH_CARD = range(9)
+ACE = 12
+# Counts of each rank, largest group first, name the category of a hand without a flush
+# or a straight.
+_CATEGORY_OF_SHAPE = {
+    (4, 1): QUADS,
+    (3, 2): FULL_HOUSE,
+    (3, 1, 1): TRIPS,
+    (2, 2, 1): TWO_PAIR,
+    (2, 1, 1, 1): ONE_PAIR,
+    (1, 1, 1, 1, 1): HIGH_CARD,
+}
+
+
+def classify(ranks: "list[int] | tuple[int, ...]", flush: bool) -> tuple[int, tuple[int, ...]]:
+    """Category (0 straight flush .. 8 high card) and the five ranks in order of significance.
+
+    ``ranks`` are five ranks 0..12 (deuce..ace); ``flush`` says whether all five share a suit.
+    Sevens full of threes gives (FULL_HOUSE, (5, 5, 5, 1, 1)); the wheel (STRAIGHT, (3, 2, 1, 0, 12)).
+    """
+    counts = Counter(ranks)
+    # Bigger groups first, higher ranks first within a group size: 7-7-7-3-3, K-K-9-9-2.
+    groups = sorted(counts.items(), key=lambda rank_count: (rank_count[1], rank_count[0]), reverse=True)
+    ordered = tuple(rank for rank, count in groups for _ in range(count))
+    shape = tuple(count for _, count in groups)
+    if shape == (1, 1, 1, 1, 1):
+        straight = None
+        if ordered[0] - ordered[4] == 4:
+            straight = ordered
+        elif ordered == (ACE, 3, 2, 1, 0):
+            straight = (3, 2, 1, 0, ACE)  # the wheel: the ace plays low
+        if straight is not None:
+            return (STRAIGHT_FLUSH if flush else STRAIGHT), straight
+        if flush:
+            return FLUSH, ordered
+    return _CATEGORY_OF_SHAPE[shape], ordered
