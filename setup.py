@@ -46,6 +46,7 @@ class OptionalBuildExt(build_ext):
             if REQUIRE_EXTENSION:
                 raise RuntimeError(f"omaha8: OMAHA8_REQUIRE_EXTENSION=1 but {reason}")
             sys.stderr.write(WARNING.format(reason=reason))
+            self.extensions = []  # nothing built: nothing to copy or to list as an output
             return
         super().build_extensions()
 

@@ -22,3 +22,29 @@ def test_readme_examples():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     result = runner.run(test)
     assert result.failed == 0
+
+
+def _shell_examples(text: str):
+    """Each ``$ omaha8 ...`` line of the README with the lines printed under it."""
+    command, output = None, []
+    for line in text.splitlines() + [""]:
+        if line.startswith("$ omaha8 "):
+            command, output = line[2:].split(), []
+        elif command is not None and line.strip() and not line.startswith("```"):
+            output.append(line)
+        elif command is not None:
+            yield command, output
+            command = None
+
+
+def test_readme_command_lines(capsys):
+    if omaha8.IMPLEMENTATION != "cython":
+        pytest.skip("the README shows the compiled core live")
+    from omaha8.cli import main
+
+    examples = list(_shell_examples(README.read_text(encoding="utf-8")))
+    assert len(examples) >= 3
+    for command, expected in examples:
+        # A seed alone repeats a sampled run, whatever the thread count, so every line is checked.
+        assert main(command[1:]) == 0
+        assert capsys.readouterr().out.splitlines() == expected, command

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from numbers import Integral
 from typing import Iterable, Optional, Sequence
 
-from .cards import HOLE_SIZES, CardError, CardsLike, check_unique, read_counted
+from .cards import HOLE_SIZES, CardError, CardsLike, check_unique, quoted, read_counted
 from .hands import HighHand, LowHand, hand
 
 __all__ = ["Pot", "Showdown", "ShowdownError", "showdown"]
@@ -105,9 +105,9 @@ def _read_contributions(contributions: object, seats: int) -> list[int]:
     for seat, chips in enumerate(contributions):
         if isinstance(chips, bool) or not isinstance(chips, Integral):
             raise ShowdownError(
-                f"contribution of seat {seat} must be an int (chips), not {type(chips).__name__} {chips!r}")
+                f"contribution of seat {seat} must be an int (chips), not {type(chips).__name__} {quoted(chips)}")
         if chips < 0:
-            raise ShowdownError(f"contribution of seat {seat} is negative: {chips}")
+            raise ShowdownError(f"contribution of seat {seat} is negative: {quoted(chips)}")
     return [int(c) for c in contributions]
 
 
