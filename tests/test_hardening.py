@@ -448,7 +448,7 @@ LAYER_IMPORTS = {
     "fallback": {"buffers", "cards", "values"},
     "_engine": {"fallback", "_core"},
     "hands": {"_engine", "cards", "values"},
-    "pots": {"cards", "hands"},
+    "pots": {"_engine", "cards", "hands"},
     "equity": {"_engine", "buffers", "cards"},
 }
 

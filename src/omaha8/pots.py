@@ -7,14 +7,16 @@ blind, then the button), so seat order is also the order in which odd chips are 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from numbers import Integral
 from typing import Iterable, Optional, Sequence
 
-from .cards import HOLE_SIZES, CardError, CardsLike, check_unique, quoted, read_counted
+from . import _engine
+from .cards import HOLE_SIZES, Card, CardError, CardsLike, check_unique, quoted, read_counted
 from .hands import HighHand, LowHand, hand
 
-__all__ = ["Pot", "Showdown", "ShowdownError", "showdown"]
+__all__ = ["Pot", "Showdown", "ShowdownError", "showdown", "form_pots", "award_pots", "settle"]
 
 
 class ShowdownError(ValueError):
@@ -50,16 +52,37 @@ class Showdown:
     """Chips each seat takes, summing to everything that was put in."""
     pots: tuple[Pot, ...]
     """The main pot first, then each side pot."""
-    high: tuple[Optional[HighHand], ...]
-    """Each seat's high hand; None for a folded seat."""
-    low: tuple[Optional[LowHand], ...]
-    """Each seat's low; None for a folded seat or one without a low."""
     contributions: tuple[int, ...]
+    # The cards behind the hand objects; two settlements are equal when they pay the same,
+    # however the cards were written.
+    board: tuple[Card, ...] = field(default=(), compare=False)
+    """The board the hands were settled on (empty for a hand won by folds)."""
+    holes: tuple[Optional[tuple[Card, ...]], ...] = field(default=(), compare=False)
+    """Each seat's hole cards as shown; None for a folded seat (and for every seat when the
+    hand was won by folds)."""
 
     @property
     def net(self) -> tuple[int, ...]:
         """What each seat won or lost on the hand: payout less contribution."""
         return tuple(p - c for p, c in zip(self.payouts, self.contributions))
+
+    @cached_property
+    def _hands(self) -> tuple[tuple[Optional[HighHand], ...], tuple[Optional[LowHand], ...]]:
+        # Hand objects cost far more than the values the pots were split by, so a simulator
+        # that reads only payouts never pays for them.
+        pairs = [hand(hole, self.board) if hole is not None and self.board else (None, None)
+                 for hole in self.holes]
+        return tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)
+
+    @property
+    def high(self) -> tuple[Optional[HighHand], ...]:
+        """Each seat's high hand; None for a folded seat."""
+        return self._hands[0]
+
+    @property
+    def low(self) -> tuple[Optional[LowHand], ...]:
+        """Each seat's low; None for a folded seat or one without a low."""
+        return self._hands[1]
 
 
 def _share(amount: int, winners: Sequence[int], awards: list[int]) -> None:
@@ -69,26 +92,69 @@ def _share(amount: int, winners: Sequence[int], awards: list[int]) -> None:
         awards[seat] += base + (1 if place < odd else 0)
 
 
-def _split(amount: int, eligible: list[int], high: list, low: list, seats: int) -> Pot:
-    awards = [0] * seats
-    if len(eligible) == 1:
-        awards[eligible[0]] = amount
-        return Pot(amount, tuple(eligible), tuple(eligible), (), tuple(awards))
-    best_high = max(high[i] for i in eligible)
-    high_winners = [i for i in eligible if high[i] == best_high]
-    with_low = [i for i in eligible if low[i] is not None]
-    low_winners = []
-    if with_low:
-        best_low = max(low[i] for i in with_low)
-        low_winners = [i for i in with_low if low[i] == best_low]
-    if not low_winners or low_winners == high_winners:
-        # No low, or the very same players win both halves: the pot is divided as one.
-        _share(amount, high_winners, awards)
-    else:
-        # The odd chip between the halves goes to the high.
-        _share(amount - amount // 2, high_winners, awards)
-        _share(amount // 2, low_winners, awards)
-    return Pot(amount, tuple(eligible), tuple(high_winners), tuple(low_winners), tuple(awards))
+def form_pots(contributions: Sequence[int], live: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """The main pot and side pots of a hand, as ``(amount, eligible seats)``.
+
+    ``contributions``: chips each seat put in (checked ints); ``live``: the seats still in, in
+    seat order. A pot forms at each level a live seat reached; chips of folded seats above every
+    live level join the last pot. A pot with one eligible seat is a bet nobody called."""
+    levels = sorted({contributions[seat] for seat in live if contributions[seat] > 0}) or [0]
+    pots = []
+    below = 0
+    for number, level in enumerate(levels):
+        amount = sum(min(c, level) - min(c, below) for c in contributions)
+        if number == len(levels) - 1:
+            amount += sum(c - level for c in contributions if c > level)
+        pots.append((amount, tuple(seat for seat in live if contributions[seat] >= level)))
+        below = level
+    return pots
+
+
+def award_pots(pots: Sequence[tuple[int, Sequence[int]]], high: Sequence[Optional[int]],
+               low: Sequence[Optional[int]]) -> tuple[Pot, ...]:
+    """Split each pot high/low among its own eligible seats.
+
+    ``high``: each seat's high value (``evaluate_high``: lower is stronger; None for a folded
+    seat); ``low``: each seat's low mask (lower is stronger) or None. The odd chip between the
+    halves goes to the high; odd chips within a half go out in seat order; when the very same
+    seats win both halves the pot is divided among them as one."""
+    seats = len(high)
+    out = []
+    for amount, eligible in pots:
+        awards = [0] * seats
+        if len(eligible) == 1:
+            awards[eligible[0]] = amount
+            out.append(Pot(amount, tuple(eligible), tuple(eligible), (), tuple(awards)))
+            continue
+        best_high = min(high[i] for i in eligible)  # type: ignore[type-var]
+        high_winners = [i for i in eligible if high[i] == best_high]
+        lows = [low[i] for i in eligible if low[i] is not None]
+        low_winners = [i for i in eligible if lows and low[i] == min(lows)]  # type: ignore[type-var]
+        if not low_winners or low_winners == high_winners:
+            _share(amount, high_winners, awards)
+        else:
+            _share(amount - amount // 2, high_winners, awards)
+            _share(amount // 2, low_winners, awards)
+        out.append(Pot(amount, tuple(eligible), tuple(high_winners), tuple(low_winners), tuple(awards)))
+    return tuple(out)
+
+
+def settle(board: Sequence[int], holes: Sequence[Optional[Sequence[int]]],
+           contributions: Sequence[int]) -> Showdown:
+    """Form and award the pots of checked cards and chips: ``showdown`` without the checks,
+    for callers that have checked them (the betting engine)."""
+    engine = _engine.ENGINE
+    high: list[Optional[int]] = [None] * len(holes)
+    low: list[Optional[int]] = [None] * len(holes)
+    live = []
+    for seat, hole in enumerate(holes):
+        if hole is not None:
+            high[seat], low[seat] = engine.evaluate(hole, board)
+            live.append(seat)
+    pots = award_pots(form_pots(contributions, live), high, low)
+    payouts = tuple(sum(pot.awards[seat] for pot in pots) for seat in range(len(holes)))
+    return Showdown(payouts, pots, tuple(contributions), tuple(Card(c) for c in board),
+                    tuple(None if hole is None else tuple(Card(c) for c in hole) for hole in holes))
 
 
 def _as_list(value: object, what: str) -> list:
@@ -150,26 +216,4 @@ def showdown(
     check_unique(board_cards)
     read = _read_holes(holes, board_cards)
     chips = _read_contributions(contributions, len(read))
-    seats = len(read)
-
-    high: list[Optional[HighHand]] = [None] * seats
-    low: list[Optional[LowHand]] = [None] * seats
-    for seat, hole in enumerate(read):
-        if hole is not None:
-            high[seat], low[seat] = hand(hole, board_cards)
-    live = [seat for seat in range(seats) if read[seat] is not None]
-
-    # A pot at each level a live seat reached; only when no live seat put in a chip does the
-    # zero level make the one pot (for whatever folded seats left).
-    levels = sorted({chips[seat] for seat in live if chips[seat] > 0}) or [0]
-    pots = []
-    below = 0
-    for number, level in enumerate(levels):
-        amount = sum(min(c, level) - min(c, below) for c in chips)
-        if number == len(levels) - 1:
-            amount += sum(c - level for c in chips if c > level)  # folded chips above every live seat
-        eligible = [seat for seat in live if chips[seat] >= level]
-        pots.append(_split(amount, eligible, high, low, seats))
-        below = level
-    payouts = tuple(sum(pot.awards[seat] for pot in pots) for seat in range(seats))
-    return Showdown(payouts, tuple(pots), tuple(high), tuple(low), tuple(chips))
+    return settle(board_cards, read, chips)
