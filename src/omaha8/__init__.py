@@ -13,6 +13,7 @@ from . import _engine
 from .buffers import BatchError
 from .cards import Card, CardError, CardsLike, parse_cards
 from .equity import Equity, PlayerEquity, equity
+from .game import Action, Hand, HandError, IllegalAction
 from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
 from .pots import Pot, Showdown, ShowdownError, showdown
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
@@ -46,6 +47,10 @@ __all__ = [
     "showdown",
     "equity",
     "Equity",
+    "Hand",
+    "Action",
+    "IllegalAction",
+    "HandError",
     "PlayerEquity",
     "CATEGORIES",
     "NO_LOW",

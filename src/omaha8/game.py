@@ -1,0 +1,559 @@
+"""The betting engine: one hand of Omaha Hi-Lo from the antes and blinds to the payouts, under
+fixed-limit, pot-limit or no-limit rules (RULES.md, "Betting").
+
+A ``Hand`` keeps its state in flat per-seat lists and works out what the player to act may do
+once per action, so that queries are plain reads and a simulator can play millions of hands.
+Every action is checked before anything changes: an illegal one raises ``IllegalAction``, which
+says what is legal, and leaves the hand exactly as it was. Pots are formed and awarded by
+``omaha8.pots``, as ``showdown`` does; this module only decides who put in what.
+
+Seats are numbered as everywhere in omaha8: seat 0 is the first seat left of the button, the
+last seat is the button. Heads-up, seat 0 is the big blind and seat 1 the button, who posts the
+small blind, acts first before the flop and last after it.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import NamedTuple, Optional, Sequence
+
+from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, quoted, read_counted
+from .pots import Pot, Showdown, settle
+
+__all__ = ["Hand", "Action", "IllegalAction", "HandError", "LIMITS", "STREETS"]
+
+LIMITS = ("fixed", "pot", "no")
+STREETS = ("preflop", "flop", "turn", "river", "over")
+_LIMIT_WORDS = ("fixed limit", "pot limit", "no limit")
+_FIXED, _POT, _NO = 0, 1, 2
+_OVER = 4
+_BOARD_AFTER = (0, 3, 4, 5)  # board cards showing on each street
+
+
+class HandError(ValueError):
+    """Arguments a hand cannot be dealt with: stacks, blinds, limits, seats or cards."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. The hand is left as it was."""
+
+
+class Action(NamedTuple):
+    """One entry of ``Hand.history``: a posting, an action, cards dealt or a bet returned."""
+
+    street: str
+    """'preflop', 'flop', 'turn' or 'river'."""
+    seat: Optional[int]
+    """The seat acting or posting; None for board cards."""
+    kind: str
+    """'ante', 'small blind', 'big blind', 'hole cards', 'board', 'fold', 'check', 'call',
+    'bet', 'raise', or 'return' (an uncalled bet going back)."""
+    amount: int = 0
+    """Chips this entry moved: put in by a posting, call, bet or raise; given back by 'return'."""
+    total: int = 0
+    """The seat's whole bet this round after it (for postings, calls, bets and raises)."""
+    all_in: bool = False
+    """Whether this put the seat all-in."""
+    cards: tuple[Card, ...] = ()
+    """The cards dealt, for 'hole cards' and 'board'."""
+
+
+def _whole(value: object, what: str, least: int) -> int:
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise HandError(f"{what} must be an int, not {type(value).__name__} {quoted(value)}")
+    number = operator.index(value)  # type: ignore[call-overload]
+    if number < least:
+        raise HandError(f"{what} must be at least {least}, not {quoted(number)}")
+    return number
+
+
+def _pair(value: object, what: str) -> tuple[int, int]:
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:  # type: ignore[arg-type]
+        raise HandError(f"{what} must be two ints, such as (1, 2), not {quoted(value)}")
+    first, second = value  # type: ignore[misc]
+    return _whole(first, what, 0), _whole(second, what, 0)
+
+
+class Hand:
+    """One hand of Omaha Hi-Lo, played by calling its actions in turn.
+
+    ``stacks``: chips per seat, seat 0 first left of the button, the button last (2 to 10
+    seats). ``limit``: "fixed", "pot" or "no". ``blinds``: (small, big). ``ante``: dead money
+    each seat posts before the blinds. ``bets``: fixed limit's (small bet, big bet), by default
+    (big blind, twice the big blind). ``max_raises``: fixed limit's raises after the opening
+    bet (the big blind before the flop) in a round; None for no cap. ``hole_size``: 4, 5 or 6.
+    ``holes``: per seat its cards or None to deal them; ``board``: 0 to 5 known board cards,
+    the rest dealt; ``seed``: shuffles the deck the unknown cards come from.
+    """
+
+    def __init__(
+        self,
+        stacks: Sequence[int],
+        limit: str = "pot",
+        blinds: Sequence[int] = (1, 2),
+        ante: int = 0,
+        bets: Optional[Sequence[int]] = None,
+        max_raises: Optional[int] = 4,
+        hole_size: int = 4,
+        holes: Optional[Sequence[Optional[CardsLike]]] = None,
+        board: Optional[CardsLike] = None,
+        seed: Optional[int] = None,
+    ) -> None:
+        if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
+            raise HandError(f"stacks must be a list of chip counts, one per seat, not {quoted(stacks)}")
+        n = len(stacks)
+        if not 2 <= n <= MAX_SEATS:
+            raise HandError(f"a hand has 2 to {MAX_SEATS} seats, not {n}")
+        chips = [_whole(stack, f"the stack of seat {seat}", 1) for seat, stack in enumerate(stacks)]
+        if limit not in LIMITS:
+            raise HandError(f"limit must be 'fixed', 'pot' or 'no', not {quoted(limit)}")
+        small, big = _pair(blinds, "blinds")
+        if big < 1:
+            raise HandError("the big blind must be at least 1")
+        if small > big:
+            raise HandError(f"the small blind ({small}) is larger than the big blind ({big})")
+        ante = _whole(ante, "ante", 0)
+        if bets is None:
+            small_bet, big_bet = big, 2 * big
+        else:
+            small_bet, big_bet = _pair(bets, "bets")
+            if small_bet < 1 or big_bet < 1:
+                raise HandError(f"bets must be at least 1, not {quoted(tuple(bets))}")
+        if max_raises is not None:
+            max_raises = _whole(max_raises, "max_raises", 0)
+        if hole_size not in HOLE_SIZES or isinstance(hole_size, bool):
+            raise HandError(f"hole_size must be 4, 5 or 6, not {quoted(hole_size)}")
+        if n * hole_size + 5 > 52:
+            raise HandError(f"{n} seats of {hole_size} cards and a board need {n * hole_size + 5} "
+                            "cards: more than the deck holds")
+        given_holes, given_board = self._read_cards(holes, board, n, hole_size)
+        if seed is not None:
+            seed = _whole(seed, "seed", 0)
+
+        # Deal every unknown card now, from a deck shuffled by the seed: the hand is then fixed
+        # from the start, and the same seed replays it exactly.
+        used = set(given_board)
+        for hole in given_holes:
+            if hole is not None:
+                used.update(hole)
+        wanted = sum(hole_size for hole in given_holes if hole is None) + 5 - len(given_board)
+        drawn = random.Random(seed).sample([c for c in range(52) if c not in used], wanted)
+        self._holes: list[tuple[Card, ...]] = []
+        for hole in given_holes:
+            if hole is None:
+                hole, drawn = drawn[:hole_size], drawn[hole_size:]
+            self._holes.append(tuple(_CARDS[c] for c in hole))
+        self._board_cards = tuple(_CARDS[c] for c in list(given_board) + drawn)
+
+        self.n = n
+        self.limit = limit
+        self._limit = LIMITS.index(limit)
+        self.blinds = (small, big)
+        self.ante = ante
+        self.fixed_bets = (small_bet, big_bet)
+        self.max_raises = max_raises
+        self.hole_size = hole_size
+        self.seed = seed
+        self._stacks = chips
+        self._starting = tuple(chips)
+        self._bets = [0] * n
+        self._put_in = [0] * n
+        self._folded = [False] * n
+        self._acted = [False] * n
+        self._reopen_at = [0] * n
+        self._live = n
+        self._street = 0
+        self._history: list[Action] = []
+        self._result: Optional[Showdown] = None
+        self._aggressor: Optional[int] = None
+        self._final_aggressor: Optional[int] = None
+        self._post_blinds_and_deal()
+
+    @staticmethod
+    def _read_cards(holes, board, n: int, hole_size: int):
+        given_holes: list = [None] * n
+        if holes is not None:
+            if isinstance(holes, (str, bytes)) or not hasattr(holes, "__len__") or len(holes) != n:
+                raise HandError(f"holes must be a list with one entry per seat ({n}), each cards or None")
+            for seat, hole in enumerate(holes):
+                if hole is not None:
+                    try:
+                        given_holes[seat] = read_counted(hole, "hole cards", (hole_size,))
+                    except CardError as error:
+                        raise CardError(f"seat {seat}: {error}") from None
+        given_board = [] if board is None else read_counted(board, "board cards", (0, 1, 2, 3, 4, 5))
+        check_unique([c for hole in given_holes if hole is not None for c in hole] + given_board)
+        return given_holes, given_board
+
+    # ------------------------------------------------------------ the deal
+
+    def _post(self, seat: int, amount: int, kind: str) -> None:
+        paid = min(amount, self._stacks[seat])
+        self._stacks[seat] -= paid
+        self._put_in[seat] += paid
+        if kind != "ante":
+            self._bets[seat] += paid
+        self._history.append(Action("preflop", seat, kind, paid, self._bets[seat], self._stacks[seat] == 0))
+
+    def _post_blinds_and_deal(self) -> None:
+        n = self.n
+        small, big = self.blinds
+        if self.ante:
+            for seat in range(n):
+                self._post(seat, self.ante, "ante")
+        small_seat, big_seat = (1, 0) if n == 2 else (0, 1)
+        # A seat all-in for the ante posts no blind: it has nothing left.
+        if small and self._stacks[small_seat]:
+            self._post(small_seat, small, "small blind")
+        if self._stacks[big_seat]:
+            self._post(big_seat, big, "big blind")
+        for seat in range(n):
+            self._history.append(Action("preflop", seat, "hole cards", cards=self._holes[seat]))
+        # The big blind is the opening bet, even when it is short: the others call all of it.
+        self._to_match = big
+        self._full_size = big
+        self._full_level = big
+        self._full_count = 1
+        self._start_betting(1 if n == 2 else 2 % n)
+
+    # ------------------------------------------------------------ whose turn, and what is legal
+
+    def _next_actor(self, start: int) -> Optional[int]:
+        n = self.n
+        stacks, folded, acted, bets, to_match = self._stacks, self._folded, self._acted, self._bets, self._to_match
+        for step in range(n):
+            seat = (start + step) % n
+            if not folded[seat] and stacks[seat] and (not acted[seat] or bets[seat] < to_match):
+                return seat
+        return None
+
+    def _start_betting(self, first: int) -> None:
+        actor = self._next_actor(first)
+        if actor is None:
+            self._end_round()
+        else:
+            self._set_actor(actor)
+
+    def _set_actor(self, seat: int) -> None:
+        """Work out once what ``seat`` may do, so that queries and checks only read it."""
+        self.actor: Optional[int] = seat
+        bet, stack, to_match = self._bets[seat], self._stacks[seat], self._to_match
+        self.to_call = min(to_match - bet, stack)
+        self.can_check = bet == to_match
+        reach = bet + stack
+        self._why_no_raise = None
+        if reach <= to_match:
+            self._why_no_raise = "it has no chips beyond the call"
+        elif self._acted[seat] and to_match < self._reopen_at[seat]:
+            self._why_no_raise = "an all-in short of a full raise does not reopen the betting to it"
+        elif self._limit == _FIXED:
+            if self.max_raises is not None and self._full_count > self.max_raises:
+                self._why_no_raise = f"the betting is capped at {self.max_raises} raises"
+            else:
+                target = min(self._full_level + self._unit(), reach)
+                self.min_raise_to = self.max_raise_to = target
+        else:
+            self.min_raise_to = min(to_match + self._full_size, reach)
+            if self._limit == _NO:
+                self.max_raise_to = reach
+            else:
+                # The largest bet, plus the pot after the raiser calls: every chip in the middle,
+                # every bet in front of every player, and the call.
+                pot_limit = to_match + sum(self._put_in) + to_match - bet
+                self.max_raise_to = max(min(pot_limit, reach), self.min_raise_to)
+        if self._why_no_raise is not None:
+            self.min_raise_to = self.max_raise_to = None
+
+    def _unit(self) -> int:
+        return self.fixed_bets[0] if self._street < 2 else self.fixed_bets[1]
+
+    def _legal_words(self) -> str:
+        """What the actor may do, in words: 'seat 2 may fold, call 4, or raise to 8 (fixed limit)'."""
+        seat = self.actor
+        choices = ["fold"]
+        all_in = " (all-in)" if self._stacks[seat] and self.to_call == self._stacks[seat] else ""
+        choices.append("check" if self.can_check else f"call {self.to_call}{all_in}")
+        if self.min_raise_to is not None:
+            verb = "bet" if self._to_match == 0 else "raise to"
+            if self.min_raise_to == self.max_raise_to:
+                choices.append(f"{verb} {self.min_raise_to}")
+            else:
+                choices.append(f"{verb} {self.min_raise_to} to {self.max_raise_to}")
+        listed = " or ".join(choices) if len(choices) == 2 else f"{choices[0]}, {choices[1]}, or {choices[2]}"
+        return f"seat {seat} may {listed} ({_LIMIT_WORDS[self._limit]})"
+
+    def _check_turn(self, seat: Optional[int], what: str) -> int:
+        if self.actor is None:
+            raise IllegalAction(f"{what}: the hand is over")
+        if seat is not None and seat != self.actor:
+            raise IllegalAction(f"{what} for seat {quoted(seat)}: it is seat {self.actor}'s turn")
+        return self.actor
+
+    # ------------------------------------------------------------ actions
+
+    def fold(self, seat: Optional[int] = None) -> None:
+        """Give up the hand (allowed at any turn, even when a check is free)."""
+        actor = self._check_turn(seat, "fold")
+        self._folded[actor] = True
+        self._live -= 1
+        self._record(actor, "fold", 0)
+
+    def check(self, seat: Optional[int] = None) -> None:
+        actor = self._check_turn(seat, "check")
+        if not self.can_check:
+            raise IllegalAction(f"seat {actor} cannot check facing a bet of {self._to_match}: {self._legal_words()}")
+        self._record(actor, "check", 0)
+
+    def call(self, seat: Optional[int] = None) -> None:
+        """Match the bet, or put in every chip left when the stack is short (all-in)."""
+        actor = self._check_turn(seat, "call")
+        if self.can_check:
+            raise IllegalAction(f"seat {actor} has nothing to call: {self._legal_words()}")
+        self._record(actor, "call", self.to_call)
+
+    def raise_to(self, total: int, seat: Optional[int] = None) -> None:
+        """Bet or raise so that this seat's bet this round is ``total`` (a bet when nobody has
+        bet this round). A total past the stack, where the stack is what limits it, is all-in."""
+        actor = self._check_turn(seat, "raise")
+        if isinstance(total, bool) or not hasattr(type(total), "__index__"):
+            raise IllegalAction(f"raise_to takes a whole number of chips, not {quoted(total)}")
+        total = operator.index(total)
+        verb = "bet" if self._to_match == 0 else "raise to"
+        if self.min_raise_to is None:
+            raise IllegalAction(f"seat {actor} may not {verb.split()[0]}: {self._why_no_raise}; {self._legal_words()}")
+        reach = self._bets[actor] + self._stacks[actor]
+        if total > self.max_raise_to:
+            if self.max_raise_to != reach:  # the limit binds, not the stack
+                if self._limit == _FIXED:
+                    raise IllegalAction(f"{verb} {total} is not the fixed-limit amount {self.max_raise_to}; "
+                                        f"{self._legal_words()}")
+                raise IllegalAction(f"{verb} {total} is more than the pot-limit maximum {self.max_raise_to}; "
+                                    f"{self._legal_words()}")
+            total = reach
+        elif total < self.min_raise_to:
+            if self._limit == _FIXED:
+                raise IllegalAction(f"{verb} {total} is not the fixed-limit amount {self.min_raise_to}; "
+                                    f"{self._legal_words()}")
+            raise IllegalAction(f"{verb} {total} is less than the minimum {self.min_raise_to}; {self._legal_words()}")
+        self._record(actor, "bet" if self._to_match == 0 else "raise", total - self._bets[actor])
+
+    def all_in(self, seat: Optional[int] = None) -> None:
+        """Put in every chip: a call when that is no more than the call, else a bet or raise."""
+        actor = self._check_turn(seat, "all-in")
+        reach = self._bets[actor] + self._stacks[actor]
+        if reach <= self._to_match:
+            self._record(actor, "call", self.to_call)
+        elif self.min_raise_to is None or self.max_raise_to != reach:
+            why = self._why_no_raise or f"its stack reaches {reach}, past the most it may bet"
+            raise IllegalAction(f"seat {actor} may not go all-in for {reach}: {why}; {self._legal_words()}")
+        else:
+            self.raise_to(reach, actor)
+
+    def _record(self, seat: int, kind: str, added: int) -> None:
+        """Apply a checked action, then move the turn on."""
+        bets = self._bets
+        if added:
+            self._stacks[seat] -= added
+            self._put_in[seat] += added
+            bets[seat] += added
+            total = bets[seat]
+            if total > self._to_match:
+                self._raise_level(seat, total)
+        self._acted[seat] = True
+        unit = self._unit() if self._limit == _FIXED else self._full_size
+        self._reopen_at[seat] = self._to_match + unit
+        self._history.append(Action(STREETS[self._street], seat, kind, added, bets[seat], self._stacks[seat] == 0))
+        if self._live == 1:
+            self._win_by_folds()
+            return
+        actor = self._next_actor(seat + 1)
+        if actor is None:
+            self._end_round()
+        else:
+            self._set_actor(actor)
+
+    def _raise_level(self, seat: int, total: int) -> None:
+        """A bet or raise to ``total``: is it a full one (reopening the betting), or short?"""
+        self._aggressor = seat
+        if self._limit == _FIXED:
+            unit = self._unit()
+            # A full bet or raise, or an all-in of at least half of one: both count toward the
+            # cap and reopen the betting; a smaller all-in does neither.
+            full = 2 * (total - self._full_level) >= unit
+            if full:
+                self._full_count += 1
+                self._full_level = total
+        else:
+            full = total - self._to_match >= self._full_size
+            if full:
+                self._full_size = total - self._to_match
+                self._full_level = total
+        self._to_match = total
+        if full:
+            reopen = self._reopen_at
+            for other in range(self.n):
+                if other != seat:
+                    reopen[other] = 0
+
+    # ------------------------------------------------------------ rounds and the end
+
+    def _return_uncalled(self) -> None:
+        """The part of the largest bet that nobody matched goes back to its owner."""
+        bets = self._bets
+        top = max(bets)
+        owner = bets.index(top)
+        second = max(bet for seat, bet in enumerate(bets) if seat != owner)
+        if top > second:
+            back = top - second
+            bets[owner] = second
+            self._stacks[owner] += back
+            self._put_in[owner] -= back
+            self._history.append(Action(STREETS[self._street], owner, "return", back, second,
+                                        False))
+
+    def _end_round(self) -> None:
+        self._return_uncalled()
+        # Rounds dealt without betting (after an all-in) never get here: this is the last
+        # round that was bet, whose aggressor shows first.
+        self._final_aggressor = self._aggressor
+        n = self.n
+        self._bets = [0] * n
+        if self._street == 3:
+            self._showdown()
+            return
+        can_bet = sum(1 for seat in range(n) if not self._folded[seat] and self._stacks[seat])
+        self._street += 1
+        self._deal_board()
+        if can_bet < 2:
+            # At most one player can still bet: the rest of the board comes without betting.
+            while self._street < 3:
+                self._street += 1
+                self._deal_board()
+            self._showdown()
+            return
+        self._acted = [False] * n
+        self._reopen_at = [0] * n
+        self._to_match = 0
+        self._full_size = self.blinds[1]
+        self._full_level = 0
+        self._full_count = 0
+        self._aggressor = None
+        self._start_betting(0)
+
+    def _deal_board(self) -> None:
+        street = self._street
+        cards = self._board_cards[_BOARD_AFTER[street - 1]:_BOARD_AFTER[street]]
+        self._history.append(Action(STREETS[street], None, "board", cards=cards))
+
+    def _over(self) -> None:
+        self.actor = None
+        self.to_call = 0
+        self.can_check = False
+        self.min_raise_to = self.max_raise_to = None
+        self._bets = [0] * self.n
+        self._all_in_at_end = tuple(not self._folded[s] and not self._stacks[s] for s in range(self.n))
+        payouts = self._result.payouts  # type: ignore[union-attr]
+        for seat in range(self.n):
+            self._stacks[seat] += payouts[seat]
+
+    def _win_by_folds(self) -> None:
+        self._return_uncalled()
+        winner = self._folded.index(False)
+        total = sum(self._put_in)
+        awards = tuple(total if seat == winner else 0 for seat in range(self.n))
+        self._result = Showdown(awards, (Pot(total, (winner,), (winner,), (), awards),), tuple(self._put_in),
+                                (), tuple(None for _ in range(self.n)))
+        self._showing: tuple[int, ...] = ()
+        self._ended_on = self._street
+        self._street = _OVER
+        self._over()
+
+    def _showdown(self) -> None:
+        holes = [None if self._folded[seat] else self._holes[seat] for seat in range(self.n)]
+        self._result = settle(self._board_cards, holes, self._put_in)
+        live = [seat for seat in range(self.n) if not self._folded[seat]]
+        first = self._final_aggressor
+        if first is None or self._folded[first]:
+            first = live[0]
+        start = live.index(first)
+        self._showing = tuple(live[start:] + live[:start])
+        self._ended_on = self._street
+        self._street = _OVER
+        self._over()
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def street(self) -> str:
+        """'preflop', 'flop', 'turn', 'river', or 'over'."""
+        return STREETS[self._street]
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind each seat (after the payouts, once the hand is over)."""
+        return tuple(self._stacks)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        return self._starting
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet this round, still in front of it."""
+        return tuple(self._bets)
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Chips each seat put in this hand: antes, blinds, bets in front; bets returned excluded."""
+        return tuple(self._put_in)
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in, bets in front included (before the payouts)."""
+        return sum(self._put_in)
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The board cards dealt so far."""
+        street = self._ended_on if self._street == _OVER else self._street
+        return self._board_cards[:_BOARD_AFTER[min(street, 3)]]
+
+    @property
+    def holes(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(self._holes)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return tuple(self._folded)
+
+    @property
+    def is_all_in(self) -> tuple[bool, ...]:
+        """Seats still in the hand with no chips behind (once the hand is over: as it ended,
+        before the payouts)."""
+        if self._street == _OVER:
+            return self._all_in_at_end
+        return tuple(not self._folded[s] and not self._stacks[s] for s in range(self.n))
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        return tuple(self._history)
+
+    @property
+    def result(self) -> Optional[Showdown]:
+        """The settled hand once it is over (a hand won by folds too), else None."""
+        return self._result
+
+    @property
+    def showdown_order(self) -> tuple[int, ...]:
+        """The live seats in the order they show: the last to bet or raise in the final betting
+        round first, else the first live seat left of the button; empty when won by folds or
+        not over."""
+        return self._showing if self._street == _OVER else ()
+
+    def __repr__(self) -> str:
+        where = "over" if self._street == _OVER else f"{self.street}, seat {self.actor} to act"
+        return f"<Hand {self.limit} limit, {self.n} seats, pot {self.pot}: {where}>"
+
+
+_CARDS = [Card(i) for i in range(52)]
