@@ -272,7 +272,7 @@ def test_short_all_ins_that_add_up_to_a_full_raise_reopen():
     hand.all_in()                    # seat 4: 170
     assert hand.actor == 5 and hand.min_raise_to == hand.max_raise_to == 210   # only all-in
     hand.all_in()                    # seat 5: 210, short of a full raise to 268 too
-    hand.fold()                      # seat 0
+    hand.call()                      # seat 0
     hand.fold()                      # seat 1
     assert hand.actor == 2 and hand.min_raise_to is not None   # 210 - 100 >= 98
 
@@ -282,7 +282,7 @@ def test_short_all_ins_short_of_a_full_raise_together_do_not_reopen():
     hand.raise_to(100)
     hand.all_in()
     hand.all_in()                    # 170: 70 over the 100 seat 2 faced, short of 98
-    hand.fold()
+    hand.call()
     hand.fold()
     assert hand.actor == 2 and hand.min_raise_to is None
 
@@ -299,19 +299,28 @@ def test_a_short_big_blind_does_not_lower_the_bet():
 
 
 def test_a_raise_nobody_can_call_in_full_is_legal_and_the_rest_goes_back():
-    hand = Hand([50, 300, 200], limit="no", blinds=(1, 2), seed=18)
-    hand.all_in()                     # seat 2 puts in 200
-    hand.call()                       # seat 0 calls all-in for 50
-    hand.call()                       # seat 1 calls 200
-    assert hand.street == "over"
-    assert hand.contributions == (50, 200, 200)
-    # Heads-up raise beyond what the other can match: the excess goes back at once.
+    hand = Hand([600, 100, 300], limit="no", blinds=(1, 2), seed=18)
+    hand.raise_to(50)                 # seat 2
+    hand.all_in()                     # seat 0: 600, more than anyone can call
+    hand.call()                       # seat 1: all-in for 100
+    hand.call()                       # seat 2: all-in for 300
+    assert hand.street == "over" and hand.contributions == (300, 100, 300)
+    back = [a for a in hand.history if a.kind == "return"]
+    assert back == [omaha8.Action("preflop", 0, "return", 300, 300, False)]
+
+
+def test_no_raise_when_every_other_player_is_all_in():
+    # When at most one live player has chips there is no more betting: facing an all-in it may
+    # call or fold, and having matched, it is not asked again (the big blind's option included).
     heads_up = Hand([500, 80], limit="no", blinds=(1, 2), seed=19)
     heads_up.all_in()                 # the button: 80
-    heads_up.raise_to(500)            # the big blind raises past what the button has
+    assert heads_up.actor == 0 and heads_up.min_raise_to is None
+    illegal(heads_up, "raise_to", 500, match="no other player has chips to call more")
+    heads_up.call()
     assert heads_up.street == "over" and heads_up.contributions == (80, 80)
-    back = [a for a in heads_up.history if a.kind == "return"]
-    assert back == [omaha8.Action("preflop", 0, "return", 420, 80, False)]
+    option = Hand([1, 100, 2], limit="no", blinds=(1, 2), seed=19)
+    option.call()                     # seat 2: all-in for 2; seat 0 is all-in on its blind
+    assert option.street == "over"
 
 
 def test_a_bet_nobody_calls_goes_back_and_the_pot_to_the_last_player():

@@ -225,8 +225,20 @@ class Hand:
         for step in range(n):
             seat = (start + step) % n
             if not folded[seat] and stacks[seat] and (not acted[seat] or bets[seat] < to_match):
+                if bets[seat] >= to_match and not self._others_can_go_past(seat, to_match):
+                    # It has matched, and nobody else can put in more: no more betting.
+                    continue
                 return seat
         return None
+
+    def _others_can_go_past(self, seat: int, level: int) -> bool:
+        """Whether another live player has chips enough to put in more than ``level``; if not,
+        a raise could never be called, and there is no more betting."""
+        stacks, folded, bets = self._stacks, self._folded, self._bets
+        for other in range(self.n):
+            if other != seat and not folded[other] and bets[other] + stacks[other] > level:
+                return True
+        return False
 
     def _start_betting(self, first: int) -> None:
         actor = self._next_actor(first)
@@ -245,6 +257,8 @@ class Hand:
         self._why_no_raise = None
         if reach <= to_match:
             self._why_no_raise = "it has no chips beyond the call"
+        elif not self._others_can_go_past(seat, to_match):
+            self._why_no_raise = "no other player has chips to call more"
         elif self._acted[seat] and to_match < self._reopen_at[seat]:
             self._why_no_raise = "an all-in short of a full raise does not reopen the betting to it"
         elif self._limit == _FIXED:
