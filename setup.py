@@ -51,12 +51,16 @@ class OptionalBuildExt(build_ext):
         super().build_extensions()
 
 
+# Plain Python modules compiled as they are, for speed (game.pxd adds C types to game.py);
+# the same .py files serve as they are where nothing compiles, or with OMAHA8_PURE_PYTHON=1.
+COMPILED_PYTHON = ("pots", "game")
+
+
 def extensions():
-    core = Extension(
-        "omaha8._core",
-        ["src/omaha8/_core.pyx"],
-        extra_compile_args=["-O3"] if os.name != "nt" else ["/O2"],
-    )
+    flags = ["-O3"] if os.name != "nt" else ["/O2"]
+    modules = [Extension("omaha8._core", ["src/omaha8/_core.pyx"], extra_compile_args=flags)]
+    modules += [Extension(f"omaha8.{name}", [f"src/omaha8/{name}.py"], extra_compile_args=flags)
+                for name in COMPILED_PYTHON]
     try:
         from Cython.Build import cythonize
     except ImportError:
@@ -66,8 +70,9 @@ def extensions():
             raise
         sys.stderr.write(WARNING.format(reason="Cython is not installed"))
         return []
-    # A .pyx that does not translate is a broken build: it raises.
-    return cythonize([core], compiler_directives={"language_level": "3"})
+    # A file that does not translate is a broken build: it raises. Annotations are for readers
+    # and type checkers: the C types come from the .pxd files.
+    return cythonize(modules, compiler_directives={"language_level": "3", "annotation_typing": False})
 
 
 if __name__ == "__main__":

@@ -462,6 +462,10 @@ def test_a_call_larger_than_the_stack_is_all_in():
     (dict(stacks=[100, 100], holes=["AsAh2s3h", None], board="3h4c5d"), CardError, "duplicate card 3h"),
     (dict(stacks=[100, 100], board="3h4c5d6d7d8d"), CardError, "wrong number of board cards"),
     (dict(stacks=[100, 100], seed=-3), HandError, "seed"),
+    (dict(stacks=[100, 100], seed=2**64), HandError, "seed must be below 2\\*\\*64"),
+    (dict(stacks=[2**61, 2**61, 2]), HandError, "more than 4,611,686,018,427,387,904 chips"),
+    (dict(stacks=[100, 100], blinds=(1, 2**70)), HandError, "must be at most"),
+    (dict(stacks=[100, 100], ante=2**63), HandError, "must be at most"),
 ])
 def test_bad_hands_are_refused_at_construction(kwargs, error, message):
     with pytest.raises(error, match=message) as info:
@@ -472,6 +476,37 @@ def test_bad_hands_are_refused_at_construction(kwargs, error, message):
 def test_a_short_stack_posts_what_it_has():
     hand = Hand([1, 100, 100], limit="pot", blinds=(2, 4), ante=1, seed=29)
     assert hand.contributions[0] == 1 and hand.is_all_in[0] and hand.bets[0] == 0
+
+
+def test_the_compiled_and_the_plain_engine_play_alike():
+    # The build compiles game.py; the same source runs as plain Python where nothing compiles.
+    import importlib.util
+    from pathlib import Path
+
+    import omaha8.game as live
+
+    source = Path(live.__file__).with_name("game.py")
+    spec = importlib.util.spec_from_file_location("omaha8._game_source", source)
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
+    for seed in range(300):
+        hands = []
+        for module in (live, plain):
+            rng = random.Random(seed)
+            hand = random_hand(rng, module.Hand)
+            while hand.actor is not None:
+                random_action(hand, rng, module.IllegalAction)
+            hands.append(hand)
+        ours, theirs = hands
+        assert ours.history == theirs.history and ours.result == theirs.result
+        assert ours.stacks == theirs.stacks and ours.showdown_order == theirs.showdown_order
+
+
+def test_a_hand_without_a_seed_says_which_it_drew():
+    hand = Hand([100, 100, 100], seed=None)
+    assert 0 <= hand.seed < 2**64
+    again = Hand([100, 100, 100], seed=hand.seed)
+    assert again.holes == hand.holes and again._board_cards == hand._board_cards
 
 
 def test_given_cards_are_dealt_and_the_rest_come_from_the_seed():
@@ -487,17 +522,17 @@ def test_given_cards_are_dealt_and_the_rest_come_from_the_seed():
 
 # ---------------------------------------------------------------- random hands keep every chip
 
-def random_hand(rng: random.Random) -> Hand:
+def random_hand(rng: random.Random, make=None) -> Hand:
     seats = rng.randrange(2, 11)
     limit = rng.choice(["fixed", "pot", "no"])
     big = rng.choice([1, 2, 4, 10])
     stacks = [rng.choice([1, 2, 3, big * 3, big * 20, big * 100, rng.randrange(1, big * 200)]) for _ in range(seats)]
-    return Hand(stacks, limit=limit, blinds=(rng.choice([0, big // 2, big]), big),
+    return (make or Hand)(stacks, limit=limit, blinds=(rng.choice([0, big // 2, big]), big),
                 ante=rng.choice([0, 0, 1, big]), max_raises=rng.choice([None, 3, 4]),
                 hole_size=4 if seats > 8 else rng.choice([4, 5]), seed=rng.randrange(2**32))
 
 
-def random_action(hand: Hand, rng: random.Random) -> None:
+def random_action(hand: Hand, rng: random.Random, refused=IllegalAction) -> None:
     choice = rng.randrange(4)
     if choice == 0:
         hand.fold()
@@ -508,7 +543,7 @@ def random_action(hand: Hand, rng: random.Random) -> None:
     else:
         try:
             hand.all_in()
-        except IllegalAction:
+        except refused:
             hand.raise_to(hand.max_raise_to)
 
 
@@ -529,3 +564,33 @@ def test_random_hands_conserve_every_chip():
         assert sum(result.payouts) == sum(hand.contributions) == sum(p.amount for p in result.pots)
         assert tuple(s + c - p for s, c, p in zip(hand.stacks, hand.contributions, result.payouts)) == start
         assert hand.bets == (0,) * hand.n
+
+
+# ---------------------------------------------------------------- the deal
+
+def test_both_engines_draw_the_same_cards(core, fallback):
+    from collections import Counter
+
+    pool = list(range(52))
+    for seed in (0, 1, 2**64 - 1):
+        assert core.draw_cards(seed, pool, 29) == fallback.draw_cards(seed, pool, 29)
+    drawn = core.draw_cards(7, pool[10:40], 30)
+    assert sorted(drawn) == pool[10:40] and all(type(c) is omaha8.Card for c in drawn)
+    # Each card comes first about equally often (52,000 draws: 1,000 each, sd about 31).
+    firsts = Counter(core.draw_cards(seed, pool, 1)[0] for seed in range(52_000))
+    assert len(firsts) == 52 and max(firsts.values()) < 1150 and min(firsts.values()) > 850
+
+
+@pytest.mark.parametrize("args, message", [
+    ((1, [1, 2, 2], 1), "appears twice"),
+    ((1, [1, 2, 52], 1), "outside 0..51"),
+    ((1, [1, 2, 3], 4), "count must be"),
+    ((-1, [1, 2, 3], 1), "seed must be"),
+    ((2**64, [1, 2, 3], 1), "seed must be"),
+    ((1, list(range(52)) + [0], 1), "at most 52"),
+    ((1, [1, 2, None], 1), "a card must be"),
+])
+def test_bad_draws_fail_alike(core, fallback, args, message):
+    for module in (core, fallback):
+        with pytest.raises(ValueError, match=message):
+            module.draw_cards(*args)

@@ -450,6 +450,7 @@ LAYER_IMPORTS = {
     "hands": {"_engine", "cards", "values"},
     "pots": {"_engine", "cards", "hands"},
     "equity": {"_engine", "buffers", "cards"},
+    "game": {"_engine", "cards", "pots"},
 }
 
 

@@ -4,6 +4,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 import omaha8
 
 
@@ -18,6 +20,20 @@ def test_pure_python_on_request():
     assert run_python("import omaha8; print(omaha8.IMPLEMENTATION)", OMAHA8_PURE_PYTHON="1") == "python"
     answer = run_python("import omaha8; print(omaha8.evaluate.__module__)", OMAHA8_PURE_PYTHON="1")
     assert answer == "omaha8.fallback"
+    # The modules the build compiles from Python run from their sources.
+    files = run_python("import omaha8.game, omaha8.pots; print(omaha8.game.__file__, omaha8.pots.__file__)",
+                       OMAHA8_PURE_PYTHON="1")
+    assert [f.rsplit(os.sep, 1)[-1] for f in files.split()] == ["game.py", "pots.py"]
+
+
+def test_game_and_pots_are_compiled_with_the_core(core):
+    if omaha8.IMPLEMENTATION != "cython":
+        pytest.skip("the pure implementation was asked for")
+    import omaha8.game
+    import omaha8.pots
+
+    for module in (omaha8.game, omaha8.pots):
+        assert not module.__file__.endswith(".py"), module.__file__
 
 
 def test_compiled_by_default(core):

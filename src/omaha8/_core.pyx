@@ -22,7 +22,7 @@ from libc.string cimport memcpy
 
 from . import buffers, cards
 from .buffers import check_batch, check_job, row_error, TALLY_LISTS
-from .cards import check_unique, read_counted, read_hand
+from .cards import Card, card_index, check_unique, quoted, read_counted, read_hand
 
 # The evaluation API, the same names and signatures as the fallback's.
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "five_card_value",
     "all_five_card_values",
     "EquityJob",
+    "draw_cards",
 ]
 
 cdef extern from *:
@@ -344,6 +345,7 @@ def _check_limits():
         raise ImportError("omaha8._core's chunk size differs from omaha8.buffers.CHUNK_RUNOUTS; rebuild it")
 
 
+cdef list CARD_OF = [Card(i) for i in range(52)]
 LIMITS = {"hole_cards": MAX_HOLE, "seats": MAX_SEATS, "chunk_runouts": CHUNK}
 build_tables()
 

@@ -360,3 +360,42 @@ cdef class EquityJob:
         out["runouts"] = self.sums["runouts"]
         out["pot_units"] = POT_UNITS
         return out
+
+
+def draw_cards(seed, pool, count):
+    """``count`` Cards drawn at random from ``pool`` (distinct card indices 0..51): a partial
+    Fisher-Yates shuffle driven by the random stream of ``seed`` (0..2**64-1), the same stream
+    and so the same cards as the fallback's ``draw_cards``."""
+    cdef uint8_t deck[52]
+    cdef uint64_t state[4]
+    cdef uint64_t seen = 0
+    cdef uint8_t swap
+    cdef int size, j, r, card, n
+    if type(pool) is not list and type(pool) is not tuple:
+        pool = list(pool)
+    size = len(pool)
+    if size > 52:
+        raise ValueError(f"a pool holds at most 52 cards, not {size}")
+    for j in range(size):
+        item = pool[j]
+        if type(item) is not int and type(item) is not Card:
+            item = card_index(item)  # numpy integers and the like; anything else is refused
+        if not 0 <= item <= 51:
+            raise ValueError(f"pool card {quoted(item)} is outside 0..51")
+        card = item
+        if (seen >> card) & 1:
+            raise ValueError(f"pool card {card} appears twice")
+        seen |= (<uint64_t>1) << card
+        deck[j] = card
+    if type(count) is not int or not 0 <= count <= size:
+        raise ValueError(f"count must be an int 0..{size}, not {quoted(count)}")
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an int 0..2**64-1, not {quoted(seed)}")
+    n = count
+    seed_chunk(<uint64_t>seed, 0, state)
+    for j in range(n):
+        r = j + below(state, size - j)
+        swap = deck[j]
+        deck[j] = deck[r]
+        deck[r] = swap
+    return [CARD_OF[deck[j]] for j in range(n)]

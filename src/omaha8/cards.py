@@ -13,6 +13,7 @@ from typing import Iterable, Optional, Union
 
 __all__ = [
     "Card",
+    "CARDS",
     "CardError",
     "CardsLike",
     "HOLE_SIZES",
@@ -100,6 +101,8 @@ class Card(int):
 
 _NAMES = [r + s for r in RANK_CHARS for s in SUIT_CHARS]
 _CARDS = [int.__new__(Card, i) for i in range(52)]
+CARDS: tuple[Card, ...] = tuple(_CARDS)
+"""The 52 cards by index: ``CARDS[i]`` is ``Card(i)`` without the checks, for inner loops."""
 
 CardsLike = Union[str, Iterable[Union[str, int, Card]]]
 

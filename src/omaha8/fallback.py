@@ -14,7 +14,7 @@ from math import comb
 from typing import Optional
 
 from .buffers import CHUNK_RUNOUTS, TALLY_LISTS, check_batch, check_job, row_error
-from .cards import CardsLike, check_unique, read_counted, read_hand
+from .cards import Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
 from .values import NO_LOW, WORST_HIGH, classify, low_rank
 
 # The evaluation API, the same names and signatures as the compiled core's.
@@ -26,6 +26,7 @@ __all__ = [
     "five_card_value",
     "all_five_card_values",
     "EquityJob",
+    "draw_cards",
 ]
 
 def _strength_order() -> dict[tuple[int, tuple[int, ...]], int]:
@@ -365,6 +366,35 @@ class EquityJob:
         out["runouts"] = self.sums["runouts"]
         out["pot_units"] = POT_UNITS
         return out
+
+
+def draw_cards(seed, pool, count):
+    """``count`` Cards drawn at random from ``pool`` (distinct card indices 0..51): the compiled
+    core's ``draw_cards``, the same cards for the same seed."""
+    if type(pool) is not list and type(pool) is not tuple:
+        pool = list(pool)
+    size = len(pool)
+    if size > 52:
+        raise ValueError(f"a pool holds at most 52 cards, not {size}")
+    seen = 0
+    for item in pool:
+        if type(item) is not int and type(item) is not Card:
+            item = card_index(item)  # numpy integers and the like; anything else is refused
+        if not 0 <= item <= 51:
+            raise ValueError(f"pool card {quoted(item)} is outside 0..51")
+        if (seen >> item) & 1:
+            raise ValueError(f"pool card {int(item)} appears twice")
+        seen |= 1 << item
+    if type(count) is not int or not 0 <= count <= size:
+        raise ValueError(f"count must be an int 0..{size}, not {quoted(count)}")
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an int 0..2**64-1, not {quoted(seed)}")
+    deck = [int(card) for card in pool]
+    stream = _ChunkStream(seed, 0)
+    for j in range(count):
+        r = j + stream.below(size - j)
+        deck[j], deck[r] = deck[r], deck[j]
+    return [Card(card) for card in deck[:count]]
 
 
 def all_five_card_values() -> array:

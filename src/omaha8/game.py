@@ -18,15 +18,19 @@ import operator
 import random
 from typing import NamedTuple, Optional, Sequence
 
-from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, quoted, read_counted
+from . import _engine
+from .cards import CARDS, HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, quoted, read_counted
 from .pots import Pot, Showdown, settle
 
-__all__ = ["Hand", "Action", "IllegalAction", "HandError", "LIMITS", "STREETS"]
+__all__ = ["Hand", "Action", "IllegalAction", "HandError", "LIMITS", "STREETS", "MAX_CHIPS"]
 
 LIMITS = ("fixed", "pot", "no")
 STREETS = ("preflop", "flop", "turn", "river", "over")
 _LIMIT_WORDS = ("fixed limit", "pot limit", "no limit")
 _FIXED, _POT, _NO = 0, 1, 2
+# Chips on a table, at most: the compiled engine counts them in 64-bit integers, and no sum of
+# bets and pots may pass 2**63.
+MAX_CHIPS = 2**62
 _OVER = 4
 _BOARD_AFTER = (0, 3, 4, 5)  # board cards showing on each street
 
@@ -60,6 +64,8 @@ class Action(NamedTuple):
 
 
 def _whole(value: object, what: str, least: int) -> int:
+    if type(value) is int and value >= least:  # the common case, first
+        return value  # type: ignore[return-value]
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise HandError(f"{what} must be an int, not {type(value).__name__} {quoted(value)}")
     number = operator.index(value)  # type: ignore[call-overload]
@@ -84,7 +90,8 @@ class Hand:
     (big blind, twice the big blind). ``max_raises``: fixed limit's raises after the opening
     bet (the big blind before the flop) in a round; None for no cap. ``hole_size``: 4, 5 or 6.
     ``holes``: per seat its cards or None to deal them; ``board``: 0 to 5 known board cards,
-    the rest dealt; ``seed``: shuffles the deck the unknown cards come from.
+    the rest dealt; ``seed``: shuffles the deck the unknown cards come from (``hand.seed`` is
+    the one used, drawn at random when none is given: pass it again to deal the same cards).
     """
 
     def __init__(
@@ -106,6 +113,8 @@ class Hand:
         if not 2 <= n <= MAX_SEATS:
             raise HandError(f"a hand has 2 to {MAX_SEATS} seats, not {n}")
         chips = [_whole(stack, f"the stack of seat {seat}", 1) for seat, stack in enumerate(stacks)]
+        if sum(chips) > MAX_CHIPS:
+            raise HandError(f"the stacks add up to more than {MAX_CHIPS:,} chips")
         if limit not in LIMITS:
             raise HandError(f"limit must be 'fixed', 'pot' or 'no', not {quoted(limit)}")
         small, big = _pair(blinds, "blinds")
@@ -120,6 +129,8 @@ class Hand:
             small_bet, big_bet = _pair(bets, "bets")
             if small_bet < 1 or big_bet < 1:
                 raise HandError(f"bets must be at least 1, not {quoted(tuple(bets))}")
+        if max(big, ante, small_bet, big_bet) > MAX_CHIPS:
+            raise HandError(f"blinds, ante and bets must be at most {MAX_CHIPS:,} chips")
         if max_raises is not None:
             max_raises = _whole(max_raises, "max_raises", 0)
         if hole_size not in HOLE_SIZES or isinstance(hole_size, bool):
@@ -128,23 +139,31 @@ class Hand:
             raise HandError(f"{n} seats of {hole_size} cards and a board need {n * hole_size + 5} "
                             "cards: more than the deck holds")
         given_holes, given_board = self._read_cards(holes, board, n, hole_size)
-        if seed is not None:
-            seed = _whole(seed, "seed", 0)
+        if seed is None:
+            seed = _SEEDS.getrandbits(64)
+        elif (seed := _whole(seed, "seed", 0)) >= 2**64:
+            raise HandError(f"seed must be below 2**64, not {quoted(seed)}")
 
-        # Deal every unknown card now, from a deck shuffled by the seed: the hand is then fixed
-        # from the start, and the same seed replays it exactly.
-        used = set(given_board)
-        for hole in given_holes:
-            if hole is not None:
-                used.update(hole)
+        # Deal every unknown card now, from the deck the seed shuffles: the hand is then fixed
+        # from the start, and the same seed replays it exactly, in either implementation.
+        pool = _DECK
+        if holes is not None or board is not None:
+            used = set(given_board)
+            for hole in given_holes:
+                if hole is not None:
+                    used.update(hole)
+            pool = [c for c in _DECK if c not in used]
         wanted = sum(hole_size for hole in given_holes if hole is None) + 5 - len(given_board)
-        drawn = random.Random(seed).sample([c for c in range(52) if c not in used], wanted)
+        drawn = _engine.ENGINE.draw_cards(seed, pool, wanted)
         self._holes: list[tuple[Card, ...]] = []
+        at = 0
         for hole in given_holes:
             if hole is None:
-                hole, drawn = drawn[:hole_size], drawn[hole_size:]
-            self._holes.append(tuple(_CARDS[c] for c in hole))
-        self._board_cards = tuple(_CARDS[c] for c in list(given_board) + drawn)
+                self._holes.append(tuple(drawn[at:at + hole_size]))
+                at += hole_size
+            else:
+                self._holes.append(tuple([CARDS[c] for c in hole]))
+        self._board_cards = tuple([CARDS[c] for c in given_board] + drawn[at:])
 
         self.n = n
         self.limit = limit
@@ -194,7 +213,7 @@ class Hand:
         self._put_in[seat] += paid
         if kind != "ante":
             self._bets[seat] += paid
-        self._history.append(Action("preflop", seat, kind, paid, self._bets[seat], self._stacks[seat] == 0))
+        self._history.append(_new(Action, ("preflop", seat, kind, paid, self._bets[seat], self._stacks[seat] == 0, ())))
 
     def _post_blinds_and_deal(self) -> None:
         n = self.n
@@ -209,7 +228,7 @@ class Hand:
         if self._stacks[big_seat]:
             self._post(big_seat, big, "big blind")
         for seat in range(n):
-            self._history.append(Action("preflop", seat, "hole cards", cards=self._holes[seat]))
+            self._history.append(_new(Action, ("preflop", seat, "hole cards", 0, 0, False, self._holes[seat])))
         # The big blind is the opening bet, even when it is short: the others call all of it.
         self._to_match = big
         self._full_size = big
@@ -377,7 +396,8 @@ class Hand:
         self._acted[seat] = True
         unit = self._unit() if self._limit == _FIXED else self._full_size
         self._reopen_at[seat] = self._to_match + unit
-        self._history.append(Action(STREETS[self._street], seat, kind, added, bets[seat], self._stacks[seat] == 0))
+        self._history.append(_new(Action, (STREETS[self._street], seat, kind, added, bets[seat],
+                                           self._stacks[seat] == 0, ())))
         if self._live == 1:
             self._win_by_folds()
             return
@@ -570,4 +590,9 @@ class Hand:
         return f"<Hand {self.limit} limit, {self.n} seats, pot {self.pot}: {where}>"
 
 
-_CARDS = [Card(i) for i in range(52)]
+_DECK = list(range(52))
+# Action records are made on every action: tuple.__new__ skips the generated __new__'s
+# keyword handling, about a third of the cost.
+_new = tuple.__new__
+# Seeds for hands dealt without one; any seed deals a fair deck, so these need no secrecy.
+_SEEDS = random.Random()

@@ -13,7 +13,7 @@ from numbers import Integral
 from typing import Iterable, Optional, Sequence
 
 from . import _engine
-from .cards import HOLE_SIZES, Card, CardError, CardsLike, check_unique, quoted, read_counted
+from .cards import CARDS, HOLE_SIZES, Card, CardError, CardsLike, check_unique, quoted, read_counted
 from .hands import HighHand, LowHand, hand
 
 __all__ = ["Pot", "Showdown", "ShowdownError", "showdown", "form_pots", "award_pots", "settle"]
@@ -153,8 +153,8 @@ def settle(board: Sequence[int], holes: Sequence[Optional[Sequence[int]]],
             live.append(seat)
     pots = award_pots(form_pots(contributions, live), high, low)
     payouts = tuple(sum(pot.awards[seat] for pot in pots) for seat in range(len(holes)))
-    return Showdown(payouts, pots, tuple(contributions), tuple(Card(c) for c in board),
-                    tuple(None if hole is None else tuple(Card(c) for c in hole) for hole in holes))
+    return Showdown(payouts, pots, tuple(contributions), tuple([CARDS[c] for c in board]),
+                    tuple([None if hole is None else tuple([CARDS[c] for c in hole]) for hole in holes]))
 
 
 def _as_list(value: object, what: str) -> list:

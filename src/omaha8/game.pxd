@@ -1,0 +1,67 @@
+# Types for compiling game.py with Cython (pure Python mode): the same source runs as plain
+# Python where nothing compiles. Chip counts are C 64-bit ints; Hand checks at construction
+# that no amount can pass MAX_CHIPS.
+cimport cython
+
+cdef class Hand:
+    cdef public int n
+    cdef public str limit
+    cdef public tuple blinds
+    cdef public object ante
+    cdef public tuple fixed_bets
+    cdef public object max_raises
+    cdef public int hole_size
+    cdef public object seed
+    cdef public object actor
+    cdef public long long to_call
+    cdef public bint can_check
+    cdef public object min_raise_to
+    cdef public object max_raise_to
+    cdef readonly list _holes
+    cdef readonly tuple _board_cards
+    cdef int _limit
+    cdef list _stacks
+    cdef tuple _starting
+    cdef list _bets
+    cdef list _put_in
+    cdef list _folded
+    cdef readonly list _acted
+    cdef list _reopen_at
+    cdef int _live
+    cdef int _street
+    cdef int _ended_on
+    cdef list _history
+    cdef object _result
+    cdef object _aggressor
+    cdef object _final_aggressor
+    cdef tuple _showing
+    cdef tuple _all_in_at_end
+    cdef long long _to_match
+    cdef long long _full_size
+    cdef long long _full_level
+    cdef int _full_count
+    cdef object _why_no_raise
+
+    cdef void _post(self, int seat, long long amount, str kind)
+    cdef void _post_blinds_and_deal(self)
+    @cython.locals(step=int, seat=int, n=int)
+    cdef object _next_actor(self, int start)
+    @cython.locals(other=int)
+    cdef bint _others_can_go_past(self, int seat, long long level)
+    cdef void _start_betting(self, int first)
+    @cython.locals(bet="long long", stack="long long", to_match="long long", reach="long long",
+                   target="long long", pot_limit="long long")
+    cdef void _set_actor(self, int seat)
+    cdef long long _unit(self)
+    @cython.locals(total="long long", unit="long long")
+    cdef void _record(self, int seat, str kind, long long added)
+    @cython.locals(unit="long long", full=bint, other=int)
+    cdef void _raise_level(self, int seat, long long total)
+    @cython.locals(top="long long", second="long long", back="long long", owner=int, seat=int)
+    cdef void _return_uncalled(self)
+    @cython.locals(n=int, can_bet=int, seat=int)
+    cdef void _end_round(self)
+    cdef void _deal_board(self)
+    cdef void _over(self)
+    cdef void _win_by_folds(self)
+    cdef void _showdown(self)
