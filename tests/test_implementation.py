@@ -29,10 +29,9 @@ def test_pure_python_on_request():
 def test_game_and_pots_are_compiled_with_the_core(core):
     if omaha8.IMPLEMENTATION != "cython":
         pytest.skip("the pure implementation was asked for")
-    import omaha8.game
-    import omaha8.pots
+    import importlib
 
-    for module in (omaha8.game, omaha8.pots):
+    for module in map(importlib.import_module, ("omaha8.game", "omaha8.pots")):
         assert not module.__file__.endswith(".py"), module.__file__
 
 
