@@ -4,7 +4,8 @@
 
 Each rate is hands, runouts or samples per second of a benchmark's fastest round (the one least
 disturbed by a shared machine). Each row is compared with its group's peer: phevaluator's
-per-call rate for evaluation, pokerkit for the pure fallback, poker-equity for equity.
+per-call rate for evaluation, pokerkit for the pure fallback and the betting engine,
+poker-equity for equity.
 """
 
 import json
@@ -26,9 +27,13 @@ PEER_OF = {
     "test_poker_equity_exact": "test_poker_equity_exact",
     "test_omaha8_equity_sampled": "test_poker_equity_sampled",
     "test_poker_equity_sampled": "test_poker_equity_sampled",
+    "test_omaha8_random_playouts": "test_pokerkit_random_playouts",
+    "test_omaha8_random_playouts_plain_python": "test_pokerkit_random_playouts",
+    "test_pokerkit_random_playouts": "test_pokerkit_random_playouts",
 }
 PEER_NAMES = {PHEVALUATOR: "phevaluator", POKERKIT: "pokerkit",
-              "test_poker_equity_exact": "poker-equity", "test_poker_equity_sampled": "poker-equity"}
+              "test_poker_equity_exact": "poker-equity", "test_poker_equity_sampled": "poker-equity",
+              "test_pokerkit_random_playouts": "pokerkit"}
 
 
 def rate(bench):
