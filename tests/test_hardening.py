@@ -24,7 +24,7 @@ from omaha8 import BatchError, Card, CardError, equity
 from omaha8.buffers import MAX_SAMPLES, MAX_WORKERS
 
 SOURCE = Path(omaha8.__file__).resolve().parent
-ROOT = SOURCE.parent.parent
+ROOT = Path(__file__).resolve().parent.parent  # the checkout the tests run from
 AA, KK = [51, 50, 3, 6], [47, 45, 42, 40]  # AsAh2s3h, KsKdQhQc
 
 
