@@ -16,7 +16,7 @@ from . import _engine
 from .cards import CARDS, HOLE_SIZES, Card, CardError, CardsLike, check_unique, quoted, read_counted
 from .hands import HighHand, LowHand, hand
 
-__all__ = ["Pot", "Showdown", "ShowdownError", "showdown", "form_pots", "award_pots", "settle"]
+__all__ = ["Pot", "Showdown", "ShowdownError", "showdown", "form_pots", "award_pots", "split_pot", "settle"]
 
 
 class ShowdownError(ValueError):
@@ -92,6 +92,20 @@ def _share(amount: int, winners: Sequence[int], awards: list[int]) -> None:
         awards[seat] += base + (1 if place < odd else 0)
 
 
+def split_pot(amount: int, high_winners: Sequence[int], low_winners: Sequence[int],
+              seats: int) -> tuple[int, ...]:
+    """Chips each seat takes from a pot of ``amount`` with these winners, by the rules: the
+    odd chip between the halves to the high, odd chips within a half in seat order, and a pot
+    whose high and low go to the very same seats divided among them as one."""
+    awards = [0] * seats
+    if not low_winners or list(low_winners) == list(high_winners):
+        _share(amount, high_winners, awards)
+    else:
+        _share(amount - amount // 2, high_winners, awards)
+        _share(amount // 2, low_winners, awards)
+    return tuple(awards)
+
+
 def form_pots(contributions: Sequence[int], live: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     """The main pot and side pots of a hand, as ``(amount, eligible seats)``.
 
@@ -130,12 +144,8 @@ def award_pots(pots: Sequence[tuple[int, Sequence[int]]], high: Sequence[Optiona
         high_winners = [i for i in eligible if high[i] == best_high]
         lows = [low[i] for i in eligible if low[i] is not None]
         low_winners = [i for i in eligible if lows and low[i] == min(lows)]  # type: ignore[type-var]
-        if not low_winners or low_winners == high_winners:
-            _share(amount, high_winners, awards)
-        else:
-            _share(amount - amount // 2, high_winners, awards)
-            _share(amount // 2, low_winners, awards)
-        out.append(Pot(amount, tuple(eligible), tuple(high_winners), tuple(low_winners), tuple(awards)))
+        out.append(Pot(amount, tuple(eligible), tuple(high_winners), tuple(low_winners),
+                       split_pot(amount, high_winners, low_winners, seats)))
     return tuple(out)
 
 
