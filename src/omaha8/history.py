@@ -108,8 +108,11 @@ class History:
     def names(self) -> list[str]:
         return [p.name for p in self.players]
 
-    def replay(self) -> "Replay":
-        return _replay(self)
+    def replay(self, max_raises: Union[int, None, str] = "site") -> "Replay":
+        """Play the hand through ``omaha8.Hand`` and check it. ``max_raises``: the fixed-limit
+        cap to hold the site to; by default PokerStars' (a bet and three raises, no cap
+        heads-up)."""
+        return _replay(self, max_raises)
 
 
 @dataclass(frozen=True)
@@ -344,7 +347,7 @@ def read(source: Union[str, Path]) -> list[History]:
 
 # ---------------------------------------------------------------- replaying
 
-def _replay(history: History) -> Replay:
+def _replay(history: History, max_raises) -> Replay:
     names = history.names
     seat_of = {name: seat for seat, name in enumerate(names)}
     n = len(names)
@@ -353,21 +356,26 @@ def _replay(history: History) -> Replay:
     posts = [s for s in history.steps if s.kind in ("small blind", "big blind", "small & big blinds", "ante")]
     small_seat, big_seat = (1, 0) if n == 2 else (0, 1)
     blinds = [s for s in posts if s.kind in ("small blind", "big blind")]
-    antes = {s.amount for s in posts if s.kind == "ante"}
-    expected = [("big blind", names[big_seat])] if n >= 2 else []
-    if any(s.kind == "small blind" for s in blinds):
-        expected.insert(0, ("small blind", names[small_seat]))
-    if [(s.kind, s.name) for s in blinds] != expected or any(s.kind == "small & big blinds" for s in posts) \
-            or len(antes) > 1:
+    # Antes all the same, but for a stack too short for it (all-in on the ante).
+    ante = max((s.amount for s in posts if s.kind == "ante"), default=0)
+    short_ante = any(s.kind == "ante" and s.amount != ante and not s.all_in for s in posts)
+    # Each blind from its own seat, the small first; a seat all-in on the ante posts none.
+    expected = [("small blind", names[small_seat]), ("big blind", names[big_seat])]
+    if [(s.kind, s.name) for s in blinds] not in (expected, expected[:1], expected[1:], []) \
+            or any(s.kind == "small & big blinds" for s in posts) or short_ante:
         not_replayed.differences.append(
             f"hand {hand_id}: not replayed: blinds posted out of the usual order (a dead or extra blind)")
         return not_replayed
-    small = next((s.amount for s in blinds if s.kind == "small blind"), 0)
-    big = next(s.amount for s in blinds if s.kind == "big blind")
-    ante = antes.pop() if antes else 0
+    small_post = next((s for s in blinds if s.kind == "small blind"), None)
+    big_post = next((s for s in blinds if s.kind == "big blind"), None)
     if history.limit == "fixed":
+        # The header gives the bets; the blinds are what was posted (a short stack's post
+        # is all-in for less: then the blind is half the small bet, as sites set it).
         bets = history.stakes
-        small, big = history.stakes[0] // 2 if not small else small, big
+        small = 0 if small_post is None else small_post.amount
+        if small_post is not None and small_post.all_in:
+            small = min(max(small, bets[0] // 2), bets[0])  # any blind past the stack posts the same
+        big = bets[0] if big_post is None or big_post.all_in else big_post.amount
     else:
         bets = None
         small, big = history.stakes
@@ -378,7 +386,7 @@ def _replay(history: History) -> Replay:
         return not_replayed
     try:
         hand = Hand([p.stack for p in history.players], limit=history.limit, blinds=(small, big), ante=ante,
-                    bets=bets, max_raises=(3 if n > 2 else None) if history.limit == "fixed" else None,
+                    bets=bets, max_raises=((3 if n > 2 else None) if max_raises == "site" else max_raises),
                     hole_size=history.hole_size, holes=holes, board=history.board, seed=int(hand_id) % 2**64)
     except (HandError, CardError) as error:
         not_replayed.differences.append(f"hand {hand_id}: not replayed: {error}")
