@@ -451,6 +451,7 @@ LAYER_IMPORTS = {
     "pots": {"_engine", "cards", "hands"},
     "equity": {"_engine", "buffers", "cards"},
     "game": {"_engine", "cards", "pots"},
+    "history": {"cards", "equity", "game", "pots"},
 }
 
 

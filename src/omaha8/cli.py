@@ -1,4 +1,4 @@
-"""The ``omaha8`` command: ``hand``, ``equity`` and ``showdown``.
+"""The ``omaha8`` command: ``hand``, ``equity``, ``showdown`` and ``replay``.
 
 Errors are one line on stderr and exit status 2, never a traceback. Seats are numbered from 1
 here, in output and errors alike (the library numbers them from 0).
@@ -10,6 +10,7 @@ import argparse
 import json
 import shutil
 import sys
+from pathlib import Path
 import time
 from typing import NoReturn, Optional, Sequence
 
@@ -225,6 +226,67 @@ def _run_showdown(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- replay
+
+def _replay_json(path: str, result, replays) -> dict:
+    return {
+        "file": path,
+        "skipped_games": result.skipped_games,
+        "errors": [str(error) for error in result.errors],
+        "hands": [{
+            "hand_id": r.history.hand_id, "game": r.history.game, "limit": r.history.limit,
+            "checked": r.checked, "differences": r.differences, "payouts": r.payouts,
+            "collected": r.collected, "site_collected": _site_collected(r.history),
+            "rake": r.history.rake, "unit": r.history.unit,
+            "all_in_equity": None if r.all_in_equity is None else {
+                name: {"equity": e.equity, "expected": e.expected, "actual": e.actual}
+                for name, e in r.all_in_equity.items()},
+        } for r in replays],
+    }
+
+
+def _site_collected(history) -> dict:
+    paid: dict = {}
+    for name, amount, _ in history.collected:
+        paid[name] = paid.get(name, 0) + amount
+    return paid
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    from . import history as histories
+
+    reports, differing = [], False
+    for path in args.files:
+        try:
+            result = histories.read_all(Path(path))
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+        replays = [hand.replay() for hand in result]
+        paid = sum(1 for r in replays if r.checked in ("showdown", "uncontested") and not r.differences)
+        differing_here = sum(1 for r in replays if r.differences) + len(result.errors)
+        differing = differing or differing_here > 0
+        if args.json:
+            reports.append(_replay_json(path, result, replays))
+            continue
+        replayed = sum(1 for r in replays if r.checked != "not replayed")
+        print(f"{path}: {len(result)} hands read, {replayed} replayed, {paid} paid exactly as omaha8 pays, "
+              f"{differing_here} differing" + (f", {result.skipped_games} of other games skipped"
+                                               if result.skipped_games else ""))
+        for error in result.errors:
+            print(f"  unreadable: {error}")
+        for replay in replays:
+            for line in replay.differences:
+                print(f"  {line}")
+            if args.ev and replay.all_in_equity:
+                unit = replay.history.unit
+                print(f"  hand {replay.history.hand_id} all-in: " + "; ".join(
+                    f"{name} equity {100 * e.equity:.2f}%, expected {e.expected / unit:,.2f}, "
+                    f"won {e.actual / unit:,.2f}" for name, e in replay.all_in_equity.items()))
+    if args.json:
+        print(json.dumps({"files": reports}, indent=2))
+    return 1 if differing else 0
+
+
 # ---------------------------------------------------------------- parser
 
 def build_parser() -> argparse.ArgumentParser:
@@ -272,6 +334,18 @@ def build_parser() -> argparse.ArgumentParser:
     showdown_command.add_argument("seats", nargs="+", help="HAND:CHIPS or -:CHIPS per seat")
     showdown_command.add_argument("--board", required=True, help="the five board cards")
     showdown_command.set_defaults(run=_run_showdown)
+
+    replay_command = commands.add_parser(
+        "replay", help="read hand histories, replay every hand and check what the site paid",
+        description="Read PokerStars-format Omaha Hi/Lo hand histories, replay each hand through "
+        "omaha8's betting engine and compare the site's payouts, after its stated rake, with "
+        "omaha8's. Exit status 0 when nothing differs, 1 when something does, 2 on unreadable input.",
+        epilog="example: omaha8 replay HH20091126.txt --ev")
+    replay_command.add_argument("files", nargs="+", help="hand history files")
+    replay_command.add_argument("--ev", action="store_true",
+                                help="show each all-in's equity and expected winnings")
+    replay_command.add_argument("--json", action="store_true", help="print everything as JSON")
+    replay_command.set_defaults(run=_run_replay)
     return parser
 
 

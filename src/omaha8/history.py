@@ -200,7 +200,8 @@ def parse_hand(text: str) -> Optional[History]:
     stakes_match = _STAKES.search(description)
     if not stakes_match:
         raise HistoryError(f"hand {hand_id}: no stakes in the header line {lines[0]!r}")
-    unit = 100 if any(symbol in description for symbol in "$€£") else 1
+    # Money in the stakes means cents; a tournament's buy-in in the header does not.
+    unit = 100 if any(symbol in stakes_match.group(0) for symbol in "$€£") else 1
     stakes = (_money(stakes_match.group(1), unit, hand_id, lines[0]),
               _money(stakes_match.group(2), unit, hand_id, lines[0]))
     history = History(hand_id, "5 Card Omaha Hi/Lo" if game.group(1) else "Omaha Hi/Lo", limit,
@@ -509,18 +510,26 @@ def _all_in_equity(history: History, hand: Hand, result) -> Optional[dict]:
 _LIMIT_TITLES = {"fixed": "Limit", "pot": "Pot Limit", "no": "No Limit"}
 
 
-def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None) -> str:
-    """A finished Hand as a PokerStars-format history, chips as plain numbers, every hole
-    card dealt written out, which ``read`` reads back to the same hand."""
+def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, currency: str = "") -> str:
+    """A finished Hand as a PokerStars-format history, every hole card dealt written out,
+    which ``read`` reads back to the same hand. Amounts are chips, or with ``currency`` ("$",
+    "€", "£") cents written as money: 5 as "$0.05"."""
     if hand.actor is not None:
         raise HistoryError("write takes a finished hand (hand.actor is None)")
     n = hand.n
+
+    def money(amount: int) -> str:
+        if not currency:
+            return str(amount)
+        whole, cents = divmod(amount, 100)
+        return f"{currency}{whole}" + (f".{cents:02d}" if cents else "")
+
     names = list(names) if names is not None else [f"Player{seat + 1}" for seat in range(n)]
     game = ("5 Card " if hand.hole_size == 5 else "") + "Omaha Hi/Lo"
     stakes = hand.fixed_bets if hand.limit == "fixed" else hand.blinds
-    lines = [f"PokerStars Hand #{hand_id}:  {game} {_LIMIT_TITLES[hand.limit]} ({stakes[0]}/{stakes[1]}) - 2026/01/01 00:00:00 ET",
+    lines = [f"PokerStars Hand #{hand_id}:  {game} {_LIMIT_TITLES[hand.limit]} ({money(stakes[0])}/{money(stakes[1])}{' USD' if currency == '$' else ''}) - 2026/01/01 00:00:00 ET",
              f"Table 'omaha8' {n}-max Seat #{n} is the button"]
-    lines += [f"Seat {seat + 1}: {names[seat]} ({hand.starting_stacks[seat]} in chips)" for seat in range(n)]
+    lines += [f"Seat {seat + 1}: {names[seat]} ({money(hand.starting_stacks[seat])} in chips)" for seat in range(n)]
     to_match = 0
     street = "preflop"
     board: list = []
@@ -528,9 +537,9 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None) -
         name = names[action.seat] if action.seat is not None else ""
         tail = " and is all-in" if action.all_in else ""
         if action.kind == "ante":
-            lines.append(f"{name}: posts the ante {action.amount}{tail}")
+            lines.append(f"{name}: posts the ante {money(action.amount)}{tail}")
         elif action.kind in ("small blind", "big blind"):
-            lines.append(f"{name}: posts {action.kind} {action.amount}{tail}")
+            lines.append(f"{name}: posts {action.kind} {money(action.amount)}{tail}")
             to_match = max(to_match, action.total)
         elif action.kind == "hole cards":
             if action.seat == 0:
@@ -548,15 +557,15 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None) -
         elif action.kind == "check":
             lines.append(f"{name}: checks")
         elif action.kind == "call":
-            lines.append(f"{name}: calls {action.amount}{tail}")
+            lines.append(f"{name}: calls {money(action.amount)}{tail}")
         elif action.kind == "bet":
-            lines.append(f"{name}: bets {action.amount}{tail}")
+            lines.append(f"{name}: bets {money(action.amount)}{tail}")
             to_match = action.total
         elif action.kind == "raise":
-            lines.append(f"{name}: raises {action.total - to_match} to {action.total}{tail}")
+            lines.append(f"{name}: raises {money(action.total - to_match)} to {money(action.total)}{tail}")
             to_match = action.total
         elif action.kind == "return":
-            lines.append(f"Uncalled bet ({action.amount}) returned to {name}")
+            lines.append(f"Uncalled bet ({money(action.amount)}) returned to {name}")
     result = hand.result
     if hand.showdown_order:
         lines.append("*** SHOW DOWN ***")
@@ -567,9 +576,9 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None) -
         where = "pot" if len(pots) == 1 else ("main pot" if number == 0 else f"side pot-{number}")
         for seat, chips in enumerate(pot.awards):
             if chips:
-                lines.append(f"{names[seat]} collected {chips} from {where}")
+                lines.append(f"{names[seat]} collected {money(chips)} from {where}")
     lines.append("*** SUMMARY ***")
-    lines.append(f"Total pot {hand.pot} | Rake 0")
+    lines.append(f"Total pot {money(hand.pot)} | Rake {money(0)}")
     if board:
         lines.append(f"Board [{' '.join(map(str, board))}]")
     return "\n".join(lines) + "\n"
