@@ -466,11 +466,23 @@ def test_a_call_larger_than_the_stack_is_all_in():
     (dict(stacks=[2**61, 2**61, 2]), HandError, "more than 4,611,686,018,427,387,904 chips"),
     (dict(stacks=[100, 100], blinds=(1, 2**70)), HandError, "must be at most"),
     (dict(stacks=[100, 100], ante=2**63), HandError, "must be at most"),
+    (dict(stacks=[100] * 3, posts={1: (2, 0)}), HandError, "not a seat other than the blinds'"),
+    (dict(stacks=[100] * 3, posts={2: (3, 0)}), HandError, "more than the big blind 2"),
+    (dict(stacks=[100] * 3, posts=[(2, 2, 0)]), HandError, "posts must be a dict"),
 ])
 def test_bad_hands_are_refused_at_construction(kwargs, error, message):
     with pytest.raises(error, match=message) as info:
         Hand(**kwargs)
     assert isinstance(info.value, ValueError)
+
+
+def test_a_player_coming_in_posts_a_live_and_a_dead_blind():
+    hand = Hand([100] * 4, limit="pot", blinds=(1, 2), posts={2: (2, 1)}, seed=40)
+    assert [(a.seat, a.kind, a.amount) for a in hand.history[:4]] == [
+        (0, "small blind", 1), (1, "big blind", 2), (2, "dead blind", 1), (2, "big blind", 2)]
+    assert hand.bets == (1, 2, 2, 0) and hand.pot == 6 and hand.actor == 2 and hand.can_check
+    # Pot limit counts the dead chip: 2 + (6 + 0) = 8 for seat 2, who may check.
+    assert hand.max_raise_to == 8
 
 
 def test_a_short_stack_posts_what_it_has():

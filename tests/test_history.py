@@ -33,13 +33,9 @@ def test_every_real_hand_is_read_and_paid_as_omaha8_pays_it(live_core):
         for hand in result:
             replay = hand.replay()
             outcomes[replay.checked] += 1
-            if replay.checked == "not replayed":
-                # The one hand where a new player posts a second big blind.
-                assert replay.differences == [f"hand {hand.hand_id}: not replayed: blinds posted "
-                                              "out of the usual order (a dead or extra blind)"]
-                continue
             assert replay.differences == [], replay.differences
-    assert outcomes == {"showdown": 7, "uncontested": 10, "not replayed": 1}
+    # 18 hands; one of them has a new player posting a second big blind.
+    assert outcomes == {"showdown": 7, "uncontested": 11}
 
 
 def test_a_real_split_with_a_quartered_low_and_the_odd_cents(live_core):
@@ -228,14 +224,40 @@ def test_a_mucked_hand_concedes(live_core):
     assert replay.differences == [] and replay.collected == {"EricSteph261": 4, "tiger48475": 4}
 
 
-def test_dead_blinds_are_read_and_not_replayed():
-    text = QUIRKS.split("\r\n\r\n")[0].replace("Bob: posts big blind $0.10\r\n",
-                                               "Bob: posts big blind $0.10\r\nDee: posts small & big blinds $0.15\r\n")
-    text = text.replace("is sitting out", "").replace("Total pot $4.90", "Total pot $5.05").replace(
-        "Rake $0.10", "Rake $0.25")
-    [hand] = history.read(text)
+DEAD_BLIND = """PokerStars Hand #555:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2020/01/01 10:00:00 ET
+Table 'Test' 6-max Seat #4 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Seat 3: Dee ($10 in chips)
+Seat 4: Cy ($10 in chips)
+Ann: posts small blind $0.05
+Bob: posts big blind $0.10
+Dee: posts small & big blinds $0.15
+*** HOLE CARDS ***
+Dee: checks
+Cy: raises $0.30 to $0.40
+Ann: folds
+Bob: folds
+Dee: folds
+Uncalled bet ($0.30) returned to Cy
+Cy collected $0.40 from pot
+*** SUMMARY ***
+Total pot $0.40 | Rake $0
+"""
+
+
+def test_dead_blinds_and_extra_big_blinds_are_replayed():
+    # Dee comes back and posts both blinds: 10 cents live (a check is free to her) and 5 dead;
+    # Cy's pot-limit raise may go to 10 + (30 + 10) = 50.
+    [hand] = history.read(DEAD_BLIND)
     assert [s.kind for s in hand.steps[:3]] == ["small blind", "big blind", "small & big blinds"]
-    assert hand.replay().checked == "not replayed"
+    replay = hand.replay()
+    assert replay.checked == "uncontested" and replay.differences == []
+    assert replay.collected == {"Cy": 40}
+    assert [(a.kind, a.amount) for a in replay.hand.history if a.seat == 2][:2] == [("dead blind", 5), ("big blind", 10)]
+    # And back out: written as PokerStars writes it, read to the same hand.
+    again = history.read(history.write(replay.hand, names=hand.names, currency="$"))[0].replay()
+    assert again.hand.history == replay.hand.history
 
 
 def test_an_illegal_bet_is_reported_with_its_rule(live_core):
@@ -348,9 +370,10 @@ def test_pokerkit_loads_our_fixed_limit_phh_with_the_same_actions(live_core):
 def test_replay_command_on_real_files(live_core, capsys):
     status = main(["replay", *map(str, REAL_FILES)])
     out = capsys.readouterr().out
-    assert status == 1   # one hand could not be replayed (an extra blind), which it reports
+    assert status == 0
     assert "stars-plo8-6max-0.01-0.02-200911.txt: 15 hands read, 15 replayed, 15 paid exactly as omaha8 pays, 0 differing" in out
-    assert "not replayed: blinds posted out of the usual order" in out
+    assert "stars-plo8-9max-0.01-0.02-201008.txt: 1 hands read, 1 replayed, 1 paid exactly" in out
+    assert main(["replay", str(DATA / "stars-5card-plo8-2-4-201304.txt")]) == 0
 
 
 def test_replay_command_json_and_ev(live_core, capsys, tmp_path):
@@ -368,3 +391,12 @@ def test_replay_command_json_and_ev(live_core, capsys, tmp_path):
 def test_replay_command_unreadable_input(capsys, tmp_path):
     assert main(["replay", str(tmp_path / "missing.txt")]) == 2
     assert "missing.txt" in capsys.readouterr().err
+
+
+def test_replay_command_exit_status_1_on_a_difference(live_core, capsys, tmp_path):
+    path = tmp_path / "wrong.txt"
+    path.write_text(TOURNAMENT.replace("Bob collected 1500 from pot\nAnn collected 1500 from pot",
+                                       "Bob collected 2000 from pot\nAnn collected 1000 from pot"))
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "1 differing" in out and "the site paid" in out

@@ -41,6 +41,7 @@ cdef class Hand:
     cdef long long _full_level
     cdef int _full_count
     cdef object _why_no_raise
+    cdef list _extra_posts
 
     cdef void _post(self, int seat, long long amount, str kind)
     cdef void _post_blinds_and_deal(self)

@@ -51,8 +51,8 @@ class Action(NamedTuple):
     seat: Optional[int]
     """The seat acting or posting; None for board cards."""
     kind: str
-    """'ante', 'small blind', 'big blind', 'hole cards', 'board', 'fold', 'check', 'call',
-    'bet', 'raise', or 'return' (an uncalled bet going back)."""
+    """'ante', 'small blind', 'big blind', 'dead blind', 'hole cards', 'board', 'fold',
+    'check', 'call', 'bet', 'raise', or 'return' (an uncalled bet going back)."""
     amount: int = 0
     """Chips this entry moved: put in by a posting, call, bet or raise; given back by 'return'."""
     total: int = 0
@@ -92,6 +92,9 @@ class Hand:
     ``holes``: per seat its cards or None to deal them; ``board``: 0 to 5 known board cards,
     the rest dealt; ``seed``: shuffles the deck the unknown cards come from (``hand.seed`` is
     the one used, drawn at random when none is given: pass it again to deal the same cards).
+    ``posts``: blinds posted by other seats, as cardrooms let a player entering the game or
+    coming back post: {seat: (live, dead)}, ``live`` counting as the seat's bet before the flop
+    (a second big blind), ``dead`` going into the pot (a missed small blind).
     """
 
     def __init__(
@@ -106,6 +109,7 @@ class Hand:
         holes: Optional[Sequence[Optional[CardsLike]]] = None,
         board: Optional[CardsLike] = None,
         seed: Optional[int] = None,
+        posts: Optional[dict] = None,
     ) -> None:
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
             raise HandError(f"stacks must be a list of chip counts, one per seat, not {quoted(stacks)}")
@@ -139,6 +143,7 @@ class Hand:
             raise HandError(f"{n} seats of {hole_size} cards and a board need {n * hole_size + 5} "
                             "cards: more than the deck holds")
         given_holes, given_board = self._read_cards(holes, board, n, hole_size)
+        extra = self._read_posts(posts, n, big)
         if seed is None:
             seed = _SEEDS.getrandbits(64)
         elif (seed := _whole(seed, "seed", 0)) >= 2**64:
@@ -187,7 +192,25 @@ class Hand:
         self._result: Optional[Showdown] = None
         self._aggressor: Optional[int] = None
         self._final_aggressor: Optional[int] = None
+        self._extra_posts = extra
         self._post_blinds_and_deal()
+
+    @staticmethod
+    def _read_posts(posts, n: int, big: int) -> list:
+        if posts is None:
+            return []
+        if not isinstance(posts, dict):
+            raise HandError(f"posts must be a dict {{seat: (live, dead)}}, not {quoted(posts)}")
+        blind_seats = (0, 1)
+        out = []
+        for seat, amounts in sorted(posts.items()):
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n or seat in blind_seats:
+                raise HandError(f"posts: seat {quoted(seat)} is not a seat other than the blinds' (2..{n - 1})")
+            live, dead = _pair(amounts, f"the posts of seat {seat}")
+            if live > big:
+                raise HandError(f"posts: seat {seat} posts {live} live, more than the big blind {big}")
+            out.append((seat, live, dead))
+        return out
 
     @staticmethod
     def _read_cards(holes, board, n: int, hole_size: int):
@@ -211,7 +234,7 @@ class Hand:
         paid = min(amount, self._stacks[seat])
         self._stacks[seat] -= paid
         self._put_in[seat] += paid
-        if kind != "ante":
+        if kind != "ante" and kind != "dead blind":
             self._bets[seat] += paid
         self._history.append(_new(Action, ("preflop", seat, kind, paid, self._bets[seat], self._stacks[seat] == 0, ())))
 
@@ -227,6 +250,11 @@ class Hand:
             self._post(small_seat, small, "small blind")
         if self._stacks[big_seat]:
             self._post(big_seat, big, "big blind")
+        for seat, live, dead in self._extra_posts:
+            if dead and self._stacks[seat]:
+                self._post(seat, dead, "dead blind")
+            if live and self._stacks[seat]:
+                self._post(seat, live, "big blind")
         for seat in range(n):
             self._history.append(_new(Action, ("preflop", seat, "hole cards", 0, 0, False, self._holes[seat])))
         # The big blind is the opening bet, even when it is short: the others call all of it.

@@ -284,7 +284,12 @@ def parse_hand(text: str) -> Optional[History]:
                     kind = "small & big blinds"
                 amount = _money(action.group(7) or action.group(8) or action.group(9) or action.group(10),
                                 unit, hand_id, line)
-                step = Step(street, name, kind, amount, before + (amount if kind != "ante" else 0), all_in)
+                live = amount
+                if kind == "ante":
+                    live = 0
+                elif kind == "small & big blinds":  # the small blind part is dead money
+                    live = min(amount, stakes[0] if limit == "fixed" else stakes[1])
+                step = Step(street, name, kind, amount, before + live, all_in)
             totals[name] = step.total
             history.steps.append(step)
             continue
@@ -361,12 +366,27 @@ def _replay(history: History, max_raises) -> Replay:
     ante = max((s.amount for s in posts if s.kind == "ante"), default=0)
     short_ante = any(s.kind == "ante" and s.amount != ante and not s.all_in for s in posts)
     # Each blind from its own seat, the small first; a seat all-in on the ante posts none.
+    # Posts from other seats (a player entering or coming back) are extra: live or dead.
     expected = [("small blind", names[small_seat]), ("big blind", names[big_seat])]
-    if [(s.kind, s.name) for s in blinds] not in (expected, expected[:1], expected[1:], []) \
-            or any(s.kind == "small & big blinds" for s in posts) or short_ante:
+    extra = [s for s in blinds if (s.kind, s.name) not in expected]
+    blinds = [s for s in blinds if (s.kind, s.name) in expected]
+    extra += [s for s in posts if s.kind == "small & big blinds"]
+    if [(s.kind, s.name) for s in blinds] not in (expected, expected[:1], expected[1:], []) or short_ante \
+            or any(seat_of[s.name] in (small_seat, big_seat) for s in extra):
         not_replayed.differences.append(
-            f"hand {hand_id}: not replayed: blinds posted out of the usual order (a dead or extra blind)")
+            f"hand {hand_id}: not replayed: blinds posted out of the usual order")
         return not_replayed
+    extra_posts: dict = {}
+    for step in extra:
+        live, dead = extra_posts.get(seat_of[step.name], (0, 0))
+        if step.kind == "big blind":
+            live += step.amount
+        elif step.kind == "small blind":
+            dead += step.amount
+        else:
+            live += step.total
+            dead += step.amount - step.total
+        extra_posts[seat_of[step.name]] = (live, dead)
     small_post = next((s for s in blinds if s.kind == "small blind"), None)
     big_post = next((s for s in blinds if s.kind == "big blind"), None)
     if history.limit == "fixed":
@@ -388,13 +408,14 @@ def _replay(history: History, max_raises) -> Replay:
     try:
         hand = Hand([p.stack for p in history.players], limit=history.limit, blinds=(small, big), ante=ante,
                     bets=bets, max_raises=((3 if n > 2 else None) if max_raises == "site" else max_raises),
-                    hole_size=history.hole_size, holes=holes, board=history.board, seed=int(hand_id) % 2**64)
+                    hole_size=history.hole_size, holes=holes, board=history.board, seed=int(hand_id) % 2**64,
+                    posts=extra_posts or None)
     except (HandError, CardError) as error:
         not_replayed.differences.append(f"hand {hand_id}: not replayed: {error}")
         return not_replayed
     differences: list[str] = []
     for step in history.steps:
-        if step.kind in ("small blind", "big blind", "ante"):
+        if step.kind in ("small blind", "big blind", "ante", "small & big blinds"):
             continue
         if hand.actor is None:
             differences.append(f"hand {hand_id}: {step.street}: {step.name} {step.kind}s after the betting ended")
@@ -533,13 +554,24 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, c
     to_match = 0
     street = "preflop"
     board: list = []
+    # A seat's dead and live extra blinds are written as one post, as PokerStars writes them.
+    dead_of = {a.seat: a.amount for a in hand.history if a.kind == "dead blind"}
+    live_extra = {a.seat: a.amount for a in hand.history
+                  if a.kind == "big blind" and a.seat in dead_of}
     for action in hand.history:
         name = names[action.seat] if action.seat is not None else ""
         tail = " and is all-in" if action.all_in else ""
         if action.kind == "ante":
             lines.append(f"{name}: posts the ante {money(action.amount)}{tail}")
+        elif action.kind == "dead blind":
+            if action.seat in live_extra:
+                tail = " and is all-in" if hand.history[hand.history.index(action) + 1].all_in else tail
+                lines.append(f"{name}: posts small & big blinds {money(action.amount + live_extra[action.seat])}{tail}")
+            else:
+                lines.append(f"{name}: posts small blind {money(action.amount)}{tail}")
         elif action.kind in ("small blind", "big blind"):
-            lines.append(f"{name}: posts {action.kind} {money(action.amount)}{tail}")
+            if not (action.kind == "big blind" and action.seat in live_extra):
+                lines.append(f"{name}: posts {action.kind} {money(action.amount)}{tail}")
             to_match = max(to_match, action.total)
         elif action.kind == "hole cards":
             if action.seat == 0:
