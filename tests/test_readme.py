@@ -37,14 +37,23 @@ def _shell_examples(text: str):
             command = None
 
 
-def test_readme_command_lines(capsys):
+def test_readme_command_lines(capsys, monkeypatch, tmp_path):
     if omaha8.IMPLEMENTATION != "cython":
         pytest.skip("the README shows the compiled core live")
-    from omaha8.cli import main
+    import glob
+    import shutil
 
+    from omaha8.cli import main
+    from test_history import TOURNAMENT
+
+    # The replay examples read tests/data, and allin.txt, the tests' own all-in hand.
+    shutil.copytree(README.parent / "tests" / "data", tmp_path / "tests" / "data")
+    (tmp_path / "allin.txt").write_text(TOURNAMENT)
+    monkeypatch.chdir(tmp_path)
     examples = list(_shell_examples(README.read_text(encoding="utf-8")))
-    assert len(examples) >= 3
+    assert len(examples) >= 5
     for command, expected in examples:
         # A seed alone repeats a sampled run, whatever the thread count, so every line is checked.
-        assert main(command[1:]) == 0
+        argv = [path for word in command[1:] for path in (sorted(glob.glob(word)) if "*" in word else [word])]
+        assert main(argv) == 0
         assert capsys.readouterr().out.splitlines() == expected, command

@@ -281,7 +281,9 @@ def _run_replay(args: argparse.Namespace) -> int:
                 unit = replay.history.unit
                 print(f"  hand {replay.history.hand_id} all-in: " + "; ".join(
                     f"{name} equity {100 * e.equity:.2f}%, expected {e.expected / unit:,.2f}, "
-                    f"won {e.actual / unit:,.2f}" for name, e in replay.all_in_equity.items()))
+                    f"won {e.actual / unit:,.2f}" if unit != 1 else
+                    f"{name} equity {100 * e.equity:.2f}%, expected {e.expected:,.2f}, won {e.actual:,}"
+                    for name, e in replay.all_in_equity.items()))
     if args.json:
         print(json.dumps({"files": reports}, indent=2))
     return 1 if differing else 0
