@@ -21,20 +21,11 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 
 from . import buffers, cards
-from .buffers import check_batch, check_job, row_error, TALLY_LISTS
+from .buffers import ENGINE_API, check_batch, check_job, row_error, TALLY_LISTS
 from .cards import Card, card_index, check_unique, quoted, read_counted, read_hand
 
-# The evaluation API, the same names and signatures as the fallback's.
-__all__ = [
-    "evaluate",
-    "evaluate_high",
-    "evaluate_low",
-    "evaluate_batch",
-    "five_card_value",
-    "all_five_card_values",
-    "EquityJob",
-    "draw_cards",
-]
+# The evaluation API: the same names and signatures as the fallback's.
+__all__ = list(ENGINE_API)
 
 cdef extern from *:
     int popcount "__builtin_popcount" (unsigned int) nogil

@@ -18,7 +18,12 @@ from .cards import (BOARD_SIZES, HOLE_SIZES, MAX_SEATS, CardError, card_index, c
                     quoted, read_counted, read_hand)
 
 __all__ = ["BatchError", "Batch", "check_batch", "row_error", "Job", "check_job",
-           "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS", "TALLY_LISTS"]
+           "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API"]
+
+# What each evaluation engine (the compiled core, the fallback) exports, by the same names and
+# signatures: their ``__all__``.
+ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
+              "all_five_card_values", "EquityJob", "draw_cards")
 
 # An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
 # MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.

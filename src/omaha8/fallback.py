@@ -13,21 +13,12 @@ from itertools import combinations, islice
 from math import comb
 from typing import Optional
 
-from .buffers import CHUNK_RUNOUTS, TALLY_LISTS, check_batch, check_job, row_error
+from .buffers import CHUNK_RUNOUTS, ENGINE_API, TALLY_LISTS, check_batch, check_job, row_error
 from .cards import Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
 from .values import NO_LOW, WORST_HIGH, classify, low_rank
 
-# The evaluation API, the same names and signatures as the compiled core's.
-__all__ = [
-    "evaluate",
-    "evaluate_high",
-    "evaluate_low",
-    "evaluate_batch",
-    "five_card_value",
-    "all_five_card_values",
-    "EquityJob",
-    "draw_cards",
-]
+# The evaluation API: the same names and signatures as the compiled core's.
+__all__ = list(ENGINE_API)
 
 def _strength_order() -> dict[tuple[int, tuple[int, ...]], int]:
     """Every distinct high hand, numbered 1 (royal flush) .. 7462 by sorting on strength."""
