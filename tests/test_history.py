@@ -401,3 +401,33 @@ def test_replay_command_exit_status_1_on_a_difference(live_core, capsys, tmp_pat
     assert main(["replay", str(path)]) == 1
     out = capsys.readouterr().out
     assert "1 differing" in out and "the site paid" in out
+
+
+def test_mangled_histories_never_crash_the_reader_or_the_replay(live_core):
+    # Lines dropped, repeated, cut, swapped, characters changed: every hand is read or
+    # reported as a HistoryError, and every hand read replays without an exception.
+    texts = [path.read_text() for path in REAL_FILES] + [TOURNAMENT, QUIRKS, DEAD_BLIND]
+    rng = random.Random(2026)
+    outcomes = Counter()
+    for _ in range(3000):
+        lines = rng.choice(texts).split("\n")
+        for _ in range(rng.randrange(1, 4)):
+            k = rng.randrange(len(lines))
+            change = rng.randrange(5)
+            if change == 0:
+                del lines[k]
+            elif change == 1:
+                lines.insert(k, rng.choice(lines))
+            elif change == 2:
+                lines[k] = lines[k][:rng.randrange(len(lines[k]) + 1)]
+            elif change == 3 and lines[k]:
+                at = rng.randrange(len(lines[k]))
+                lines[k] = lines[k][:at] + rng.choice("0123456789$.,: []()AKQJTshdcx-") + lines[k][at + 1:]
+            else:
+                lines[k], lines[-1 - k] = lines[-1 - k], lines[k]
+        result = history.read_all("\n".join(lines))
+        assert all(isinstance(error, HistoryError) for error in result.errors)
+        for hand in result:
+            outcomes[hand.replay().checked] += 1
+        outcomes["unreadable"] += len(result.errors)
+    assert outcomes["unreadable"] and outcomes["showdown"] and outcomes["betting only"]
