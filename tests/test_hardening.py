@@ -452,6 +452,8 @@ LAYER_IMPORTS = {
     "equity": {"_engine", "buffers", "cards"},
     "game": {"_engine", "cards", "pots"},
     "history": {"cards", "equity", "game", "pots"},
+    "rangestring": set(),
+    "ranges": {"cards", "rangestring"},
 }
 
 

@@ -14,6 +14,7 @@ from .buffers import BatchError
 from .cards import Card, CardError, CardsLike, parse_cards
 from .equity import Equity, PlayerEquity, equity
 from .game import Action, Hand, HandError, IllegalAction
+from .ranges import Range, RangeError
 from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
 from .pots import Pot, Showdown, ShowdownError, showdown
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
@@ -48,6 +49,8 @@ __all__ = [
     "equity",
     "Equity",
     "Hand",
+    "Range",
+    "RangeError",
     "Action",
     "IllegalAction",
     "HandError",

@@ -1,4 +1,4 @@
-"""The ``omaha8`` command: ``hand``, ``equity``, ``showdown`` and ``replay``.
+"""The ``omaha8`` command: ``hand``, ``equity``, ``showdown``, ``replay`` and ``range``.
 
 Errors are one line on stderr and exit status 2, never a traceback. Seats are numbered from 1
 here, in output and errors alike (the library numbers them from 0).
@@ -10,6 +10,7 @@ import argparse
 import json
 import shutil
 import sys
+from math import comb
 from pathlib import Path
 import time
 from typing import NoReturn, Optional, Sequence
@@ -289,6 +290,27 @@ def _run_replay(args: argparse.Namespace) -> int:
     return 1 if differing else 0
 
 
+# ---------------------------------------------------------------- range
+
+def _run_range(args: argparse.Namespace) -> int:
+    from .ranges import Range
+
+    found = Range(args.expression, hole_size=args.hole_size)
+    print(f"range: {found}")
+    print(f"hands: {len(found):,} of {comb(52, args.hole_size):,} ({100 * len(found) / comb(52, args.hole_size):.2f}%)")
+    shown = 0
+    weights = found.weights
+    for number, hand in enumerate(found):
+        if shown == args.examples:
+            break
+        # Spread the examples over the range rather than showing its first hands.
+        if number % max(1, len(found) // max(args.examples, 1)) == 0:
+            weight = f" @{weights[number]}" if weights[number] != 100 else ""
+            print(f"  {''.join(map(str, hand))}{weight}")
+            shown += 1
+    return 0
+
+
 # ---------------------------------------------------------------- parser
 
 def build_parser() -> argparse.ArgumentParser:
@@ -348,6 +370,16 @@ def build_parser() -> argparse.ArgumentParser:
                                 help="show each all-in's equity and expected winnings")
     replay_command.add_argument("--json", action="store_true", help="print everything as JSON")
     replay_command.set_defaults(run=_run_replay)
+
+    range_command = commands.add_parser(
+        "range", help="the hands a range expression stands for",
+        description="Read an Omaha range expression (ProPokerTools' notation: AA**, A2**$ds, "
+        "AxKx, [2-5], $L, @weights, ',' ':' '!') and say how many hands it holds, with examples.",
+        epilog="example: omaha8 range 'AA**$ds, A2**$ds'")
+    range_command.add_argument("expression", help="the range, quoted for the shell")
+    range_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
+    range_command.add_argument("--examples", type=_whole_number, default=8, help="how many hands to show")
+    range_command.set_defaults(run=_run_range)
     return parser
 
 
