@@ -21,7 +21,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 
 from . import buffers, cards
-from .buffers import ENGINE_API, check_batch, check_job, row_error, TALLY_LISTS
+from .buffers import ENGINE_API, check_batch, check_job, check_range_job, row_error, TALLY_LISTS
 from .cards import Card, card_index, check_unique, quoted, read_counted, read_hand
 
 # The evaluation API: the same names and signatures as the fallback's.
@@ -29,6 +29,7 @@ __all__ = list(ENGINE_API)
 
 cdef extern from *:
     int popcount "__builtin_popcount" (unsigned int) nogil
+    int popcount_64 "__builtin_popcountll" (unsigned long long) nogil
     int count_trailing_zeros "__builtin_ctz" (unsigned int) nogil
 
 cdef extern from "Python.h":

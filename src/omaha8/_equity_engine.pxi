@@ -115,6 +115,46 @@ cdef inline void tally_runout(const Board* board, const Seat* seats, int n, Tall
         t.square_units[s] += units * units
 
 
+cdef void walk_runouts(const uint8_t* known_board, int known, int need, const uint8_t* deck,
+                       int size, const Seat* seats, int n_seats, int64_t rank, int64_t stop_at,
+                       Tally* t) noexcept nogil:
+    """Runouts rank..stop_at of ``deck``, in lexicographic order of the cards dealt."""
+    cdef int index[5]
+    cdef uint8_t cards[5]
+    cdef int j, c
+    cdef int64_t left, count
+    cdef Board board
+    for j in range(known):
+        cards[j] = known_board[j]
+    # The combination of that rank: the first card is the smallest c with rank below the
+    # number of combinations starting at c or before, and so on.
+    left = rank
+    c = 0
+    for j in range(need):
+        while True:
+            count = choose(size - 1 - c, need - 1 - j)
+            if left < count:
+                break
+            left -= count
+            c += 1
+        index[j] = c
+        c += 1
+    while rank < stop_at:
+        for j in range(need):
+            cards[known + j] = deck[index[j]]
+        read_board(cards, 5, &board)
+        tally_runout(&board, seats, n_seats, t)
+        rank += 1
+        j = need - 1
+        while j >= 0 and index[j] == size - need + j:
+            j -= 1
+        if j < 0:
+            break
+        index[j] += 1
+        for c in range(j + 1, need):
+            index[c] = index[c - 1] + 1
+
+
 cdef inline uint64_t next_random(uint64_t* state) noexcept nogil:
     """xoshiro256**: a small, fast generator with good statistics; one stream per chunk."""
     cdef uint64_t result = ((state[1] * 5) << 7 | (state[1] * 5) >> 57) * 9
@@ -182,7 +222,7 @@ cdef class EquityJob:
     cdef public int64_t total
     cdef public bint stopped
 
-    def __cinit__(self, holes, board, dead, exact, samples, seed, workers):
+    def __cinit__(self, *args, **kwargs):
         self.scratch = NULL
         self.running = NULL
 
@@ -285,41 +325,8 @@ cdef class EquityJob:
         sums["runouts"] += t.runouts
 
     cdef void walk(self, Tally* t, int64_t rank, int64_t stop_at) noexcept nogil:
-        """Runouts rank..stop_at in lexicographic order of the cards dealt."""
-        cdef int index[5]
-        cdef uint8_t cards[5]
-        cdef int j, c, need = self.need, size = self.deck_size
-        cdef int64_t left, count
-        cdef Board board
-        for j in range(self.known):
-            cards[j] = self.board[j]
-        # The combination of that rank: the first card is the smallest c with rank below the
-        # number of combinations starting at c or before, and so on.
-        left = rank
-        c = 0
-        for j in range(need):
-            while True:
-                count = choose(size - 1 - c, need - 1 - j)
-                if left < count:
-                    break
-                left -= count
-                c += 1
-            index[j] = c
-            c += 1
-        while rank < stop_at:
-            for j in range(need):
-                cards[self.known + j] = self.deck[index[j]]
-            read_board(cards, 5, &board)
-            tally_runout(&board, self.seats, self.n_seats, t)
-            rank += 1
-            j = need - 1
-            while j >= 0 and index[j] == size - need + j:
-                j -= 1
-            if j < 0:
-                break
-            index[j] += 1
-            for c in range(j + 1, need):
-                index[c] = index[c - 1] + 1
+        walk_runouts(self.board, self.known, self.need, self.deck, self.deck_size, self.seats,
+                     self.n_seats, rank, stop_at, t)
 
     cdef void sample(self, Tally* t, int64_t chunk, int64_t count) noexcept nogil:
         """``count`` random runouts of one chunk: a partial shuffle of a fresh copy of the deck
@@ -399,3 +406,244 @@ def draw_cards(seed, pool, count):
         deck[j] = deck[r]
         deck[r] = swap
     return [CARD_OF[deck[j]] for j in range(n)]
+
+
+cdef inline void add_scaled(Tally* dst, const Tally* src, int n, int64_t w) noexcept nogil:
+    cdef int s
+    for s in range(n):
+        dst.high_units[s] += w * src.high_units[s]
+        dst.low_units[s] += w * src.low_units[s]
+        dst.square_units[s] += w * src.square_units[s]
+        dst.scoop[s] += w * src.scoop[s]
+        dst.high_win[s] += w * src.high_win[s]
+        dst.high_tie[s] += w * src.high_tie[s]
+        dst.low_win[s] += w * src.low_win[s]
+        dst.low_tie[s] += w * src.low_tie[s]
+        dst.low_made[s] += w * src.low_made[s]
+    dst.low_possible += w * src.low_possible
+    dst.runouts += w * src.runouts
+
+
+cdef void seat_of_cards(const uint8_t* cards, int k, Seat* seat) noexcept nogil:
+    cdef int i, j, p = 0, a, b
+    seat.low_shifted = 0
+    for i in range(k):
+        a = cards[i]
+        seat.low_shifted |= LOW_BIT[a] << 8
+        for j in range(i + 1, k):
+            b = cards[j]
+            seat.pair[p] = PAIR_OF[RANK_OF[a] * 13 + RANK_OF[b]]
+            seat.pair_suit[p] = (a & 3) if (a & 3) == (b & 3) else NOT_SUITED
+            p += 1
+    seat.pairs = p
+
+
+cdef class RangeEquityJob(EquityJob):
+    """An equity job where some seats hold ranges: every hand of each range, weighted, with
+    every runout (exact), or whole deals drawn at random (sampled). A deal is the hands of the
+    range seats and a runout; deals whose hands collide are no deals at all, so exact and
+    sampled answers both weigh each possible deal by the product of its hands' weights."""
+
+    cdef int n_range
+    cdef int range_seat[MAX_SEATS]
+    cdef int range_any[MAX_SEATS]      # 0, or k: every hand of k cards, drawn card by card
+    cdef int64_t range_size[MAX_SEATS]
+    cdef Seat* range_seats[MAX_SEATS]
+    cdef uint64_t* range_masks[MAX_SEATS]
+    cdef int64_t* range_weights[MAX_SEATS]
+    cdef uint64_t fixed_used
+    cdef int64_t runouts_per_deal
+    cdef int64_t max_weight
+    cdef public int64_t deals_tried
+    cdef bint ran_dry
+
+    def __init__(self, holes, board, dead, exact, samples, seed, workers, ranges):
+        cdef int s, r, i, j, k
+        cdef int64_t n
+        cdef uint64_t mask
+        job, range_job = check_range_job(holes, board, dead, exact, samples, seed, workers, ranges)
+        if self.scratch != NULL:
+            raise ValueError("an EquityJob is set up once")
+        self.n_seats = len(job.holes)
+        self.known = len(job.board)
+        self.need = 5 - self.known
+        self.exact = job.exact
+        self.seed = job.seed
+        self.workers = job.workers
+        self.fixed_used = 0
+        for i in range(self.known):
+            self.board[i] = job.board[i]
+            self.fixed_used |= (<uint64_t>1) << self.board[i]
+        for card in job.dead:
+            self.fixed_used |= (<uint64_t>1) << <int>card
+        self.n_range = 0
+        self.max_weight = 1
+        for s in range(self.n_seats):
+            hole = job.holes[s]
+            if hole is not None:
+                for card in hole:
+                    self.fixed_used |= (<uint64_t>1) << <int>card
+                hole_bytes = bytes(hole)
+                seat_of_cards(<const uint8_t*><const char*>hole_bytes, len(hole), &self.seats[s])
+                continue
+            combos, weights, k = range_job[s]
+            n = len(weights)
+            r = self.n_range
+            self.range_seat[r] = s
+            self.range_size[r] = n
+            self.range_any[r] = 0 if n else k
+            if not n:
+                self.n_range += 1
+                continue
+            self.range_seats[r] = <Seat*>calloc(n, sizeof(Seat))
+            self.range_masks[r] = <uint64_t*>calloc(n, sizeof(uint64_t))
+            self.range_weights[r] = <int64_t*>calloc(n, sizeof(int64_t))
+            self.n_range += 1
+            if not (self.range_seats[r] and self.range_masks[r] and self.range_weights[r]):
+                raise MemoryError()
+            load_range(combos, weights, k, n, self.range_seats[r], self.range_masks[r],
+                       self.range_weights[r], &self.max_weight)
+        self.deck_size = 52 - popcount_64(self.fixed_used) - sum(
+            range_job[s][2] for s in range(self.n_seats) if job.holes[s] is None)
+        self.runouts_per_deal = choose(self.deck_size, self.need)
+        self.scratch = <Tally*>calloc(self.workers, sizeof(Tally))
+        self.running = <bint*>calloc(self.workers, sizeof(bint))
+        if self.scratch == NULL or self.running == NULL:
+            raise MemoryError()
+        deals = 1
+        for r in range(self.n_range):
+            deals *= self.range_size[r]
+        self.total = deals * self.runouts_per_deal if self.exact else job.samples
+        self.chunks = (self.total + CHUNK - 1) // CHUNK
+        self.sums = {name: [0] * self.n_seats for name in TALLY_LISTS}
+        self.sums["low_possible"] = 0
+        self.sums["runouts"] = 0
+
+    def __dealloc__(self):
+        cdef int r
+        for r in range(self.n_range):
+            free(self.range_seats[r])
+            free(self.range_masks[r])
+            free(self.range_weights[r])
+
+    cdef bint deal_of(self, int64_t index, Seat* seats, uint8_t* deck, int64_t* weight) noexcept nogil:
+        """Seats and deck of the deal of this index (hands of the range seats in mixed radix,
+        the last range seat fastest); False when two of its hands share a card."""
+        cdef int r, s, c, size = 0
+        cdef int64_t pick
+        cdef uint64_t used = self.fixed_used
+        weight[0] = 1
+        for s in range(self.n_seats):
+            seats[s] = self.seats[s]
+        for r in range(self.n_range - 1, -1, -1):
+            pick = index % self.range_size[r]
+            index //= self.range_size[r]
+            if used & self.range_masks[r][pick]:
+                return False
+            used |= self.range_masks[r][pick]
+            seats[self.range_seat[r]] = self.range_seats[r][pick]
+            weight[0] *= self.range_weights[r][pick]
+        for c in range(52):
+            if not (used >> c) & 1:
+                deck[size] = c
+                size += 1
+        return True
+
+    cdef void walk(self, Tally* t, int64_t rank, int64_t stop_at) noexcept nogil:
+        cdef Seat seats[MAX_SEATS]
+        cdef uint8_t deck[52]
+        cdef Tally part
+        cdef int64_t per = self.runouts_per_deal, deal, first, last, weight
+        deal = rank // per
+        while deal * per < stop_at:
+            first = rank - deal * per if rank > deal * per else 0
+            last = stop_at - deal * per if stop_at < (deal + 1) * per else per
+            if self.deal_of(deal, seats, deck, &weight):
+                memset(&part, 0, sizeof(Tally))
+                walk_runouts(self.board, self.known, self.need, deck, self.deck_size, seats,
+                             self.n_seats, first, last, &part)
+                add_scaled(t, &part, self.n_seats, weight)
+            deal += 1
+
+    cdef void sample(self, Tally* t, int64_t chunk, int64_t count) noexcept nogil:
+        """Whole deals at random: a hand for each range seat, drawn again all together when any
+        two collide or when its weight turns it down, then a runout of what is left."""
+        cdef Seat seats[MAX_SEATS]
+        cdef uint8_t cards[5]
+        cdef uint8_t hand[MAX_HOLE]
+        cdef uint64_t state[4]
+        cdef uint64_t used
+        cdef int r, j, c, s
+        cdef int64_t pick, runout, tries
+        cdef bint ok
+        cdef Board board
+        seed_chunk(self.seed, chunk, state)
+        for j in range(self.known):
+            cards[j] = self.board[j]
+        for s in range(self.n_seats):
+            seats[s] = self.seats[s]
+        for runout in range(count):
+            tries = 0
+            while True:
+                tries += 1
+                if tries > 10000000:
+                    self.ran_dry = True
+                    return
+                used = self.fixed_used
+                ok = True
+                for r in range(self.n_range):
+                    if self.range_any[r]:
+                        for j in range(self.range_any[r]):
+                            while True:
+                                c = below(state, 52)
+                                if not (used >> c) & 1:
+                                    break
+                            used |= (<uint64_t>1) << c
+                            hand[j] = c
+                        seat_of_cards(hand, self.range_any[r], &seats[self.range_seat[r]])
+                        continue
+                    pick = below(state, <uint32_t>self.range_size[r])
+                    if self.range_weights[r][pick] < self.max_weight and \
+                            below(state, <uint32_t>self.max_weight) >= self.range_weights[r][pick]:
+                        ok = False
+                        break
+                    if used & self.range_masks[r][pick]:
+                        ok = False
+                        break
+                    used |= self.range_masks[r][pick]
+                    seats[self.range_seat[r]] = self.range_seats[r][pick]
+                if ok:
+                    break
+            # The runout: cards drawn from the whole deck, again while already used, which is
+            # cheaper than building the deck that is left (a few cards of 52 are out).
+            for j in range(self.need):
+                while True:
+                    c = below(state, 52)
+                    if not (used >> c) & 1:
+                        break
+                used |= (<uint64_t>1) << c
+                cards[self.known + j] = c
+            read_board(cards, 5, &board)
+            tally_runout(&board, seats, self.n_seats, t)
+
+    def dry(self):
+        """Whether sampling found no deal whose hands do not collide (after ten million tries)."""
+        return self.ran_dry
+
+
+cdef void load_range(object combos, object weights, int k, int64_t n, Seat* seats, uint64_t* masks,
+                     int64_t* out_weights, int64_t* max_weight) except *:
+    cdef const uint8_t[::1] rows = combos
+    cdef const uint8_t[::1] w = weights
+    cdef int64_t i
+    cdef int j
+    cdef uint64_t mask
+    for i in range(n):
+        mask = 0
+        for j in range(k):
+            mask |= (<uint64_t>1) << rows[i * k + j]
+        masks[i] = mask
+        seat_of_cards(&rows[i * k], k, &seats[i])
+        out_weights[i] = w[i]
+        if w[i] > max_weight[0]:
+            max_weight[0] = w[i]

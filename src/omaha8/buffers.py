@@ -18,12 +18,12 @@ from .cards import (BOARD_SIZES, HOLE_SIZES, MAX_SEATS, CardError, card_index, c
                     quoted, read_counted, read_hand)
 
 __all__ = ["BatchError", "Batch", "check_batch", "row_error", "Job", "check_job",
-           "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API"]
+           "check_range_job", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API"]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
 ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
-              "all_five_card_values", "EquityJob", "draw_cards")
+              "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards")
 
 # An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
 # MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.
@@ -202,3 +202,70 @@ def check_job(holes, board, dead, exact, samples, seed, workers) -> Job:
     return Job(tuple(hands), board_cards, dead_cards, exact,
                _whole(samples, "samples", 0, MAX_SAMPLES), _whole(seed, "seed", 0, 2**64 - 1),
                _whole(workers, "workers", 1, MAX_WORKERS))
+
+
+def check_range_job(holes, board, dead, exact, samples, seed, workers, ranges):
+    """A range equity job's arguments, checked: ``holes[s]`` card indices, or None where
+    ``ranges[s]`` is ``(combos, weights)``: ``combos`` a buffer of n rows of k card indices,
+    each row ascending (as ``Range.combos`` gives them), ``weights`` n bytes 1..100; or the int
+    k for every hand of k cards (sampling only). Returns the Job (None in ``holes`` for range
+    seats) and {seat: (combos bytes, weights bytes, k)}, empty bytes for every hand."""
+    if isinstance(holes, (str, bytes)) or isinstance(ranges, (str, bytes)):
+        raise ValueError("holes and ranges are lists, one entry per seat")
+    holes, ranges = list(holes), list(ranges)
+    if len(holes) != len(ranges) or not 2 <= len(holes) <= MAX_SEATS:
+        raise ValueError(f"a range job takes 2 to {MAX_SEATS} seats, one entry of holes and of ranges each")
+    fixed = [None if hole is None else _cards_of(hole, "a hand") for hole in holes]
+    board_cards = _cards_of(board, "the board")
+    dead_cards = _cards_of(dead, "dead cards")
+    if len(board_cards) > 5 or any(hand is not None and len(hand) not in HOLE_SIZES for hand in fixed):
+        raise ValueError("a range job takes hands of 4, 5 or 6 cards and at most five board cards")
+    check_unique([c for hand in fixed if hand is not None for c in hand] + list(board_cards) + list(dead_cards))
+    out = {}
+    sizes = {len(hand) for hand in fixed if hand is not None}
+    used = sum(len(hand) for hand in fixed if hand is not None) + len(board_cards) + len(dead_cards)
+    deals = 1
+    for seat, (hand, entry) in enumerate(zip(fixed, ranges)):
+        if (hand is None) == (entry is None):
+            raise ValueError(f"seat {seat} needs either hole cards or a range, not both or neither")
+        if entry is None:
+            continue
+        if isinstance(entry, int) and not isinstance(entry, bool):
+            # Every hand of that many cards, alike: drawn card by card, never listed.
+            if entry not in HOLE_SIZES or exact:
+                raise ValueError(f"seat {seat}: every hand of {entry} cards is a range for sampling "
+                                 "only, of 4, 5 or 6 cards")
+            out[seat] = (b"", b"", entry)
+            sizes.add(entry)
+            used += entry
+            continue
+        try:
+            combos, weights = entry
+            combos = bytes(memoryview(combos).cast("B")) if not isinstance(combos, bytes) else combos
+            weights = bytes(memoryview(weights).cast("B")) if not isinstance(weights, bytes) else weights
+        except (TypeError, ValueError):
+            raise ValueError(f"seat {seat}: a range is (combos, weights), two buffers of bytes") from None
+        n = len(weights)
+        if n == 0 or len(combos) % n or len(combos) // n not in HOLE_SIZES:
+            raise ValueError(f"seat {seat}: {len(combos)} card bytes do not make {n} hands of 4, 5 or 6 cards")
+        k = len(combos) // n
+        sizes.add(k)
+        if max(combos) > 51 or min(weights) < 1 or max(weights) > 100:
+            raise ValueError(f"seat {seat}: range cards are 0..51 and weights 1..100")
+        if not all(all(map(operator.lt, combos[i::k], combos[i + 1::k])) for i in range(k - 1)):
+            raise ValueError(f"seat {seat}: every range row must hold its cards in ascending order")
+        out[seat] = (combos, weights, k)
+        used += k
+        deals *= n
+    if len(sizes) > 1:
+        raise ValueError("every hand of a range job has the same number of cards")
+    if 52 - used < 5 - len(board_cards):
+        raise ValueError("a range job needs cards left in the deck for the board")
+    if not isinstance(exact, bool):
+        raise ValueError(f"exact must be True or False, not {quoted(exact)}")
+    from math import comb
+    if exact and deals * comb(52 - used, 5 - len(board_cards)) > 2**62:
+        raise ValueError("too many deals to walk: sample them")
+    job = Job(tuple(fixed), board_cards, dead_cards, exact, _whole(samples, "samples", 0, MAX_SAMPLES),
+              _whole(seed, "seed", 0, 2**64 - 1), _whole(workers, "workers", 1, MAX_WORKERS))
+    return job, out

@@ -14,18 +14,25 @@ import math
 import operator
 import os
 import threading
+from functools import reduce
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 from . import _engine
 from .buffers import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS
-from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, quoted, read_counted
+from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, parse_cards, quoted, read_counted
+from .ranges import Range, RangeError
 
 __all__ = ["Equity", "PlayerEquity", "equity", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_THREADS"]
 
 # Without ``samples`` the answer is exact: two hands leave at most C(44, 5) = 1,086,008 boards,
 # the most any question can have, walked in well under a second.
 DEFAULT_SAMPLES = 1_000_000
+# With ranges, exact by default up to this many deals (hands of the ranges times runouts: a
+# hand against every hand on the flop is 148,995 x 820 = 122 million), sampled above it.
+EXACT_SHOWDOWNS = 200_000_000
+# exact=True refuses past this: days of work.
+ABSURD_SHOWDOWNS = 10**12
 MAX_THREADS = MAX_WORKERS
 MAX_PLAYERS = MAX_SEATS
 _PROGRESS_INTERVAL = 0.1  # seconds between progress calls
@@ -57,6 +64,9 @@ class PlayerEquity:
     """Probability that this hand makes a qualifying low."""
     std_error: float
     """Standard error of ``equity``: 0 when exact."""
+    range: Optional[str] = None
+    """For a seat given a range: its expression (``hole`` is then empty), the equity that of
+    the range as a whole, each hand weighted by its weight."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +91,14 @@ class Equity:
         return self.players[seat]
 
 
+def _is_card_text(text: str) -> bool:
+    try:
+        parse_cards(text)
+    except CardError:
+        return False
+    return True
+
+
 def _read_question(holes, board, dead):
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
         raise CardError("holes must be a list of hands, one per player, such as ['AsAh2s3h', 'KsKdQhQc']")
@@ -88,19 +106,37 @@ def _read_question(holes, board, dead):
         raise CardError(f"equity needs two or more hands, not {len(holes)}")
     if len(holes) > MAX_PLAYERS:
         raise CardError(f"too many players: {len(holes)} (at most {MAX_PLAYERS})")
-    hands = []
+    hands: list = []
+    expressions = {}
     for seat, hole in enumerate(holes):
+        if isinstance(hole, Range):
+            hands.append(hole)
+            continue
         try:
             hands.append(read_counted(hole, "hole cards", HOLE_SIZES))
         except CardError as error:
+            # Text that is not a list of cards is a range expression ("AA**", "random"); a list
+            # of cards of the wrong count is a mistyped hand ("KsKdQh*" is the range).
+            if isinstance(hole, str) and not _is_card_text(hole):
+                expressions[seat] = hole
+                hands.append(None)
+                continue
             raise CardError(f"hand {seat}: {error}") from None
-    sizes = sorted({len(hand) for hand in hands})
+    known_sizes = {len(h) for h in hands if isinstance(h, list)} | {h.hole_size for h in hands if isinstance(h, Range)}
+    size = min(known_sizes) if known_sizes else 4
+    for seat, expression in expressions.items():
+        try:
+            hands[seat] = Range(expression, hole_size=size)
+        except RangeError as error:
+            raise RangeError(f"hand {seat}: {error}") from None
+    sizes = sorted({len(hand) if isinstance(hand, list) else hand.hole_size for hand in hands})
     if len(sizes) > 1:
         raise CardError(f"hands of unequal sizes ({', '.join(map(str, sizes))} cards): all must be the same size")
     board_cards = read_counted(board, "board cards", _BOARD_SIZES)
     dead_cards = read_counted(dead, "dead cards", tuple(range(53)))
-    check_unique([c for hand in hands for c in hand] + board_cards + dead_cards)
-    left = 52 - sum(map(len, hands)) - len(board_cards) - len(dead_cards)
+    check_unique([c for hand in hands if isinstance(hand, list) for c in hand] + board_cards + dead_cards)
+    left = 52 - sum(len(hand) if isinstance(hand, list) else hand.hole_size for hand in hands) \
+        - len(board_cards) - len(dead_cards)
     if left < 5 - len(board_cards):
         raise CardError(
             f"too many players for the deck: {left} cards left to deal {5 - len(board_cards)} board cards")
@@ -189,6 +225,8 @@ def equity(
     if progress is not None and not callable(progress):
         raise ValueError("progress must be a callable taking (done, total)")
 
+    if any(isinstance(hand, Range) for hand in hands):
+        return _range_equity(hands, board_cards, dead_cards, left, exact, samples, seed, workers, progress)
     walk = exact is not False and samples is None
     if walk:
         seed = None
@@ -203,6 +241,56 @@ def equity(
 
     job = _engine.ENGINE.EquityJob(hands, board_cards, dead_cards, walk, samples, seed or 0, workers)
     _run(job, workers, progress)
+    return _result(job.tally(), hands, board_cards, dead_cards, walk, seed)
+
+
+def _range_equity(hands, board_cards, dead_cards, left, exact, samples, seed, workers, progress) -> Equity:
+    """Equity with ranges: every deal of the ranges' hands and a runout, weighted by the product
+    of the hands' weights; hands that share a card with the board, the dead cards or a known
+    hand are left out, and deals whose hands collide are no deals."""
+    known = set(board_cards) | set(dead_cards) | {c for hand in hands if isinstance(hand, list) for c in hand}
+    deals = 1
+    for hand in hands:
+        if isinstance(hand, Range):
+            deals *= len(hand)
+    runouts = math.comb(left, 5 - len(board_cards))
+    showdowns = deals * runouts
+    if exact is True and samples is None and showdowns > ABSURD_SHOWDOWNS:
+        raise ValueError(f"exact=True would walk {showdowns:,} deals: more than {ABSURD_SHOWDOWNS:,}; "
+                         "sample them instead")
+    walk = samples is None and (exact is True or (exact is None and showdowns <= EXACT_SHOWDOWNS))
+    holes: list = []
+    ranges: list = []
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, list):
+            holes.append(hand)
+            ranges.append(None)
+            continue
+        holes.append(None)
+        if hand.every_hand and not walk:
+            ranges.append(hand.hole_size)   # sampled card by card: nothing to list
+            continue
+        # Hands that hold a known card are left to the engine, which skips every deal of
+        # theirs: the ranges go to it as they are, without a copy.
+        size = hand.hole_size
+        combos, weights = hand.raw()
+        if not any(not known.intersection(combos[i:i + size]) for i in range(0, len(combos), size)):
+            raise RangeError(f"hand {seat}: the range {str(hand)!r} has no hand left once the known cards are out")
+        divisor = reduce(math.gcd, set(weights))
+        if divisor > 1:
+            weights = weights.translate(bytes(w // divisor for w in range(256)))
+        ranges.append((combos, weights))
+    if walk:
+        seed, samples, total = None, 0, showdowns
+    else:
+        samples = samples or DEFAULT_SAMPLES
+        seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
+        total = samples
+    workers = min(workers, -(-total // CHUNK_RUNOUTS))
+    job = _engine.ENGINE.RangeEquityJob(holes, board_cards, dead_cards, walk, samples, seed or 0, workers, ranges)
+    _run(job, workers, progress)
+    if job.dry():
+        raise RangeError("no deal of these ranges leaves their hands apart")
     return _result(job.tally(), hands, board_cards, dead_cards, walk, seed)
 
 
@@ -222,7 +310,8 @@ def _result(tally: dict, hands, board_cards, dead_cards, exact: bool, seed) -> E
             variance = max(mean_square - share * share, 0.0) * n / (n - 1)
             error = math.sqrt(variance / n)
         players.append(PlayerEquity(
-            hole=tuple(Card(c) for c in hand),
+            hole=tuple(Card(c) for c in hand) if isinstance(hand, list) else (),
+            range=str(hand) if isinstance(hand, Range) else None,
             equity=share,
             high_equity=high,
             low_equity=low,

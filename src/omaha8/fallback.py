@@ -13,7 +13,7 @@ from itertools import combinations, islice
 from math import comb
 from typing import Optional
 
-from .buffers import CHUNK_RUNOUTS, ENGINE_API, TALLY_LISTS, check_batch, check_job, row_error
+from .buffers import CHUNK_RUNOUTS, ENGINE_API, TALLY_LISTS, check_batch, check_job, check_range_job, row_error
 from .cards import Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
 from .values import NO_LOW, WORST_HIGH, classify, low_rank
 
@@ -357,6 +357,152 @@ class EquityJob:
         out["runouts"] = self.sums["runouts"]
         out["pot_units"] = POT_UNITS
         return out
+
+
+class RangeEquityJob(EquityJob):
+    """The compiled core's ``RangeEquityJob`` in plain Python: the same deals in the same order,
+    the same random draws."""
+
+    def __init__(self, holes, board, dead, exact, samples, seed, workers, ranges):
+        job, range_job = check_range_job(holes, board, dead, exact, samples, seed, workers, ranges)
+        self.board = list(job.board)
+        self.fixed = [None if hole is None else list(hole) for hole in job.holes]
+        self.fixed_used = set(job.board) | set(job.dead) | {c for hole in job.holes if hole for c in hole}
+        self.range_seat = sorted(range_job)
+        self.range_rows = []
+        self.range_weights = []
+        self.range_any = []
+        for seat in self.range_seat:
+            combos, weights, k = range_job[seat]
+            self.range_any.append(0 if weights else k)
+            self.range_rows.append([list(combos[i:i + k]) for i in range(0, len(combos), k)])
+            self.range_weights.append(list(weights))
+        self.max_weight = max([1] + [max(w) for w in self.range_weights if w])
+        self.need = 5 - len(self.board)
+        deck_size = 52 - len(self.fixed_used) - sum(range_job[s][2] for s in self.range_seat)
+        self.runouts_per_deal = comb(deck_size, self.need)
+        deals = 1
+        for rows in self.range_rows:
+            deals *= len(rows)
+        self.exact = job.exact
+        self.seed = job.seed
+        self.workers = job.workers
+        self.total = deals * self.runouts_per_deal if job.exact else job.samples
+        self.chunks = -(-self.total // CHUNK_RUNOUTS)
+        self.next_chunk = 0
+        self.finished = 0
+        self.running = [False] * job.workers
+        self.lock = threading.Lock()
+        n = len(self.fixed)
+        self.sums = dict({name: [0] * n for name in TALLY_LISTS}, low_possible=0, runouts=0)
+        self.stopped = False
+        self.holes = list(self.fixed)
+        self.ran_dry = False
+
+    def _deal(self, index):
+        holes = list(self.fixed)
+        used = set(self.fixed_used)
+        weight = 1
+        for r in range(len(self.range_seat) - 1, -1, -1):
+            rows = self.range_rows[r]
+            index, pick = divmod(index, len(rows))
+            if used & set(rows[pick]):
+                return None
+            used.update(rows[pick])
+            holes[self.range_seat[r]] = rows[pick]
+            weight *= self.range_weights[r][pick]
+        return holes, [c for c in range(52) if c not in used], weight
+
+    def run(self, worker):
+        if not 0 <= worker < self.workers:
+            raise ValueError(f"worker {worker} is outside 0..{self.workers - 1}")
+        self._claim(worker, starting=True)
+        try:
+            while (chunk := self._claim()) is not None:
+                n = len(self.fixed)
+                tally = dict({name: [0] * n for name in TALLY_LISTS}, low_possible=0, runouts=0)
+                first = chunk * CHUNK_RUNOUTS
+                last = min(first + CHUNK_RUNOUTS, self.total)
+                if self.exact:
+                    self._walk(tally, first, last)
+                else:
+                    self._sample(tally, chunk, last - first)
+                with self.lock:
+                    for name in TALLY_LISTS:
+                        self.sums[name] = [a + b for a, b in zip(self.sums[name], tally[name])]
+                    self.sums["low_possible"] += tally["low_possible"]
+                    self.sums["runouts"] += tally["runouts"]
+                    self.finished += last - first
+        finally:
+            self.running[worker] = False
+
+    def _walk(self, tally, first, last):
+        per = self.runouts_per_deal
+        deal = first // per
+        while deal * per < last and not self.stopped:
+            dealt = self._deal(deal)
+            if dealt is not None:
+                self.holes, deck, weight = dealt
+                start = max(first - deal * per, 0)
+                stop = min(last - deal * per, per)
+                part = dict({name: [0] * len(self.fixed) for name in TALLY_LISTS}, low_possible=0, runouts=0)
+                for cards in islice(_combinations_from(start, deck, self.need), stop - start):
+                    self._tally(part, self.board + cards)
+                for name in TALLY_LISTS:
+                    tally[name] = [a + weight * b for a, b in zip(tally[name], part[name])]
+                tally["low_possible"] += weight * part["low_possible"]
+                tally["runouts"] += weight * part["runouts"]
+            deal += 1
+
+    def _sample(self, tally, chunk, count):
+        stream = _ChunkStream(self.seed, chunk)
+        holes = list(self.fixed)
+        for _ in range(count):
+            tries = 0
+            while True:
+                tries += 1
+                if tries > 10_000_000:
+                    self.ran_dry = True
+                    return
+                used = set(self.fixed_used)
+                ok = True
+                for r, seat in enumerate(self.range_seat):
+                    if self.range_any[r]:
+                        drawn = []
+                        for _ in range(self.range_any[r]):
+                            while True:
+                                card = stream.below(52)
+                                if card not in used:
+                                    break
+                            used.add(card)
+                            drawn.append(card)
+                        holes[seat] = drawn
+                        continue
+                    pick = stream.below(len(self.range_rows[r]))
+                    weight = self.range_weights[r][pick]
+                    if weight < self.max_weight and stream.below(self.max_weight) >= weight:
+                        ok = False
+                        break
+                    if used & set(self.range_rows[r][pick]):
+                        ok = False
+                        break
+                    used.update(self.range_rows[r][pick])
+                    holes[seat] = self.range_rows[r][pick]
+                if ok:
+                    break
+            runout = []
+            for _ in range(self.need):
+                while True:
+                    card = stream.below(52)
+                    if card not in used:
+                        break
+                used.add(card)
+                runout.append(card)
+            self.holes = holes
+            self._tally(tally, self.board + runout)
+
+    def dry(self):
+        return self.ran_dry
 
 
 def draw_cards(seed, pool, count):

@@ -10,9 +10,9 @@ milliseconds.
 from __future__ import annotations
 
 from array import array
-from itertools import combinations
+from itertools import chain, combinations
 from math import comb
-from typing import Iterator
+from typing import Iterator, Optional
 
 from .cards import HOLE_SIZES, Card, CardError, CardsLike, card_index, parse_cards
 from .rangestring import Pattern, Percent, RangeError, parse
@@ -110,6 +110,11 @@ def _expand_pattern(pattern: Pattern, size: int, weight: int) -> dict:
 
 
 def _evaluate(tree, size: int, expression: str) -> dict:
+    if isinstance(tree, Pattern) and not tree.filters and all(spec.free for spec in tree.specs):
+        # Every hand: straight from the combinations, no search.
+        if comb(52, size) > MAX_EXPANDED:
+            raise RangeError(f"every {size}-card hand, {comb(52, size):,} of them, is too many to list")
+        return dict.fromkeys(combinations(range(52), size), tree.weight)
     if isinstance(tree, Pattern):
         return _expand_pattern(tree, size, tree.weight)
     if isinstance(tree, Percent):
@@ -144,17 +149,34 @@ class Range:
         tree = parse(expression)
         self.expression = expression.strip()
         self.hole_size = hole_size
-        hands = _evaluate(tree, hole_size, self.expression)
-        self._hands = dict(sorted(hands.items()))
+        self._combos: Optional[bytes] = None
+        # Every hand alike ("*", "random") is known without a list: listed only when asked for.
+        self.every_hand = (isinstance(tree, Pattern) and not tree.filters
+                           and all(spec.free for spec in tree.specs))
+        self._weight = tree.weight if self.every_hand else 100
+        self._built: Optional[dict] = None
+        if not self.every_hand:
+            self._built = dict(sorted(_evaluate(tree, hole_size, self.expression).items()))
+
+    @property
+    def _hands(self) -> dict:
+        if self._built is None:
+            if comb(52, self.hole_size) > MAX_EXPANDED:
+                raise RangeError(f"every {self.hole_size}-card hand, {comb(52, self.hole_size):,} of them, "
+                                 "is too many to list")
+            self._built = dict.fromkeys(combinations(range(52), self.hole_size), self._weight)
+        return self._built
 
     def __len__(self) -> int:
-        return len(self._hands)
+        return comb(52, self.hole_size) if self.every_hand else len(self._hands)
 
     def __contains__(self, hand: CardsLike) -> bool:
         try:
             cards = tuple(sorted(int(c) for c in parse_cards(hand)))  # type: ignore[arg-type]
         except CardError:
             return False
+        if self.every_hand:
+            return len(cards) == self.hole_size
         return cards in self._hands
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
@@ -167,20 +189,28 @@ class Range:
     def __repr__(self) -> str:
         return f"Range({self.expression!r}, hole_size={self.hole_size}): {len(self):,} hands"
 
+    def raw(self) -> tuple[bytes, bytes]:
+        """The hands as bytes, hole_size cards a hand (ascending in a hand, hands ascending),
+        and their weights as bytes: what the equity engines read."""
+        if self._combos is None:
+            self._combos = bytes(chain.from_iterable(self._hands))
+        return self._combos, bytes(self._hands.values())
+
     @property
     def combos(self) -> memoryview:
         """The hands as an (n, hole_size) uint8 buffer (numpy.asarray takes it as it is)."""
-        flat = array("B", [card for hand in self._hands for card in hand])
-        return memoryview(flat).cast("B", (len(self._hands), self.hole_size)) if self._hands else \
-            memoryview(flat)
+        flat = memoryview(self.raw()[0])
+        return flat.cast("B", (len(self._hands), self.hole_size)) if self._hands else flat
 
     @property
     def weights(self) -> array:
         """Each hand's weight, 1..100, in the order of ``combos``."""
-        return array("B", self._hands.values())
+        return array("B", self.raw()[1])
 
     def weight(self, hand: CardsLike) -> int:
         """A hand's weight, 0 when it is not in the range."""
         cards = tuple(sorted(card_index(c) for c in parse_cards(hand)))
+        if self.every_hand:
+            return self._weight if len(cards) == self.hole_size else 0
         return self._hands.get(cards, 0)
 
