@@ -121,7 +121,7 @@ def _equity_table(result: Equity) -> str:
     header += f" {'high':>8} {'low':>8} {'scoop':>8} {'low made':>9}"
     lines.append(header)
     for seat, player in enumerate(result.players, start=1):
-        row = f"{seat:<5} {_cards(player.hole):<18} {_percent(player.equity):>8}"
+        row = f"{seat:<5} {(player.range or _cards(player.hole)):<18} {_percent(player.equity):>8}"
         if not result.exact:
             row += f" {_percent(player.std_error):>8}"
         row += (f" {_percent(player.high_equity):>8} {_percent(player.low_equity):>8}"
@@ -140,7 +140,7 @@ def _equity_json(result: Equity) -> str:
         "dead": [str(c) for c in result.dead],
         "low_possible": result.low_possible,
         "players": [
-            {"hand": [str(c) for c in p.hole], "equity": p.equity, "high_equity": p.high_equity,
+            {"hand": [str(c) for c in p.hole], "range": p.range, "equity": p.equity, "high_equity": p.high_equity,
              "low_equity": p.low_equity, "scoop": p.scoop, "high_win": p.high_win,
              "high_tie": p.high_tie, "low_win": p.low_win, "low_tie": p.low_tie,
              "low_made": p.low_made, "std_error": p.std_error}
@@ -157,7 +157,17 @@ def _check_seats(hands: Sequence[Optional[str]], word: str) -> None:
             try:
                 read_counted(cards, "hole cards", HOLE_SIZES)
             except CardError as error:
+                if word == "seat" and _is_range_text(cards):
+                    continue  # a range such as "AA**" or "random", read by equity
                 raise UsageError(f"{word} {seat}: {error}") from None
+
+
+def _is_range_text(text: str) -> bool:
+    try:
+        parse_cards(text)
+    except CardError:
+        return True   # not a list of cards: a range expression
+    return False
 
 
 def _run_equity(args: argparse.Namespace) -> int:

@@ -252,7 +252,10 @@ def _range_equity(hands, board_cards, dead_cards, left, exact, samples, seed, wo
     deals = 1
     for hand in hands:
         if isinstance(hand, Range):
-            deals *= len(hand)
+            # Every hand: as many as the unknown cards make; a listed range: its hands, some of
+            # which the known cards may rule out (an upper bound, which only the choice of
+            # walking or sampling reads).
+            deals *= math.comb(52 - len(known), hand.hole_size) if hand.every_hand else len(hand)
     runouts = math.comb(left, 5 - len(board_cards))
     showdowns = deals * runouts
     if exact is True and samples is None and showdowns > ABSURD_SHOWDOWNS:
@@ -289,7 +292,7 @@ def _range_equity(hands, board_cards, dead_cards, left, exact, samples, seed, wo
     workers = min(workers, -(-total // CHUNK_RUNOUTS))
     job = _engine.ENGINE.RangeEquityJob(holes, board_cards, dead_cards, walk, samples, seed or 0, workers, ranges)
     _run(job, workers, progress)
-    if job.dry():
+    if job.dry() or (walk and not job.tally()["runouts"]):
         raise RangeError("no deal of these ranges leaves their hands apart")
     return _result(job.tally(), hands, board_cards, dead_cards, walk, seed)
 

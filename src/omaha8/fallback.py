@@ -319,9 +319,10 @@ class EquityJob:
         finally:
             self.running[worker] = False
 
-    def _tally(self, tally, board):
-        highs = [_best_high(hole, board) for hole in self.holes]
-        lows = [_best_low(hole, board) for hole in self.holes]
+    def _tally(self, tally, board, holes=None):
+        holes = self.holes if holes is None else holes
+        highs = [_best_high(hole, board) for hole in holes]
+        lows = [_best_low(hole, board) for hole in holes]
         best_high = min(highs)
         made = [low for low in lows if low is not None]
         best_low = min(made) if made else None
@@ -330,7 +331,7 @@ class EquityJob:
         tally["runouts"] += 1
         tally["low_possible"] += best_low is not None
         high_share = (HALF_UNITS if low_winners else POT_UNITS) // len(high_winners)
-        for seat in range(len(self.holes)):
+        for seat in range(len(holes)):
             units = 0
             tally["low_made"][seat] += lows[seat] is not None
             if seat in high_winners:
@@ -442,12 +443,12 @@ class RangeEquityJob(EquityJob):
         while deal * per < last and not self.stopped:
             dealt = self._deal(deal)
             if dealt is not None:
-                self.holes, deck, weight = dealt
+                holes, deck, weight = dealt
                 start = max(first - deal * per, 0)
                 stop = min(last - deal * per, per)
                 part = dict({name: [0] * len(self.fixed) for name in TALLY_LISTS}, low_possible=0, runouts=0)
                 for cards in islice(_combinations_from(start, deck, self.need), stop - start):
-                    self._tally(part, self.board + cards)
+                    self._tally(part, self.board + cards, holes)
                 for name in TALLY_LISTS:
                     tally[name] = [a + weight * b for a, b in zip(tally[name], part[name])]
                 tally["low_possible"] += weight * part["low_possible"]
@@ -498,8 +499,7 @@ class RangeEquityJob(EquityJob):
                         break
                 used.add(card)
                 runout.append(card)
-            self.holes = holes
-            self._tally(tally, self.board + runout)
+            self._tally(tally, self.board + runout, holes)
 
     def dry(self):
         return self.ran_dry
