@@ -27,13 +27,18 @@ PEER_OF = {
     "test_poker_equity_exact": "test_poker_equity_exact",
     "test_omaha8_equity_sampled": "test_poker_equity_sampled",
     "test_poker_equity_sampled": "test_poker_equity_sampled",
+    "test_omaha8_range_exact": "test_poker_equity_range_exact",
+    "test_poker_equity_range_exact": "test_poker_equity_range_exact",
+    "test_omaha8_range_sampled": "test_poker_equity_range_sampled",
+    "test_poker_equity_range_sampled": "test_poker_equity_range_sampled",
     "test_omaha8_random_playouts": "test_pokerkit_random_playouts",
     "test_omaha8_random_playouts_plain_python": "test_pokerkit_random_playouts",
     "test_pokerkit_random_playouts": "test_pokerkit_random_playouts",
 }
 PEER_NAMES = {PHEVALUATOR: "phevaluator", POKERKIT: "pokerkit",
               "test_poker_equity_exact": "poker-equity", "test_poker_equity_sampled": "poker-equity",
-              "test_pokerkit_random_playouts": "pokerkit"}
+              "test_pokerkit_random_playouts": "pokerkit", "test_poker_equity_range_exact": "poker-equity",
+              "test_poker_equity_range_sampled": "poker-equity"}
 
 
 def rate(bench):

@@ -47,3 +47,37 @@ def test_poker_equity_sampled(benchmark):
     poker_equity = pytest.importorskip("poker_equity")
     measure(benchmark, poker_equity.chunk_from_text, ("omaha_hi_lo", HANDS),
             {"samples": SAMPLES // 4, "seed": 1, "threads": 1}, "samples", rounds=3)
+
+
+RANGE_EXACT = "equity: a hand against every hand, exact, turn"
+RANGE_SAMPLED = "equity: a hand against every hand, sampled, one thread"
+RANGE_SAMPLES = 4_000_000
+
+
+@pytest.mark.benchmark(group=RANGE_EXACT)
+def test_omaha8_range_exact(benchmark):
+    import omaha8
+
+    measure(benchmark, omaha8.equity, (["AsAh2s3h", "****"], "4d5c9hKs"), {"exact": True}, "deals")
+
+
+@pytest.mark.benchmark(group=RANGE_EXACT)
+def test_poker_equity_range_exact(benchmark):
+    poker_equity = pytest.importorskip("poker_equity")
+    measure(benchmark, poker_equity.exact_from_text, ("omaha_hi_lo", ["AsAh2s3h", "****"], "4d5c9hKs"),
+            {}, "deals", rounds=2)
+
+
+@pytest.mark.benchmark(group=RANGE_SAMPLED)
+def test_omaha8_range_sampled(benchmark):
+    import omaha8
+
+    measure(benchmark, omaha8.equity, (["AsAh2s3h", "random"],),
+            {"samples": RANGE_SAMPLES, "seed": 1, "threads": 1}, "deals")
+
+
+@pytest.mark.benchmark(group=RANGE_SAMPLED)
+def test_poker_equity_range_sampled(benchmark):
+    poker_equity = pytest.importorskip("poker_equity")
+    measure(benchmark, poker_equity.chunk_from_text, ("omaha_hi_lo", ["AsAh2s3h", "****"]),
+            {"samples": RANGE_SAMPLES // 8, "seed": 1, "threads": 1}, "deals", rounds=3)
