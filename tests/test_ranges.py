@@ -296,3 +296,24 @@ def test_equity_command_with_a_range(live_core, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("board: 4d 5c 9h") and "exact" in out[0]
     assert out[3].split()[:2] == ["2", "random"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("expression, specs", BRUTE, ids=[b[0] for b in BRUTE])
+def test_membership_against_a_brute_force_on_every_hand(expression, specs):
+    found = Range(expression)
+    matched = [hand for hand in itertools.combinations(range(52), 4) if _brute_force_match(specs, hand)]
+    assert len(matched) == len(found)
+    assert all(hand in found for hand in matched[::97])
+    assert [tuple(row) for row in found.combos.tolist()] == matched
+
+
+FIVE = [BRUTE[0], BRUTE[1], BRUTE[3], BRUTE[5]]   # those of fewer than a million five-card hands
+
+
+@pytest.mark.parametrize("expression, specs", FIVE, ids=[b[0] for b in FIVE])
+def test_membership_of_five_card_hands_on_a_sample(expression, specs):
+    found = Range(expression, hole_size=5)
+    rng = random.Random(expression + "5")
+    for hand in (tuple(sorted(rng.sample(range(52), 5))) for _ in range(3000)):
+        assert (hand in found) == _brute_force_match(specs, hand), (expression, hand)
