@@ -445,7 +445,7 @@ LAYER_IMPORTS = {
     "cards": set(),
     "values": set(),
     "buffers": {"cards"},
-    "fallback": {"buffers", "cards", "values"},
+    "fallback": {"buffers", "cards", "ranges", "values"},
     "_engine": {"fallback", "_core"},
     "hands": {"_engine", "cards", "values"},
     "pots": {"_engine", "cards", "hands"},

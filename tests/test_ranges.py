@@ -317,3 +317,54 @@ def test_membership_of_five_card_hands_on_a_sample(expression, specs):
     rng = random.Random(expression + "5")
     for hand in (tuple(sorted(rng.sample(range(52), 5))) for _ in range(3000)):
         assert (hand in found) == _brute_force_match(specs, hand), (expression, hand)
+
+
+# ---------------------------------------------------------------- ranges too large to list
+
+def test_a_range_read_hand_by_hand_samples_like_the_listed_one(live_core):
+    # "AA***" of five-card hands can be listed (and walked exactly on the turn); the same range
+    # read hand by hand, as the ones too large to list are, samples to the same answer.
+    listed = Range("AA***@60, KK***", hole_size=5)
+    exact = equity(["QsQhJsJh2c", listed], "2d7d9hTs", exact=True)
+    unlisted = Range("AA***@60, KK***", hole_size=5)
+    unlisted.listed = False
+    sampled = equity(["QsQhJsJh2c", unlisted], "2d7d9hTs", samples=300_000, seed=5)
+    for s, e in zip(sampled.players, exact.players):
+        assert abs(s.equity - e.equity) < 4 * s.std_error, (s.equity, e.equity)
+
+
+def test_six_card_ranges_too_large_to_list_are_sampled(live_core):
+    big = Range("A*****", hole_size=6)
+    assert not big.listed and "AsKs2c3c4c5c" in big and "KsQs2c3c4c5c" not in big
+    with pytest.raises(RangeError, match="too many hands to list"):
+        len(big)
+    result = equity(["KsKdQhQc2c3c", big], samples=100_000, seed=2)
+    assert not result.exact and result[1].range == "A*****"
+    with pytest.raises(RangeError, match="sample it"):
+        equity(["KsKdQhQc2c3c", big], "2d7d9hTs", exact=True)
+
+
+def test_both_engines_read_a_range_hand_by_hand_alike(core, fallback):
+    code, table = Range("AA**@40, KK**:$ds, [2-4]x[2-4]x").program()
+    tallies = []
+    for module in (core, fallback):
+        job = module.RangeEquityJob([[51, 50, 3, 6], None], [0, 21, 31], [], False, 4000, 4, 1,
+                                    [None, (4, code, table)])
+        job.run(0)
+        tallies.append(job.tally())
+    assert tallies[0] == tallies[1]
+
+
+@pytest.mark.parametrize("code, table", [
+    ([1, 0], [100, 0, 9, 0]),            # nine specs for a four-card hand
+    ([1, 4], [100, 0, 0, 0]),            # a pattern past the table
+    ([2, 0], [100, 0, 0, 0]),            # an operator with nothing on the stack
+    ([1, 0, 1, 0], [100, 0, 0, 0]),      # two values left
+    ([9, 0], [100, 0, 0, 0]),            # no such operation
+    ([1, 0], [100, 0, 1, 0, 1 << 13, 0, 0]),
+])
+def test_malformed_programs_are_refused(impl, code, table):
+    from array import array
+    with pytest.raises(ValueError, match="not a compiled range"):
+        impl.RangeEquityJob([[51, 50, 3, 6], None], [0, 21, 31], [], False, 10, 1, 1,
+                            [None, (4, array("i", code), array("i", table))])

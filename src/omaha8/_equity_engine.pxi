@@ -424,6 +424,18 @@ cdef inline void add_scaled(Tally* dst, const Tally* src, int n, int64_t w) noex
     dst.runouts += w * src.runouts
 
 
+cdef inline void sort_cards(uint8_t* cards, int k) noexcept nogil:
+    cdef int i, j
+    cdef uint8_t x
+    for i in range(1, k):
+        x = cards[i]
+        j = i - 1
+        while j >= 0 and cards[j] > x:
+            cards[j + 1] = cards[j]
+            j -= 1
+        cards[j + 1] = x
+
+
 cdef void seat_of_cards(const uint8_t* cards, int k, Seat* seat) noexcept nogil:
     cdef int i, j, p = 0, a, b
     seat.low_shifted = 0
@@ -438,6 +450,105 @@ cdef void seat_of_cards(const uint8_t* cards, int k, Seat* seat) noexcept nogil:
     seat.pairs = p
 
 
+cdef int pattern_weight(const int* table, int at, const uint8_t* hand, int k) noexcept nogil:
+    """The reference ``ranges._pattern_weight`` in C: the pattern's weight if its specs match
+    distinct cards of the hand (suit variables bound consistently), else 0."""
+    cdef int weight = table[at], filters = table[at + 1], count = table[at + 2], explicit = table[at + 3]
+    cdef int counts[4]
+    cdef int i, j, ranks = 0, distinct = 0, pairs_of_suits = 0, singles = 0, used_suits = 0
+    cdef int binding[4]
+    cdef int choice[MAX_HOLE]
+    cdef int taken = 0, spec, card, suit, mask, kind, value
+    cdef bint fresh[MAX_HOLE]
+    if filters:
+        counts[0] = counts[1] = counts[2] = counts[3] = 0
+        for j in range(k):
+            counts[hand[j] & 3] += 1
+            if not (ranks >> (hand[j] >> 2)) & 1:
+                distinct += 1
+            ranks |= 1 << (hand[j] >> 2)
+        for j in range(4):
+            used_suits += counts[j] > 0
+            pairs_of_suits += counts[j] == 2
+            singles += counts[j] == 1
+        if (filters & 8) and distinct != k:
+            return 0
+        if (filters & 1) and not (k == 4 and pairs_of_suits == 2):
+            return 0
+        if (filters & 2) and not (k == 4 and pairs_of_suits == 1 and singles == 2):
+            return 0
+        if (filters & 4) and not (k == 4 and used_suits == 4):
+            return 0
+    for j in range(4):
+        binding[j] = -1
+    # Depth-first over specs: choice[i] is the card spec i holds, -1 before its first try.
+    i = 0
+    if count == 0:
+        return weight
+    choice[0] = -1
+    while i >= 0:
+        spec = at + 4 + 3 * i
+        mask, kind, value = table[spec], table[spec + 1], table[spec + 2]
+        if choice[i] >= 0:   # undo the last try of spec i
+            taken &= ~(1 << choice[i])
+            if fresh[i]:
+                binding[value] = -1
+        j = choice[i] + 1
+        choice[i] = -1
+        while j < k:
+            card = hand[j]
+            suit = card & 3
+            if not (taken >> j) & 1 and (mask >> (card >> 2)) & 1 and (kind != 1 or suit == value):
+                if kind == 2:
+                    if binding[value] == -1:
+                        if not ((explicit >> suit) & 1) and binding[0] != suit and binding[1] != suit \
+                                and binding[2] != suit and binding[3] != suit:
+                            break
+                    elif binding[value] == suit:
+                        break
+                else:
+                    break
+            j += 1
+        if j == k:
+            i -= 1          # no card left for spec i: back to the spec before
+            continue
+        choice[i] = j
+        taken |= 1 << j
+        fresh[i] = kind == 2 and binding[value] == -1
+        if fresh[i]:
+            binding[value] = card & 3
+        i += 1
+        if i == count:
+            return weight
+        choice[i] = -1
+    return 0
+
+
+cdef int program_weight_c(const int* code, int n_code, const int* table, const uint8_t* hand,
+                          int k) noexcept nogil:
+    cdef int stack[64]
+    cdef int top = 0, at, op, arg, left, right
+    for at in range(0, n_code, 2):
+        op = code[at]
+        arg = code[at + 1]
+        if op == 1:
+            stack[top] = pattern_weight(table, arg, hand, k)
+            top += 1
+        elif op == 5:
+            stack[top - 1] = arg if stack[top - 1] else 0
+        else:
+            top -= 1
+            right = stack[top]
+            left = stack[top - 1]
+            if op == 2:
+                stack[top - 1] = left if left > right else right
+            elif op == 3:
+                stack[top - 1] = (left if left < right else right) if left and right else 0
+            else:
+                stack[top - 1] = 0 if right else left
+    return stack[top - 1]
+
+
 cdef class RangeEquityJob(EquityJob):
     """An equity job where some seats hold ranges: every hand of each range, weighted, with
     every runout (exact), or whole deals drawn at random (sampled). A deal is the hands of the
@@ -447,6 +558,10 @@ cdef class RangeEquityJob(EquityJob):
     cdef int n_range
     cdef int range_seat[MAX_SEATS]
     cdef int range_any[MAX_SEATS]      # 0, or k: every hand of k cards, drawn card by card
+    cdef const int* range_code[MAX_SEATS]   # for a range too large to list: its program
+    cdef const int* range_table[MAX_SEATS]
+    cdef int range_code_size[MAX_SEATS]
+    cdef object programs                    # keeps the programs' buffers alive
     cdef int64_t range_size[MAX_SEATS]
     cdef Seat* range_seats[MAX_SEATS]
     cdef uint64_t* range_masks[MAX_SEATS]
@@ -492,7 +607,16 @@ cdef class RangeEquityJob(EquityJob):
             self.range_seat[r] = s
             self.range_size[r] = n
             self.range_any[r] = 0 if n else k
+            self.range_code[r] = NULL
             if not n:
+                if combos:   # a program: (code, table) as bytes of C ints
+                    code, table = combos
+                    if self.programs is None:
+                        self.programs = []
+                    self.programs.append((code, table))
+                    self.range_code[r] = <const int*><const char*>code
+                    self.range_table[r] = <const int*><const char*>table
+                    self.range_code_size[r] = len(code) // sizeof(int)
                 self.n_range += 1
                 continue
             self.range_seats[r] = <Seat*>calloc(n, sizeof(Seat))
@@ -600,6 +724,15 @@ cdef class RangeEquityJob(EquityJob):
                                     break
                             used |= (<uint64_t>1) << c
                             hand[j] = c
+                        if self.range_code[r] != NULL:
+                            # A range read hand by hand: a random hand, kept as often as its
+                            # weight says (out of 100), else the whole deal is drawn again.
+                            sort_cards(hand, self.range_any[r])
+                            pick = program_weight_c(self.range_code[r], self.range_code_size[r],
+                                                    self.range_table[r], hand, self.range_any[r])
+                            if pick == 0 or (pick < 100 and below(state, 100) >= pick):
+                                ok = False
+                                break
                         seat_of_cards(hand, self.range_any[r], &seats[self.range_seat[r]])
                         continue
                     pick = below(state, <uint32_t>self.range_size[r])

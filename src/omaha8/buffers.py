@@ -204,6 +204,42 @@ def check_job(holes, board, dead, exact, samples, seed, workers) -> Job:
                _whole(workers, "workers", 1, MAX_WORKERS))
 
 
+def _check_program(seat: int, code, table, k: int) -> tuple[bytes, bytes]:
+    """A compiled range (``Range.program()``) checked so that the C reader stays inside it."""
+    code_ints, table_ints = array("i", code), array("i", table)
+    depth = 0
+    bad = ValueError(f"seat {seat}: not a compiled range")
+    if len(code_ints) % 2 or not code_ints:
+        raise bad
+    for at in range(0, len(code_ints), 2):
+        op, arg = code_ints[at], code_ints[at + 1]
+        if op == 1:
+            if not 0 <= arg <= len(table_ints) - 4:
+                raise bad
+            weight, _, count, _ = table_ints[arg:arg + 4]
+            if not 1 <= weight <= 100 or not 0 <= count <= k or arg + 4 + 3 * count > len(table_ints):
+                raise bad
+            for spec in range(count):
+                mask, kind, value = table_ints[arg + 4 + 3 * spec:arg + 7 + 3 * spec]
+                if not 0 <= mask < 1 << 13 or kind not in (0, 1, 2) or not 0 <= value <= 3:
+                    raise bad
+            depth += 1
+        elif op == 5:
+            if depth < 1 or not 1 <= arg <= 100:
+                raise bad
+        elif op in (2, 3, 4):
+            depth -= 1
+            if depth < 1:
+                raise bad
+        else:
+            raise bad
+        if depth > 60:
+            raise bad
+    if depth != 1:
+        raise bad
+    return code_ints.tobytes(), table_ints.tobytes()
+
+
 def check_range_job(holes, board, dead, exact, samples, seed, workers, ranges):
     """A range equity job's arguments, checked: ``holes[s]`` card indices, or None where
     ``ranges[s]`` is ``(combos, weights)``: ``combos`` a buffer of n rows of k card indices,
@@ -229,6 +265,16 @@ def check_range_job(holes, board, dead, exact, samples, seed, workers, ranges):
         if (hand is None) == (entry is None):
             raise ValueError(f"seat {seat} needs either hole cards or a range, not both or neither")
         if entry is None:
+            continue
+        if isinstance(entry, tuple) and len(entry) == 3 and isinstance(entry[0], int):
+            # A range read hand by hand (too large to list): (k, code, table), sampling only.
+            k, code, table = entry
+            if k not in HOLE_SIZES or exact:
+                raise ValueError(f"seat {seat}: a range read hand by hand is for sampling only")
+            code, table = _check_program(seat, code, table, k)
+            out[seat] = ((code, table), b"", k)
+            sizes.add(k)
+            used += k
             continue
         if isinstance(entry, int) and not isinstance(entry, bool):
             # Every hand of that many cards, alike: drawn card by card, never listed.

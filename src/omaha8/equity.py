@@ -255,7 +255,8 @@ def _range_equity(hands, board_cards, dead_cards, left, exact, samples, seed, wo
             # Every hand: as many as the unknown cards make; a listed range: its hands, some of
             # which the known cards may rule out (an upper bound, which only the choice of
             # walking or sampling reads).
-            deals *= math.comb(52 - len(known), hand.hole_size) if hand.every_hand else len(hand)
+            deals *= math.comb(52 - len(known), hand.hole_size) if hand.every_hand or not hand.listed \
+                else len(hand)
     runouts = math.comb(left, 5 - len(board_cards))
     showdowns = deals * runouts
     if exact is True and samples is None and showdowns > ABSURD_SHOWDOWNS:
@@ -272,6 +273,12 @@ def _range_equity(hands, board_cards, dead_cards, left, exact, samples, seed, wo
         holes.append(None)
         if hand.every_hand and not walk:
             ranges.append(hand.hole_size)   # sampled card by card: nothing to list
+            continue
+        if not hand.listed:
+            if walk:
+                raise RangeError(f"hand {seat}: the range {str(hand)!r} has too many hands to walk "
+                                 "exactly; sample it (samples=N)")
+            ranges.append((hand.hole_size, *hand.program()))   # read hand by hand, sampled
             continue
         # Hands that hold a known card are left to the engine, which skips every deal of
         # theirs: the ranges go to it as they are, without a copy.

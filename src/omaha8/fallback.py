@@ -15,6 +15,7 @@ from typing import Optional
 
 from .buffers import CHUNK_RUNOUTS, ENGINE_API, TALLY_LISTS, check_batch, check_job, check_range_job, row_error
 from .cards import Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
+from .ranges import program_weight
 from .values import NO_LOW, WORST_HIGH, classify, low_rank
 
 # The evaluation API: the same names and signatures as the compiled core's.
@@ -373,9 +374,15 @@ class RangeEquityJob(EquityJob):
         self.range_rows = []
         self.range_weights = []
         self.range_any = []
+        self.range_program = []
         for seat in self.range_seat:
             combos, weights, k = range_job[seat]
             self.range_any.append(0 if weights else k)
+            program = None
+            if isinstance(combos, tuple):   # a range read hand by hand
+                program = (array("i", combos[0]), array("i", combos[1]))
+                combos = b""
+            self.range_program.append(program)
             self.range_rows.append([list(combos[i:i + k]) for i in range(0, len(combos), k)])
             self.range_weights.append(list(weights))
         self.max_weight = max([1] + [max(w) for w in self.range_weights if w])
@@ -477,6 +484,12 @@ class RangeEquityJob(EquityJob):
                                     break
                             used.add(card)
                             drawn.append(card)
+                        if self.range_program[r] is not None:
+                            drawn.sort()
+                            weight = program_weight(*self.range_program[r], drawn)
+                            if weight == 0 or (weight < 100 and stream.below(100) >= weight):
+                                ok = False
+                                break
                         holes[seat] = drawn
                         continue
                     pick = stream.below(len(self.range_rows[r]))

@@ -17,7 +17,7 @@ from typing import Iterator, Optional
 from .cards import HOLE_SIZES, Card, CardError, CardsLike, card_index, parse_cards
 from .rangestring import Pattern, Percent, RangeError, parse
 
-__all__ = ["Range", "RangeError", "MAX_EXPANDED"]
+__all__ = ["Range", "RangeError", "MAX_EXPANDED", "program_weight"]
 
 # A range is built into a table of hands only up to this many: the full five- and six-card
 # ranges (2,598,960 and 20,358,520 hands) are not.
@@ -109,6 +109,10 @@ def _expand_pattern(pattern: Pattern, size: int, weight: int) -> dict:
     return out
 
 
+def _pattern_starts(code) -> list:
+    return [code[at + 1] for at in range(0, len(code), 2) if code[at] == OP_PATTERN]
+
+
 def _evaluate(tree, size: int, expression: str) -> dict:
     if isinstance(tree, Pattern) and not tree.filters and all(spec.free for spec in tree.specs):
         # Every hand: straight from the combinations, no search.
@@ -135,6 +139,101 @@ def _evaluate(tree, size: int, expression: str) -> dict:
     return out
 
 
+# A range as a small program, for engines that test hands one at a time (a range too large to
+# list, sampled): instructions for a stack of weights, and a table of patterns.
+OP_PATTERN, OP_EITHER, OP_BOTH, OP_BUT_NOT, OP_WEIGHT = 1, 2, 3, 4, 5
+_FILTER_BITS = {"ds": 1, "ss": 2, "r": 4, "np": 8}
+SUIT_ANY, SUIT_NAMED, SUIT_VARIABLE = 0, 1, 2
+
+
+def _compile(tree, code: list, table: list) -> None:
+    if isinstance(tree, Percent):
+        raise RangeError("percent ranges rank hands by the preflop table, which omaha8 does not have yet")
+    if isinstance(tree, Pattern):
+        explicit = 0
+        for spec in tree.specs:
+            if isinstance(spec.suit, int):
+                explicit |= 1 << spec.suit
+        entry = [tree.weight, sum(_FILTER_BITS[f] for f in tree.filters), len(tree.specs), explicit]
+        for spec in tree.specs:
+            mask = sum(1 << rank for rank in spec.ranks)
+            if spec.suit is None:
+                entry += [mask, SUIT_ANY, 0]
+            elif isinstance(spec.suit, int):
+                entry += [mask, SUIT_NAMED, spec.suit]
+            else:
+                entry += [mask, SUIT_VARIABLE, "wxyz".index(spec.suit)]
+        code += [OP_PATTERN, len(table)]
+        table += entry
+        return
+    _compile(tree.left, code, table)
+    _compile(tree.right, code, table)
+    code += [{",": OP_EITHER, ":": OP_BOTH, "!": OP_BUT_NOT}[tree.op], 0]
+    if tree.weight is not None:
+        code += [OP_WEIGHT, tree.weight]
+
+
+def _pattern_weight(table, at: int, hand) -> int:
+    weight, filters, count, explicit = table[at:at + 4]
+    if filters:
+        named = {"ds": 1, "ss": 2, "r": 4, "np": 8}
+        if not _passes(tuple(hand), frozenset(f for f, bit in named.items() if filters & bit)):
+            return 0
+    specs = [table[at + 4 + 3 * i:at + 7 + 3 * i] for i in range(count)]
+    binding = [-1, -1, -1, -1]
+    taken = [False] * len(hand)
+
+    def place(i: int) -> bool:
+        if i == count:
+            return True
+        mask, kind, value = specs[i]
+        for j, card in enumerate(hand):
+            if taken[j] or not (mask >> (card >> 2)) & 1:
+                continue
+            suit = card & 3
+            fresh = False
+            if kind == SUIT_NAMED and suit != value:
+                continue
+            if kind == SUIT_VARIABLE:
+                if binding[value] == -1:
+                    if (explicit >> suit) & 1 or suit in binding:
+                        continue
+                    binding[value] = suit
+                    fresh = True
+                elif binding[value] != suit:
+                    continue
+            taken[j] = True
+            if place(i + 1):
+                return True
+            taken[j] = False
+            if fresh:
+                binding[value] = -1
+        return False
+
+    return weight if place(0) else 0
+
+
+def program_weight(code, table, hand) -> int:
+    """A hand's weight under a compiled range (0: not in it): the reference reading, which the
+    fallback engine and ``in`` use, and the compiled core repeats in C."""
+    stack: list = []
+    for at in range(0, len(code), 2):
+        op, arg = code[at], code[at + 1]
+        if op == OP_PATTERN:
+            stack.append(_pattern_weight(table, arg, hand))
+        elif op == OP_WEIGHT:
+            stack.append(arg if stack.pop() else 0)
+        else:
+            right, left = stack.pop(), stack.pop()
+            if op == OP_EITHER:
+                stack.append(max(left, right))
+            elif op == OP_BOTH:
+                stack.append(min(left, right) if left and right else 0)
+            else:
+                stack.append(0 if right else left)
+    return stack[-1]
+
+
 class Range:
     """The hands an expression in the range notation stands for, each with its weight (1..100).
 
@@ -155,11 +254,35 @@ class Range:
                            and all(spec.free for spec in tree.specs))
         self._weight = tree.weight if self.every_hand else 100
         self._built: Optional[dict] = None
+        code: list = []
+        table: list = []
+        try:
+            _compile(tree, code, table)
+        except RangeError as error:
+            _evaluate(tree, hole_size, self.expression)   # raises it with its column
+            raise error
+        self._code, self._table = array("i", code), array("i", table)
+        if any(table[at + 2] > hole_size for at in _pattern_starts(code)):
+            raise RangeError(f"a pattern of more than {hole_size} cards cannot match a hand of {hole_size}")
+        self.listed = True
         if not self.every_hand:
-            self._built = dict(sorted(_evaluate(tree, hole_size, self.expression).items()))
+            try:
+                self._built = dict(sorted(_evaluate(tree, hole_size, self.expression).items()))
+            except RangeError as error:
+                if "too many to list" not in str(error) and "too large to list" not in str(error):
+                    raise
+                # Too many hands to list: read one hand at a time (sampled, and ``in``).
+                self.listed = False
+
+    def program(self) -> tuple[array, array]:
+        """The range as a program for one hand at a time: instructions and pattern table."""
+        return self._code, self._table
 
     @property
     def _hands(self) -> dict:
+        if not self.listed:
+            raise RangeError(f"the range {self.expression!r} of {self.hole_size}-card hands has too many "
+                             "hands to list; it can be sampled")
         if self._built is None:
             if comb(52, self.hole_size) > MAX_EXPANDED:
                 raise RangeError(f"every {self.hole_size}-card hand, {comb(52, self.hole_size):,} of them, "
@@ -177,6 +300,8 @@ class Range:
             return False
         if self.every_hand:
             return len(cards) == self.hole_size
+        if not self.listed:
+            return len(cards) == self.hole_size and program_weight(self._code, self._table, cards) > 0
         return cards in self._hands
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
