@@ -264,15 +264,22 @@ class EquityJob:
         self.exact = job.exact
         self.seed = job.seed
         self.workers = job.workers
-        self.total = comb(len(self.deck), self.need) if job.exact else job.samples
-        self.chunks = -(-self.total // CHUNK_RUNOUTS)
+        self._set_up_chunks(comb(len(self.deck), self.need) if job.exact else job.samples, len(self.holes))
+
+    def _set_up_chunks(self, total: int, seats: int) -> None:
+        """The chunks of ``total`` runouts or deals, and the sums their tallies add into."""
+        self.total = total
+        self.chunks = -(-total // CHUNK_RUNOUTS)
         self.next_chunk = 0
         self.finished = 0
-        self.running = [False] * job.workers
+        self.running = [False] * self.workers
         self.lock = threading.Lock()
-        n = len(self.holes)
-        self.sums = dict({name: [0] * n for name in TALLY_LISTS}, low_possible=0, runouts=0)
+        self.sums = self._empty_tally(seats)
         self.stopped = False
+
+    @staticmethod
+    def _empty_tally(seats: int) -> dict:
+        return dict({name: [0] * seats for name in TALLY_LISTS}, low_possible=0, runouts=0)
 
     def _claim(self, worker=None, starting=False):
         with self.lock:
@@ -305,20 +312,22 @@ class EquityJob:
         self._claim(worker, starting=True)
         try:
             while (chunk := self._claim()) is not None:
-                n = len(self.holes)
-                tally = dict({name: [0] * n for name in TALLY_LISTS}, low_possible=0, runouts=0)
-                for cards in self._runouts(chunk):
-                    if self.stopped:
-                        return
-                    self._tally(tally, self.board + cards)
+                tally = self._empty_tally(len(self.sums["low_made"]))
+                if not self._work(chunk, tally):
+                    return
                 with self.lock:
-                    for name in TALLY_LISTS:
-                        self.sums[name] = [a + b for a, b in zip(self.sums[name], tally[name])]
-                    self.sums["low_possible"] += tally["low_possible"]
-                    self.sums["runouts"] += tally["runouts"]
-                    self.finished += tally["runouts"]
+                    _add_tally(self.sums, tally)
+                    self.finished += min((chunk + 1) * CHUNK_RUNOUTS, self.total) - chunk * CHUNK_RUNOUTS
         finally:
             self.running[worker] = False
+
+    def _work(self, chunk, tally) -> bool:
+        """One chunk's runouts into ``tally``; False when the job was stopped midway."""
+        for cards in self._runouts(chunk):
+            if self.stopped:
+                return False
+            self._tally(tally, self.board + cards)
+        return True
 
     def _tally(self, tally, board, holes=None):
         holes = self.holes if holes is None else holes
@@ -361,6 +370,13 @@ class EquityJob:
         return out
 
 
+def _add_tally(into: dict, tally: dict, weight: int = 1) -> None:
+    for name in TALLY_LISTS:
+        into[name] = [a + weight * b for a, b in zip(into[name], tally[name])]
+    into["low_possible"] += weight * tally["low_possible"]
+    into["runouts"] += weight * tally["runouts"]
+
+
 class RangeEquityJob(EquityJob):
     """The compiled core's ``RangeEquityJob`` in plain Python: the same deals in the same order,
     the same random draws."""
@@ -395,15 +411,7 @@ class RangeEquityJob(EquityJob):
         self.exact = job.exact
         self.seed = job.seed
         self.workers = job.workers
-        self.total = deals * self.runouts_per_deal if job.exact else job.samples
-        self.chunks = -(-self.total // CHUNK_RUNOUTS)
-        self.next_chunk = 0
-        self.finished = 0
-        self.running = [False] * job.workers
-        self.lock = threading.Lock()
-        n = len(self.fixed)
-        self.sums = dict({name: [0] * n for name in TALLY_LISTS}, low_possible=0, runouts=0)
-        self.stopped = False
+        self._set_up_chunks(deals * self.runouts_per_deal if job.exact else job.samples, len(self.fixed))
         self.holes = list(self.fixed)
         self.ran_dry = False
 
@@ -421,28 +429,14 @@ class RangeEquityJob(EquityJob):
             weight *= self.range_weights[r][pick]
         return holes, [c for c in range(52) if c not in used], weight
 
-    def run(self, worker):
-        if not 0 <= worker < self.workers:
-            raise ValueError(f"worker {worker} is outside 0..{self.workers - 1}")
-        self._claim(worker, starting=True)
-        try:
-            while (chunk := self._claim()) is not None:
-                n = len(self.fixed)
-                tally = dict({name: [0] * n for name in TALLY_LISTS}, low_possible=0, runouts=0)
-                first = chunk * CHUNK_RUNOUTS
-                last = min(first + CHUNK_RUNOUTS, self.total)
-                if self.exact:
-                    self._walk(tally, first, last)
-                else:
-                    self._sample(tally, chunk, last - first)
-                with self.lock:
-                    for name in TALLY_LISTS:
-                        self.sums[name] = [a + b for a, b in zip(self.sums[name], tally[name])]
-                    self.sums["low_possible"] += tally["low_possible"]
-                    self.sums["runouts"] += tally["runouts"]
-                    self.finished += last - first
-        finally:
-            self.running[worker] = False
+    def _work(self, chunk, tally) -> bool:
+        first = chunk * CHUNK_RUNOUTS
+        last = min(first + CHUNK_RUNOUTS, self.total)
+        if self.exact:
+            self._walk(tally, first, last)
+        else:
+            self._sample(tally, chunk, last - first)
+        return True
 
     def _walk(self, tally, first, last):
         per = self.runouts_per_deal
@@ -453,13 +447,10 @@ class RangeEquityJob(EquityJob):
                 holes, deck, weight = dealt
                 start = max(first - deal * per, 0)
                 stop = min(last - deal * per, per)
-                part = dict({name: [0] * len(self.fixed) for name in TALLY_LISTS}, low_possible=0, runouts=0)
+                part = self._empty_tally(len(self.fixed))
                 for cards in islice(_combinations_from(start, deck, self.need), stop - start):
                     self._tally(part, self.board + cards, holes)
-                for name in TALLY_LISTS:
-                    tally[name] = [a + weight * b for a, b in zip(tally[name], part[name])]
-                tally["low_possible"] += weight * part["low_possible"]
-                tally["runouts"] += weight * part["runouts"]
+                _add_tally(tally, part, weight)
             deal += 1
 
     def _sample(self, tally, chunk, count):
