@@ -424,6 +424,18 @@ cdef inline void add_scaled(Tally* dst, const Tally* src, int n, int64_t w) noex
     dst.runouts += w * src.runouts
 
 
+cdef inline void draw_unused(uint64_t* state, uint64_t* used, uint8_t* out, int count) noexcept nogil:
+    """``count`` cards of the 52, each drawn again while already in ``used`` (then added)."""
+    cdef int j, c
+    for j in range(count):
+        while True:
+            c = below(state, 52)
+            if not (used[0] >> c) & 1:
+                break
+        used[0] |= (<uint64_t>1) << c
+        out[j] = c
+
+
 cdef inline void sort_cards(uint8_t* cards, int k) noexcept nogil:
     cdef int i, j
     cdef uint8_t x
@@ -717,13 +729,7 @@ cdef class RangeEquityJob(EquityJob):
                 ok = True
                 for r in range(self.n_range):
                     if self.range_any[r]:
-                        for j in range(self.range_any[r]):
-                            while True:
-                                c = below(state, 52)
-                                if not (used >> c) & 1:
-                                    break
-                            used |= (<uint64_t>1) << c
-                            hand[j] = c
+                        draw_unused(state, &used, hand, self.range_any[r])
                         if self.range_code[r] != NULL:
                             # A range read hand by hand: a random hand, kept as often as its
                             # weight says (out of 100), else the whole deal is drawn again.
@@ -749,13 +755,7 @@ cdef class RangeEquityJob(EquityJob):
                     break
             # The runout: cards drawn from the whole deck, again while already used, which is
             # cheaper than building the deck that is left (a few cards of 52 are out).
-            for j in range(self.need):
-                while True:
-                    c = below(state, 52)
-                    if not (used >> c) & 1:
-                        break
-                used |= (<uint64_t>1) << c
-                cards[self.known + j] = c
+            draw_unused(state, &used, &cards[self.known], self.need)
             read_board(cards, 5, &board)
             tally_runout(&board, seats, self.n_seats, t)
 

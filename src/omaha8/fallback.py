@@ -370,6 +370,19 @@ class EquityJob:
         return out
 
 
+def _draw_unused(stream: _ChunkStream, used: set, count: int) -> list:
+    """``count`` cards of the 52 drawn again while already in ``used`` (and added to it)."""
+    drawn = []
+    for _ in range(count):
+        while True:
+            card = stream.below(52)
+            if card not in used:
+                break
+        used.add(card)
+        drawn.append(card)
+    return drawn
+
+
 def _add_tally(into: dict, tally: dict, weight: int = 1) -> None:
     for name in TALLY_LISTS:
         into[name] = [a + weight * b for a, b in zip(into[name], tally[name])]
@@ -467,14 +480,7 @@ class RangeEquityJob(EquityJob):
                 ok = True
                 for r, seat in enumerate(self.range_seat):
                     if self.range_any[r]:
-                        drawn = []
-                        for _ in range(self.range_any[r]):
-                            while True:
-                                card = stream.below(52)
-                                if card not in used:
-                                    break
-                            used.add(card)
-                            drawn.append(card)
+                        drawn = _draw_unused(stream, used, self.range_any[r])
                         if self.range_program[r] is not None:
                             drawn.sort()
                             weight = program_weight(*self.range_program[r], drawn)
@@ -495,15 +501,7 @@ class RangeEquityJob(EquityJob):
                     holes[seat] = self.range_rows[r][pick]
                 if ok:
                     break
-            runout = []
-            for _ in range(self.need):
-                while True:
-                    card = stream.below(52)
-                    if card not in used:
-                        break
-                used.add(card)
-                runout.append(card)
-            self._tally(tally, self.board + runout, holes)
+            self._tally(tally, self.board + _draw_unused(stream, used, self.need), holes)
 
     def dry(self):
         return self.ran_dry
