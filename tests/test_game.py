@@ -424,17 +424,15 @@ def test_illegal_messages_name_what_is_legal():
 
 def test_a_call_larger_than_the_stack_is_all_in():
     hand = Hand([100, 100, 30], limit="no", blinds=(1, 2), seed=28)
-    hand.fold()
-    hand.raise_to(60)
-    hand.fold()
-    assert hand.street == "over"
-    hand = Hand([100, 100, 30], limit="no", blinds=(1, 2), seed=28)
     hand.call()
     hand.raise_to(60)
     hand.call()
+    # Facing 58 more with 28 left, the button's call puts in the 28 and it is all-in.
     assert hand.actor == 2 and hand.to_call == 28
     hand.call()
-    assert hand.is_all_in[2] or hand.street == "over"
+    assert hand.history[-2][1:6] == (2, "call", 28, 30, True)
+    assert hand.is_all_in == (False, False, True) and hand.contributions == (60, 60, 30)
+    assert hand.street == "flop" and hand.actor == 0
 
 
 # ---------------------------------------------------------------- bad input

@@ -86,7 +86,6 @@ def test_a_card_that_is_not_an_index_is_refused_alike(impl, card):
 def test_a_worker_cannot_run_twice_at_once(impl):
     job = impl.EquityJob([AA, KK], [], [], False, 10**9, 1, 2)
     started = threading.Event()
-    results: list = []
 
     def work():
         started.set()
@@ -103,7 +102,6 @@ def test_a_worker_cannot_run_twice_at_once(impl):
     finally:
         job.stop()
         thread.join()
-    results.append(job.done())
     assert job.tally()["runouts"] == job.done()
 
 

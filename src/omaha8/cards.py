@@ -25,6 +25,7 @@ __all__ = [
     "card_index",
     "quoted",
     "parse_cards",
+    "is_card_text",
     "read_counted",
     "read_hand",
     "check_unique",
@@ -195,6 +196,15 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     indices = _indices(cards, "cards")
     check_unique(indices)
     return tuple(_CARDS[i] for i in indices)
+
+
+def is_card_text(text: str) -> bool:
+    """Whether ``text`` is nothing but cards ("AsKd", "As Kd"); "AA**" and "random" are not."""
+    try:
+        _parse_text(text)
+    except CardError:
+        return False
+    return True
 
 
 def read_counted(cards: CardsLike, what: str, sizes: tuple[int, ...]) -> list[int]:

@@ -16,7 +16,7 @@ import time
 from typing import NoReturn, Optional, Sequence
 
 from . import IMPLEMENTATION, __version__
-from .cards import HOLE_SIZES, CardError, parse_cards, quoted, read_counted
+from .cards import HOLE_SIZES, CardError, is_card_text, parse_cards, quoted, read_counted
 from .equity import Equity, equity
 from .hands import hand
 from .pots import showdown
@@ -157,17 +157,9 @@ def _check_seats(hands: Sequence[Optional[str]], word: str) -> None:
             try:
                 read_counted(cards, "hole cards", HOLE_SIZES)
             except CardError as error:
-                if word == "seat" and _is_range_text(cards):
+                if word == "seat" and isinstance(cards, str) and not is_card_text(cards):
                     continue  # a range such as "AA**" or "random", read by equity
                 raise UsageError(f"{word} {seat}: {error}") from None
-
-
-def _is_range_text(text: str) -> bool:
-    try:
-        parse_cards(text)
-    except CardError:
-        return True   # not a list of cards: a range expression
-    return False
 
 
 def _run_equity(args: argparse.Namespace) -> int:

@@ -20,7 +20,7 @@ from typing import Callable, Optional, Sequence
 
 from . import _engine
 from .buffers import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS
-from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, parse_cards, quoted, read_counted
+from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, is_card_text, quoted, read_counted
 from .ranges import Range, RangeError
 
 __all__ = ["Equity", "PlayerEquity", "equity", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_THREADS"]
@@ -91,14 +91,6 @@ class Equity:
         return self.players[seat]
 
 
-def _is_card_text(text: str) -> bool:
-    try:
-        parse_cards(text)
-    except CardError:
-        return False
-    return True
-
-
 def _read_question(holes, board, dead):
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
         raise CardError("holes must be a list of hands, one per player, such as ['AsAh2s3h', 'KsKdQhQc']")
@@ -117,7 +109,7 @@ def _read_question(holes, board, dead):
         except CardError as error:
             # Text that is not a list of cards is a range expression ("AA**", "random"); a list
             # of cards of the wrong count is a mistyped hand ("KsKdQh*" is the range).
-            if isinstance(hole, str) and not _is_card_text(hole):
+            if isinstance(hole, str) and not is_card_text(hole):
                 expressions[seat] = hole
                 hands.append(None)
                 continue
