@@ -456,6 +456,8 @@ LAYER_IMPORTS = {
     "history": {"cards", "equity", "game", "pots"},
     "rangestring": set(),
     "ranges": {"cards", "rangestring"},
+    "_version": set(),
+    "tables": {"_version", "cards", "equity", "ranges"},
 }
 
 

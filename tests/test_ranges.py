@@ -126,8 +126,8 @@ def test_five_card_patterns_and_limits():
     ("[5-2]", "a span goes up", 4),
     ("$zz", "unknown macro '$zz'", 1),
     ("AA,,KK", "expected a hand pattern", 4),
-    ("15%", "preflop table", 1),
-    ("10%-20%", "preflop table", 1),
+    ("20%-10%", "the first below the second", 1),
+    ("101%", "percents go from 0 to 100", 1),
 ])
 def test_errors_point_at_the_culprit(expression, message, column):
     with pytest.raises(RangeError) as info:

@@ -10,13 +10,16 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from . import _engine
+from ._version import __version__
 from .buffers import BatchError
 from .cards import Card, CardError, CardsLike, parse_cards
+from .cards import canonical
 from .equity import Equity, PlayerEquity, equity
 from .game import Action, Hand, HandError, IllegalAction
 from .ranges import Range, RangeError
 from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
 from .pots import Pot, Showdown, ShowdownError, showdown
+from .tables import PreflopTable, StartingHand, TableRow, preflop_table, starting_hands
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
 
 IMPLEMENTATION: str = _engine.IMPLEMENTATION
@@ -25,7 +28,6 @@ evaluate_high: Callable[[CardsLike, CardsLike], int] = _engine.ENGINE.evaluate_h
 evaluate_low: Callable[[CardsLike, CardsLike], Optional[int]] = _engine.ENGINE.evaluate_low
 evaluate_batch: Callable[..., "tuple[Any, Any]"] = _engine.ENGINE.evaluate_batch
 
-__version__ = "0.1.0"
 __all__ = [
     "IMPLEMENTATION",
     "Card",
@@ -55,6 +57,12 @@ __all__ = [
     "IllegalAction",
     "HandError",
     "PlayerEquity",
+    "canonical",
+    "starting_hands",
+    "StartingHand",
+    "preflop_table",
+    "PreflopTable",
+    "TableRow",
     "CATEGORIES",
     "NO_LOW",
     "category_of",

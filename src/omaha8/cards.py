@@ -29,6 +29,9 @@ __all__ = [
     "read_counted",
     "read_hand",
     "check_unique",
+    "canonical",
+    "suit_class",
+    "CANONICAL_SUITS",
 ]
 
 RANK_CHARS = "23456789TJQKA"
@@ -230,3 +233,32 @@ def read_hand(hole: CardsLike, board: CardsLike) -> tuple[list[int], list[int]]:
     b = read_counted(board, "board cards", BOARD_SIZES)
     check_unique(h + b)
     return h, b
+
+
+# The names canonical forms give to suits, in order: the suit holding the most cards (ties: the
+# higher ranks) is named s, the next h, then d, then c.
+CANONICAL_SUITS = "shdc"
+
+
+def suit_class(rank_sets: Iterable[Iterable[int]]) -> str:
+    """The canonical form of a hand given as its four suits' ranks (0..12, any order within a
+    suit, suits in any order): the suits are ordered by (number of cards, ranks from the top),
+    largest first, and named in that order. Suits with equal ranks are interchangeable, so the
+    order among them does not matter."""
+    suits = sorted((sorted(ranks, reverse=True) for ranks in rank_sets), key=lambda r: (len(r), r), reverse=True)
+    named = sorted((-rank, name) for name, ranks in enumerate(suits) for rank in ranks)
+    return "".join(RANK_CHARS[-rank] + CANONICAL_SUITS[name] for rank, name in named)
+
+
+def canonical(hand: CardsLike) -> str:
+    """The hand's suit-isomorphism class as a string: hands that differ only by a renaming of
+    suits have the same one (``AsAh2s3h`` and ``AdAc2d3c`` are both ``AsAh3s2h``). Cards run
+    from the highest rank down; suits are renamed s, h, d, c in the order of ``suit_class``."""
+    indices = _indices(hand, "cards")
+    check_unique(indices)
+    if not indices:
+        raise CardError("a hand needs at least one card")
+    rank_sets: list[list[int]] = [[], [], [], []]
+    for index in indices:
+        rank_sets[index & 3].append(index >> 2)
+    return suit_class(rank_sets)

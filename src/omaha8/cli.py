@@ -1,4 +1,4 @@
-"""The ``omaha8`` command: ``hand``, ``equity``, ``showdown``, ``replay`` and ``range``.
+"""The ``omaha8`` command: ``hand``, ``equity``, ``showdown``, ``replay``, ``range`` and ``table``.
 
 Errors are one line on stderr and exit status 2, never a traceback. Seats are numbered from 1
 here, in output and errors alike (the library numbers them from 0).
@@ -313,6 +313,72 @@ def _run_range(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- table
+
+def _table_text(table, count: int) -> str:
+    opponents = f"{table.opponents} random hand{'s' if table.opponents > 1 else ''}"
+    lines = [f"{table.hole_size}-card starting hands against {opponents}, all in preflop: "
+             f"{table.samples:,} deals a class, seed {table.seed} ({table.implementation} core)",
+             f"{'rank':>5}  {'hand':<12} {'hands':>5} {'equity':>8} {'± error':>8} {'high':>8} {'low':>8} "
+             f"{'scoop':>8} {'low made':>9} {'top':>8}"]
+    for row in table.top(count):
+        lines.append(f"{row.rank:>5}  {row.canonical:<12} {row.hands:>5} {_percent(row.equity):>8} "
+                     f"{_percent(row.std_error):>8} {_percent(row.high):>8} {_percent(row.low):>8} "
+                     f"{_percent(row.scoop):>8} {_percent(row.low_made):>9} {row.percentile:7.2f}%")
+    return "\n".join(lines)
+
+
+def _run_table(args: argparse.Namespace) -> int:
+    from .tables import FallbackRefused, PreflopTable, preflop_table
+
+    computing = args.out is not None or args.samples is not None or args.hands or args.checkpoint is not None
+    if not computing:
+        table = PreflopTable.read_csv(args.table) if args.table else PreflopTable.shipped()
+        print(_table_text(table, args.show if args.show is not None else 20))
+        return 0
+    if args.table:
+        raise UsageError("--table shows a table already made: leave out --out, --samples, --hands and --checkpoint")
+    executor, client = None, None
+    if args.scheduler:
+        if args.workers is not None:
+            raise UsageError("--workers counts local threads; a --scheduler's cluster has its own workers")
+        try:
+            from distributed import Client
+        except ImportError:
+            raise UsageError("--scheduler needs Dask: pip install 'omaha8[dask]'") from None
+        try:
+            client = Client(args.scheduler, timeout="10s")
+        except OSError as error:
+            raise UsageError(f"cannot reach the scheduler at {args.scheduler}: {error}") from None
+        executor = client.get_executor()
+    elif args.workers is not None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        if not 1 <= args.workers <= 1024:
+            raise UsageError(f"--workers must be 1..1024, not {args.workers}")
+        executor = ThreadPoolExecutor(max_workers=args.workers, thread_name_prefix="omaha8-table")
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        table = preflop_table(opponents=args.opponents, hole_size=args.hole_size,
+                              samples=args.samples if args.samples is not None else 100_000, seed=args.seed,
+                              hands=args.hands or None, executor=executor, checkpoint=args.checkpoint,
+                              progress=bar, allow_fallback=args.allow_fallback)
+    except FallbackRefused as error:
+        raise UsageError(str(error)) from None
+    finally:
+        if bar is not None:
+            bar.close()
+        if client is not None:
+            client.close()
+        elif executor is not None:
+            executor.shutdown(cancel_futures=True)
+    if args.out:
+        table.to_csv(args.out)
+        print(f"wrote {len(table):,} classes to {args.out}")
+    print(_table_text(table, args.show if args.show is not None else 10))
+    return 0
+
+
 # ---------------------------------------------------------------- parser
 
 def build_parser() -> argparse.ArgumentParser:
@@ -382,6 +448,28 @@ def build_parser() -> argparse.ArgumentParser:
     range_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
     range_command.add_argument("--examples", type=_whole_number, default=8, help="how many hands to show")
     range_command.set_defaults(run=_run_range)
+
+    table_command = commands.add_parser(
+        "table", help="rank every starting hand by its equity against random hands, preflop",
+        description="Without --out, --samples, --hands or --checkpoint: show the top of the table "
+        "that comes with omaha8 (four cards, one opponent, a million deals a class), or of --table "
+        "FILE. With them: compute a table, on this machine's threads or on a Dask cluster "
+        "(--scheduler), and write it as CSV.",
+        epilog="example: omaha8 table --opponents 1 --samples 100000 --seed 1 --out table.csv")
+    table_command.add_argument("--opponents", type=_whole_number, default=1, help="random hands to face (default 1)")
+    table_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
+    table_command.add_argument("--samples", type=_whole_number, help="deals per class (default 100,000)")
+    table_command.add_argument("--seed", type=_whole_number, help="the same seed gives the same table anywhere")
+    table_command.add_argument("--hands", nargs="+", help="only these hands' classes (default: every class)")
+    table_command.add_argument("--out", help="write the table to this CSV file")
+    table_command.add_argument("--checkpoint", help="record finished work here; run again to continue")
+    table_command.add_argument("--workers", type=_whole_number, help="local threads (default: every core)")
+    table_command.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://10.0.0.5:8786")
+    table_command.add_argument("--allow-fallback", action="store_true",
+                               help="let workers without the compiled core compute (about 100 times slower)")
+    table_command.add_argument("--show", type=_whole_number, help="rows to print (default 20, or 10 after computing)")
+    table_command.add_argument("--table", help="a table CSV to show instead of the shipped one")
+    table_command.set_defaults(run=_run_table)
     return parser
 
 

@@ -16,14 +16,14 @@ import os
 import threading
 from functools import reduce
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 from . import _engine
-from .buffers import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS
+from .buffers import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS, TALLY_LISTS
 from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, is_card_text, quoted, read_counted
 from .ranges import Range, RangeError
 
-__all__ = ["Equity", "PlayerEquity", "equity", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_THREADS"]
+__all__ = ["Equity", "PlayerEquity", "Tally", "equity", "equity_tally", "equity_from_tally", "live_implementation", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_THREADS"]
 
 # Without ``samples`` the answer is exact: two hands leave at most C(44, 5) = 1,086,008 boards,
 # the most any question can have, walked in well under a second.
@@ -89,6 +89,63 @@ class Equity:
 
     def __getitem__(self, seat: int) -> PlayerEquity:
         return self.players[seat]
+
+
+def live_implementation() -> str:
+    """Which engine runs equity here and now: "cython" (the compiled core) or "python" (the
+    fallback)."""
+    return "python" if _engine.ENGINE.__name__.endswith("fallback") else "cython"
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The integer counts behind an Equity, in plain ints and tuples so they pickle anywhere.
+    Tallies of the same question add exactly (``a + b``), whatever split of the runouts they
+    came from; ``implementation`` names the engines that counted them."""
+
+    seats: tuple[tuple[int, ...], ...]
+    """Per seat, the counts named by ``FIELDS``, in that order."""
+    runouts: int
+    low_possible: int
+    pot_units: int
+    exact: bool
+    implementation: str
+
+    FIELDS = TALLY_LISTS
+
+    @classmethod
+    def of_engine(cls, counts: dict, exact: bool, seed: Optional[int] = None) -> "Tally":
+        seats = tuple(zip(*(tuple(counts[name]) for name in TALLY_LISTS)))
+        return cls(seats, counts["runouts"], counts["low_possible"], counts["pot_units"], exact,
+                   live_implementation())
+
+    def __add__(self, other: "Tally") -> "Tally":
+        if not isinstance(other, Tally):
+            return NotImplemented
+        if len(self.seats) != len(other.seats) or self.pot_units != other.pot_units:
+            raise ValueError("tallies of different questions do not add")
+        engines = "+".join(sorted(set(self.implementation.split("+")) | set(other.implementation.split("+"))))
+        return Tally(tuple(tuple(a + b for a, b in zip(x, y)) for x, y in zip(self.seats, other.seats)),
+                     self.runouts + other.runouts, self.low_possible + other.low_possible, self.pot_units,
+                     self.exact and other.exact, engines)
+
+    def counts(self) -> dict:
+        """The counts as the engines give them: per-seat lists by name, and totals."""
+        out: dict = {name: [seat[i] for seat in self.seats] for i, name in enumerate(TALLY_LISTS)}
+        out.update(runouts=self.runouts, low_possible=self.low_possible, pot_units=self.pot_units)
+        return out
+
+
+def equity_from_tally(tally: Tally, holes: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = "",
+                      seed: Optional[int] = None) -> Equity:
+    """The Equity that ``tally`` counts, for the question it counted (``holes``, ``board``,
+    ``dead`` as given to ``equity_tally``)."""
+    hands, board_cards, dead_cards, _ = _read_question(holes, board, dead)
+    if len(hands) != len(tally.seats):
+        raise ValueError(f"the tally counts {len(tally.seats)} seats, not {len(hands)}")
+    if not tally.runouts:
+        raise ValueError("the tally counts no runouts")
+    return _result(tally.counts(), hands, board_cards, dead_cards, tally.exact, seed)
 
 
 def _read_question(holes, board, dead):
@@ -204,6 +261,37 @@ def equity(
     is called now and then; raising from it stops the run, and the exception comes out of
     ``equity``. Ctrl-C stops a run within a chunk's time (about a millisecond).
     """
+    run = _run_question(holes, board, dead, exact, samples, seed, threads, progress)
+    return _result(run.tally, run.hands, run.board, run.dead, run.exact, run.seed)
+
+
+def equity_tally(
+    holes: Sequence[CardsLike],
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    *,
+    exact: Optional[bool] = None,
+    samples: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = 1,
+) -> "Tally":
+    """The integer counts behind ``equity(...)`` with the same arguments (one thread by
+    default): what a distributed job sends back, since counts of the same question add exactly
+    in any order. ``equity_from_tally`` turns them into an Equity."""
+    run = _run_question(holes, board, dead, exact, samples, seed, threads, None)
+    return Tally.of_engine(run.tally, run.exact, run.seed)
+
+
+class _Run(NamedTuple):
+    tally: dict
+    hands: list
+    board: list
+    dead: list
+    exact: bool
+    seed: Optional[int]
+
+
+def _run_question(holes, board, dead, exact, samples, seed, threads, progress) -> _Run:
     hands, board_cards, dead_cards, left = _read_question(holes, board, dead)
     if exact is not None and not isinstance(exact, bool):
         raise ValueError(f"exact must be True, False or None, not {exact!r}")
@@ -218,7 +306,8 @@ def equity(
         raise ValueError("progress must be a callable taking (done, total)")
 
     if any(isinstance(hand, Range) for hand in hands):
-        return _range_equity(hands, board_cards, dead_cards, left, exact, samples, seed, workers, progress)
+        job, walk, seed = _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, workers, progress)
+        return _Run(job.tally(), hands, board_cards, dead_cards, walk, seed)
     walk = exact is not False and samples is None
     if walk:
         seed = None
@@ -233,10 +322,10 @@ def equity(
 
     job = _engine.ENGINE.EquityJob(hands, board_cards, dead_cards, walk, samples, seed or 0, workers)
     _run(job, workers, progress)
-    return _result(job.tally(), hands, board_cards, dead_cards, walk, seed)
+    return _Run(job.tally(), hands, board_cards, dead_cards, walk, seed)
 
 
-def _range_equity(hands, board_cards, dead_cards, left, exact, samples, seed, workers, progress) -> Equity:
+def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, workers, progress):
     """Equity with ranges: every deal of the ranges' hands and a runout, weighted by the product
     of the hands' weights; hands that share a card with the board, the dead cards or a known
     hand are left out, and deals whose hands collide are no deals."""
@@ -293,7 +382,7 @@ def _range_equity(hands, board_cards, dead_cards, left, exact, samples, seed, wo
     _run(job, workers, progress)
     if job.dry() or (walk and not job.tally()["runouts"]):
         raise RangeError("no deal of these ranges leaves their hands apart")
-    return _result(job.tally(), hands, board_cards, dead_cards, walk, seed)
+    return job, walk, seed
 
 
 def _result(tally: dict, hands, board_cards, dead_cards, exact: bool, seed) -> Equity:

@@ -9,15 +9,18 @@ milliseconds.
 
 from __future__ import annotations
 
+import csv
 from array import array
-from itertools import chain, combinations
+from functools import lru_cache
+from pathlib import Path
+from itertools import chain, combinations, permutations
 from math import comb
 from typing import Iterator, Optional
 
 from .cards import HOLE_SIZES, Card, CardError, CardsLike, card_index, parse_cards
 from .rangestring import Pattern, Percent, RangeError, parse
 
-__all__ = ["Range", "RangeError", "MAX_EXPANDED", "program_weight"]
+__all__ = ["Range", "RangeError", "MAX_EXPANDED", "program_weight", "PERCENT_TABLE", "percent_classes"]
 
 # A range is built into a table of hands only up to this many: the full five- and six-card
 # ranges (2,598,960 and 20,358,520 hands) are not.
@@ -109,6 +112,53 @@ def _expand_pattern(pattern: Pattern, size: int, weight: int) -> dict:
     return out
 
 
+# Percent ranges rank hands by the preflop table that comes with omaha8 (four cards against one
+# random hand, a million deals a class; see omaha8.tables). Its rows run best first.
+PERCENT_TABLE = Path(__file__).with_name("data") / "preflop-4-cards-1-opponent.csv"
+
+
+@lru_cache(maxsize=1)
+def _ranking() -> tuple:
+    """(canonical form, hands) of every four-card class, best first."""
+    try:
+        lines = PERCENT_TABLE.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        raise RangeError(f"percent ranges need the preflop table {PERCENT_TABLE.name}, which is missing "
+                         "from this installation") from None
+    reader = csv.DictReader(line for line in lines if not line.startswith("#"))
+    return tuple((row["canonical"], int(row["hands"])) for row in reader)
+
+
+def percent_classes(low: float, high: float) -> list:
+    """The four-card classes (canonical forms) of the band from ``low`` to ``high`` percent of
+    all hands, best first. Classes are whole: a class is in the band when the middle of its share
+    of the ranking (the hands above it plus half its own) falls in [low, high). So bands that meet
+    share no class and leave none out, and "15%" holds the whole classes nearest to 15%."""
+    ranking = _ranking()
+    everyone = sum(hands for _, hands in ranking)
+    out, above = [], 0
+    for form, hands in ranking:
+        middle = 100 * (above + hands / 2) / everyone
+        if low <= middle < high:
+            out.append(form)
+        above += hands
+    return out
+
+
+def _class_hands(form: str) -> set:
+    """Every hand of a class: the canonical hand under the 24 renamings of suits."""
+    cards = [card_index(c) for c in parse_cards(form)]
+    return {tuple(sorted((c & ~3) | order[c & 3] for c in cards)) for order in permutations(range(4))}
+
+
+def _percent_hands(tree: Percent, size: int, expression: str) -> dict:
+    if size != 4:
+        raise RangeError("percent ranges rank four-card hands (by omaha8's preflop table); "
+                         f"there is no table of {size}-card hands", expression, tree.column)
+    return dict.fromkeys(sorted(hand for form in percent_classes(tree.low, tree.high)
+                                for hand in _class_hands(form)), tree.weight)
+
+
 def _pattern_starts(code) -> list:
     return [code[at + 1] for at in range(0, len(code), 2) if code[at] == OP_PATTERN]
 
@@ -122,8 +172,7 @@ def _evaluate(tree, size: int, expression: str) -> dict:
     if isinstance(tree, Pattern):
         return _expand_pattern(tree, size, tree.weight)
     if isinstance(tree, Percent):
-        raise RangeError("percent ranges rank hands by the preflop table, which omaha8 does not "
-                         "have yet", expression, tree.column)
+        return _percent_hands(tree, size, expression)
     left = _evaluate(tree.left, size, expression)
     right = _evaluate(tree.right, size, expression)
     if tree.op == ",":
@@ -146,9 +195,13 @@ _FILTER_BITS = {"ds": 1, "ss": 2, "r": 4, "np": 8}
 SUIT_ANY, SUIT_NAMED, SUIT_VARIABLE = 0, 1, 2
 
 
+class _Unprogrammable(Exception):
+    """A range that only a list of hands can hold (percent ranges, always short enough)."""
+
+
 def _compile(tree, code: list, table: list) -> None:
     if isinstance(tree, Percent):
-        raise RangeError("percent ranges rank hands by the preflop table, which omaha8 does not have yet")
+        raise _Unprogrammable
     if isinstance(tree, Pattern):
         explicit = 0
         for spec in tree.specs:
@@ -256,13 +309,16 @@ class Range:
         self._built: Optional[dict] = None
         code: list = []
         table: list = []
+        programmable = True
         try:
             _compile(tree, code, table)
+        except _Unprogrammable:
+            programmable = False
         except RangeError as error:
             _evaluate(tree, hole_size, self.expression)   # raises it with its column
             raise error
         self._code, self._table = array("i", code), array("i", table)
-        if any(table[at + 2] > hole_size for at in _pattern_starts(code)):
+        if programmable and any(table[at + 2] > hole_size for at in _pattern_starts(code)):
             raise RangeError(f"a pattern of more than {hole_size} cards cannot match a hand of {hole_size}")
         self.listed = True
         if not self.every_hand:
@@ -272,6 +328,9 @@ class Range:
                 if "too many to list" not in str(error) and "too large to list" not in str(error):
                     raise
                 # Too many hands to list: read one hand at a time (sampled, and ``in``).
+                if not programmable:
+                    raise RangeError("percent ranges rank four-card hands (by omaha8's preflop "
+                                     f"table); there is no table of {hole_size}-card hands") from None
                 self.listed = False
 
     def program(self) -> tuple[array, array]:

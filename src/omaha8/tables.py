@@ -1,0 +1,549 @@
+"""Starting hands and preflop tables: every class of starting hand, ranked by its equity
+against random hands, computed on any ``concurrent.futures.Executor``.
+
+A table is cut into blocks of deals: block ``b`` of class ``c`` holds ``BLOCK_DEALS`` deals (the
+last one fewer) drawn from a seed that depends on the table's seed, the question, ``c`` and
+``b`` alone. Tasks carry plain data (class strings, block numbers, seeds, counts) and bring
+back integer tallies, which add exactly; so the same seed gives the same table on threads,
+processes or a Dask cluster, with any number of workers, tasks finishing in any order, and a
+run resumed from its checkpoint.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import os
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement, product
+from math import comb, factorial
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
+
+from ._version import __version__
+from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, canonical, parse_cards, quoted, suit_class
+from .equity import Tally, equity_from_tally, equity_tally, live_implementation
+from .ranges import Range
+
+__all__ = [
+    "StartingHand",
+    "starting_hands",
+    "PreflopTable",
+    "TableRow",
+    "TableError",
+    "FallbackRefused",
+    "TableTask",
+    "preflop_table",
+    "run_task",
+    "BLOCK_DEALS",
+    "DEFAULT_TABLE_SAMPLES",
+    "SHIPPED_TABLE",
+]
+
+
+BLOCK_DEALS = 65_536
+"""Deals in one block of a class: the unit of seeding, checkpointing and task planning."""
+TASK_BLOCKS = 64
+"""At most this many blocks in one task (about half a second of one core)."""
+MIN_TASKS = 64
+"""Small tables are cut finer, so that every worker has some of the work."""
+DEFAULT_TABLE_SAMPLES = 100_000
+SHIPPED_TABLE = Path(__file__).with_name("data") / "preflop-4-cards-1-opponent.csv"
+_CHECKPOINT_FORMAT = "omaha8 preflop checkpoint 1"
+
+
+class TableError(ValueError):
+    """A table that cannot be made or read as asked: bad arguments, a checkpoint of another
+    table, a CSV file that is not a table."""
+
+
+class FallbackRefused(RuntimeError):
+    """A task reached a worker that has only the pure-Python fallback, which is about a hundred
+    times slower, and the table was not told it may run there."""
+
+
+# ---------------------------------------------------------------- starting hands
+
+class StartingHand(NamedTuple):
+    """A class of starting hands that differ only by a renaming of suits."""
+
+    canonical: str
+    """The class's canonical form, as ``omaha8.canonical`` writes it (also one of its hands)."""
+    hands: int
+    """How many hands the class holds: 24 renamings of suits, less those that give the same hand."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return parse_cards(self.canonical)
+
+
+def _renamings(rank_sets: Sequence[tuple]) -> int:
+    """Distinct hands among the 24 renamings of suits: suits with the same ranks (empty suits
+    too) trade places without changing the hand."""
+    same = 1
+    for ranks in set(rank_sets):
+        same *= factorial(rank_sets.count(ranks))
+    return 24 // same
+
+
+@lru_cache(maxsize=None)
+def _classes(hole_size: int) -> tuple[StartingHand, ...]:
+    # A class is a multiset of four suits' rank sets with hole_size ranks in all. Built
+    # directly, without walking every hand: for each way to share hole_size cards among the
+    # suits (5 = 3+1+1+0, ...), each choice of rank sets, suits of equal size taken in order.
+    by_size = {k: list(combinations(range(12, -1, -1), k)) for k in range(hole_size + 1)}
+    out: list[StartingHand] = []
+    for shares in _partitions(hole_size, 4):
+        groups = [(size, shares.count(size)) for size in sorted(set(shares), reverse=True)]
+        for choice in product(*(combinations_with_replacement(by_size[size], count) for size, count in groups)):
+            rank_sets = [ranks for group in choice for ranks in group]
+            out.append(StartingHand(suit_class(rank_sets), _renamings(rank_sets)))
+    out.sort(key=lambda hand: hand.canonical)
+    return tuple(out)
+
+
+def _partitions(total: int, parts: int, most: Optional[int] = None) -> Iterator[tuple[int, ...]]:
+    """``total`` as ``parts`` sizes, largest first (zeros included)."""
+    most = total if most is None else most
+    if parts == 1:
+        if total <= most:
+            yield (total,)
+        return
+    for first in range(min(total, most), -1, -1):
+        for rest in _partitions(total - first, parts - 1, first):
+            yield (first, *rest)
+
+
+def starting_hands(hole_size: int = 4) -> list[StartingHand]:
+    """Every class of starting hand of ``hole_size`` cards, in the order of their canonical
+    strings: 16,432 classes of four cards (270,725 hands), 134,459 of five (2,598,960), 962,988 of
+    six (20,358,520; a few seconds, and about 150 MB while it is kept)."""
+    if isinstance(hole_size, bool) or hole_size not in HOLE_SIZES:
+        raise TableError(f"hole_size must be 4, 5 or 6, not {hole_size!r}")
+    return list(_classes(hole_size))
+
+
+def _class_sizes(hole_size: int) -> dict[str, int]:
+    return dict(_classes(hole_size))
+
+
+# ---------------------------------------------------------------- tasks
+
+class TableTask(NamedTuple):
+    """One task of a table: plain data, picklable anywhere, that any worker can run with
+    ``run_task``."""
+
+    opponents: int
+    seed: int
+    samples: int
+    """Deals per class in the whole table (which fixes the size of its last block)."""
+    work: tuple[tuple[str, int, int], ...]
+    """(class, first block, block after the last)."""
+    allow_fallback: bool = False
+
+
+class BlockTally(NamedTuple):
+    """What a task brings back for a run of blocks of one class."""
+
+    canonical: str
+    first: int
+    stop: int
+    tally: Tally
+
+
+def _block_seed(seed: int, opponents: int, canonical_form: str, block: int) -> int:
+    text = f"omaha8 preflop/{seed}/{opponents}/{canonical_form}/{block}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
+
+
+def _block_deals(samples: int, block: int) -> int:
+    return min(BLOCK_DEALS, samples - block * BLOCK_DEALS)
+
+
+def _question(canonical_form: str, opponents: int) -> list:
+    hole_size = sum(c.isalpha() and c.islower() for c in canonical_form)
+    return [canonical_form, *[Range("random", hole_size=hole_size)] * opponents]
+
+
+def run_task(task: TableTask) -> list[BlockTally]:
+    """Runs one task, here, on one thread: the tallies of its blocks."""
+    if live_implementation() != "cython" and not task.allow_fallback:
+        raise FallbackRefused(
+            "this worker has only omaha8's pure-Python fallback (its compiled core is not built), "
+            "about 100 times slower; install omaha8 where a C compiler is present, or pass "
+            "allow_fallback=True to run there anyway")
+    out = []
+    for canonical_form, first, stop in task.work:
+        question = _question(canonical_form, task.opponents)
+        total: Optional[Tally] = None
+        for block in range(first, stop):
+            tally = equity_tally(question, samples=_block_deals(task.samples, block),
+                                 seed=_block_seed(task.seed, task.opponents, canonical_form, block))
+            total = tally if total is None else total + tally
+        assert total is not None
+        out.append(BlockTally(canonical_form, first, stop, total))
+    return out
+
+
+def _plan(todo: Sequence[tuple[str, int, int]], samples: int, opponents: int, seed: int,
+          allow_fallback: bool) -> list[TableTask]:
+    blocks = sum(stop - first for _, first, stop in todo)
+    per_task = max(1, min(TASK_BLOCKS, blocks // MIN_TASKS))
+    tasks: list[TableTask] = []
+    work: list[tuple[str, int, int]] = []
+    room = per_task
+    for form, first, stop in todo:
+        while first < stop:
+            take = min(room, stop - first)
+            work.append((form, first, first + take))
+            first += take
+            room -= take
+            if not room:
+                tasks.append(TableTask(opponents, seed, samples, tuple(work), allow_fallback))
+                work, room = [], per_task
+    if work:
+        tasks.append(TableTask(opponents, seed, samples, tuple(work), allow_fallback))
+    return tasks
+
+
+# ---------------------------------------------------------------- checkpoints
+
+class _Checkpoint:
+    """A file of finished blocks, one JSON line each, after a line naming the table. A run
+    killed mid-write leaves at most a broken last line, which is ignored."""
+
+    def __init__(self, path: Union[str, os.PathLike], identity: dict) -> None:
+        self.path = Path(path)
+        self.identity = identity
+        self.done: list[BlockTally] = []
+        if self.path.exists() and self.path.stat().st_size:
+            self._read()
+            self.file = open(self.path, "a", encoding="utf-8")
+        else:
+            self.file = open(self.path, "w", encoding="utf-8")
+            self._write(identity)
+
+    def _read(self) -> None:
+        lines = self.path.read_text(encoding="utf-8").split("\n")
+        try:
+            found = json.loads(lines[0])
+        except ValueError:
+            raise TableError(f"{self.path} is not an omaha8 checkpoint") from None
+        if found != self.identity:
+            differing = sorted(k for k in set(found) | set(self.identity) if found.get(k) != self.identity.get(k))
+            raise TableError(f"{self.path} is the checkpoint of another table (it differs in "
+                             f"{', '.join(differing)}): remove it or give another file")
+        complete = lines[1:-1] if not lines[-1].endswith("}") else lines[1:]
+        for number, line in enumerate(complete, start=2):
+            if not line:
+                continue
+            try:
+                record = json.loads(line)
+                tally = Tally(tuple(map(tuple, record["seats"])), record["runouts"], record["low_possible"],
+                              record["pot_units"], False, record["implementation"])
+                self.done.append(BlockTally(record["class"], record["first"], record["stop"], tally))
+            except (ValueError, KeyError, TypeError):
+                raise TableError(f"{self.path}, line {number}: not a finished block") from None
+
+    def _write(self, record: dict) -> None:
+        self.file.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self.file.flush()
+
+    def record(self, finished: Iterable[BlockTally]) -> None:
+        for item in finished:
+            tally = item.tally
+            self._write({"class": item.canonical, "first": item.first, "stop": item.stop,
+                         "seats": tally.seats, "runouts": tally.runouts, "low_possible": tally.low_possible,
+                         "pot_units": tally.pot_units, "implementation": tally.implementation})
+        os.fsync(self.file.fileno())
+
+    def close(self) -> None:
+        self.file.close()
+
+
+# ---------------------------------------------------------------- the table
+
+@dataclass(frozen=True)
+class TableRow:
+    """One class of starting hand in a preflop table."""
+
+    rank: int
+    """1 for the best equity; ties are broken by the canonical strings."""
+    canonical: str
+    hands: int
+    """Hands in the class."""
+    equity: float
+    """Share of the pot against the table's random opponents, all-in preflop."""
+    high: float
+    """The part won through the high half."""
+    low: float
+    """The part won through the low half."""
+    scoop: float
+    """Probability of winning the whole pot alone."""
+    low_made: float
+    """Probability of making a qualifying low."""
+    std_error: float
+    """Standard error of ``equity``."""
+    percentile: float
+    """Percent of the table's hands in this class and the classes ranked above it: the hand is
+    in the top ``percentile`` percent."""
+    deals: int
+
+
+_ROW_FIELDS = [f.name for f in fields(TableRow)]
+_FLOAT_FIELDS = {"equity", "high", "low", "scoop", "low_made", "std_error", "percentile"}
+
+
+@dataclass(frozen=True)
+class PreflopTable:
+    """Starting-hand classes ranked by equity against ``opponents`` random hands."""
+
+    rows: tuple[TableRow, ...]
+    """Best first."""
+    opponents: int
+    hole_size: int
+    samples: int
+    seed: int
+    version: str
+    implementation: str
+    """The engines that counted the deals: "cython", or "python" (the fallback), or both."""
+    complete: bool
+    """Whether the table holds every class of its hole size."""
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[TableRow]:
+        return iter(self.rows)
+
+    def __getitem__(self, hand: Union[int, CardsLike]) -> TableRow:
+        """A row by position (0 is the best), or by a hand or canonical string of its class."""
+        if isinstance(hand, int) and not isinstance(hand, Card):
+            return self.rows[hand]
+        form = canonical(hand)
+        row = self._by_class.get(form)
+        if row is None:
+            raise KeyError(f"{form} is not in this table")
+        return row
+
+    @property
+    def _by_class(self) -> dict[str, TableRow]:
+        found = self.__dict__.get("_index")
+        if found is None:
+            found = {row.canonical: row for row in self.rows}
+            object.__setattr__(self, "_index", found)
+        return found
+
+    def top(self, count: int) -> tuple[TableRow, ...]:
+        return self.rows[:count]
+
+    def command(self) -> str:
+        """The command line that computes this table."""
+        parts = ["omaha8 table", f"--opponents {self.opponents}", f"--samples {self.samples}",
+                 f"--seed {self.seed}"]
+        if self.hole_size != 4:
+            parts.append(f"--hole-size {self.hole_size}")
+        if not self.complete:
+            parts.append("--hands " + " ".join(row.canonical for row in sorted(self.rows, key=lambda r: r.canonical)))
+        return " ".join(parts)
+
+    def to_csv(self, path: Union[str, os.PathLike]) -> None:
+        """Writes the table: '#' lines with the arguments, seed, version and command, then one
+        row per class with a header line. Numbers are written in full, so ``read_csv`` gives
+        back an equal table."""
+        out = io.StringIO()
+        out.write(f"# omaha8 preflop table: equity of each class of {self.hole_size}-card starting hand "
+                  f"against {self.opponents} random hand{'s' if self.opponents > 1 else ''}, all in preflop\n")
+        for key in ("version", "implementation", "opponents", "hole_size", "samples", "seed", "complete"):
+            out.write(f"# {key}: {getattr(self, key)}\n")
+        out.write(f"# command: {self.command()}\n")
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(_ROW_FIELDS)
+        for row in self.rows:
+            writer.writerow([repr(getattr(row, name)) if name in _FLOAT_FIELDS else getattr(row, name)
+                             for name in _ROW_FIELDS])
+        Path(path).write_text(out.getvalue(), encoding="utf-8")
+
+    @classmethod
+    def read_csv(cls, path: Union[str, os.PathLike]) -> "PreflopTable":
+        """A table written by ``to_csv``."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise TableError(f"cannot read {path}: {error.strerror or error}") from None
+        lines = text.splitlines()
+        meta = {}
+        at = 0
+        while at < len(lines) and lines[at].startswith("#"):
+            key, colon, value = lines[at][1:].partition(":")
+            if colon:
+                meta[key.strip()] = value.strip()
+            at += 1
+        try:
+            reader = csv.reader(lines[at:])
+            if next(reader) != _ROW_FIELDS:
+                raise TableError(f"{path}: the header line is not {','.join(_ROW_FIELDS)}")
+            rows = tuple(TableRow(**{name: (float(value) if name in _FLOAT_FIELDS else
+                                            value if name == "canonical" else int(value))
+                                     for name, value in zip(_ROW_FIELDS, record, strict=True)})
+                         for record in reader)
+            return cls(rows, int(meta["opponents"]), int(meta["hole_size"]), int(meta["samples"]),
+                       int(meta["seed"]), meta["version"], meta["implementation"], meta["complete"] == "True")
+        except (KeyError, ValueError, StopIteration) as error:
+            if isinstance(error, TableError):
+                raise
+            raise TableError(f"{path} is not an omaha8 preflop table ({type(error).__name__}: {error})") from None
+
+    @classmethod
+    def shipped(cls) -> "PreflopTable":
+        """The table that comes with omaha8: every four-card class against one random hand,
+        a million deals each (its file records the command that computed it)."""
+        return _shipped()
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> PreflopTable:
+    return PreflopTable.read_csv(SHIPPED_TABLE)
+
+
+def _rows(totals: dict[str, Tally], sizes: dict[str, int], opponents: int) -> tuple[TableRow, ...]:
+    measured = []
+    for form, tally in totals.items():
+        player = equity_from_tally(tally, _question(form, opponents))[0]
+        measured.append((form, player, tally.runouts))
+    measured.sort(key=lambda item: (-item[1].equity, item[0]))
+    everyone = sum(sizes[form] for form in totals)
+    rows = []
+    above = 0
+    for rank, (form, player, deals) in enumerate(measured, start=1):
+        above += sizes[form]
+        rows.append(TableRow(rank, form, sizes[form], player.equity, player.high_equity, player.low_equity,
+                             player.scoop, player.low_made, player.std_error, 100 * above / everyone, deals))
+    return tuple(rows)
+
+
+def _count(value, name: str, least: int, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise TableError(f"{name} must be an int {least}..{most:,}, not {value!r}")
+    return value
+
+
+def preflop_table(
+    opponents: int = 1,
+    hole_size: int = 4,
+    samples: int = DEFAULT_TABLE_SAMPLES,
+    seed: Optional[int] = None,
+    hands: Optional[Iterable[CardsLike]] = None,
+    executor: Optional[Executor] = None,
+    checkpoint: Union[str, os.PathLike, None] = None,
+    progress: Optional[Callable[[int, int], object]] = None,
+    allow_fallback: bool = False,
+) -> PreflopTable:
+    """The equity of every starting-hand class (or of the classes of ``hands``, given as hands
+    or canonical strings) against ``opponents`` random hands, all in preflop, from ``samples``
+    deals per class.
+
+    ``executor``: any ``concurrent.futures.Executor`` (default: a thread per core here); for a
+    Dask cluster, ``distributed.Client(address).get_executor()``. The same ``seed`` gives the
+    same table on any executor and any number of workers. ``checkpoint``: a file that records
+    finished blocks as they finish; run again with the same arguments, the table continues
+    where it stopped. ``progress(done, total)`` (deals) is called as tasks finish. Workers
+    without the compiled core refuse the work (``FallbackRefused``) unless ``allow_fallback``.
+    """
+    if isinstance(hole_size, bool) or hole_size not in HOLE_SIZES:
+        raise TableError(f"hole_size must be 4, 5 or 6, not {hole_size!r}")
+    opponents = _count(opponents, "opponents", 1, MAX_SEATS - 1)
+    if 52 - hole_size * (opponents + 1) < 5:
+        raise TableError(f"{opponents} opponents with {hole_size} cards each leave too few cards for a board")
+    samples = _count(samples, "samples", 1, 10**12)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    seed = _count(seed, "seed", 0, 2**64 - 1)
+    if progress is not None and not callable(progress):
+        raise TableError("progress must be a callable taking (done, total)")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TableError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
+    sizes = _class_sizes(hole_size)
+    if hands is None:
+        forms = sorted(sizes)
+    else:
+        if isinstance(hands, (str, bytes)):
+            raise TableError("hands must be a list of hands or canonical strings, such as ['AsAh3s2h']")
+        forms = []
+        for hand in hands:
+            try:
+                form = canonical(hand)
+            except CardError as error:
+                raise TableError(f"hand {quoted(hand)}: {error}") from None
+            if form not in sizes:
+                raise TableError(f"hand {quoted(hand)} has {len(parse_cards(form))} cards, not {hole_size}")
+            forms.append(form)
+        forms = sorted(set(forms))
+        if not forms:
+            raise TableError("hands is empty")
+
+    blocks = -(-samples // BLOCK_DEALS)
+    identity = {"format": _CHECKPOINT_FORMAT, "opponents": opponents, "hole_size": hole_size, "samples": samples,
+                "seed": seed, "block_deals": BLOCK_DEALS,
+                "classes": hashlib.blake2b(" ".join(forms).encode(), digest_size=16).hexdigest()}
+    record = _Checkpoint(checkpoint, identity) if checkpoint is not None else None
+    try:
+        totals: dict[str, Tally] = {}
+        covered: dict[str, list[tuple[int, int]]] = {form: [] for form in forms}
+
+        def take(finished: Iterable[BlockTally]) -> int:
+            deals = 0
+            for item in finished:
+                covered[item.canonical].append((item.first, item.stop))
+                previous = totals.get(item.canonical)
+                totals[item.canonical] = item.tally if previous is None else previous + item.tally
+                deals += item.tally.runouts
+            return deals
+
+        done = take(record.done) if record is not None else 0
+        todo = []
+        for form in forms:
+            spans = sorted(covered[form])
+            at = 0
+            for first, stop in spans:
+                if first < at:
+                    raise TableError(f"{checkpoint}: blocks of {form} are recorded twice")
+                todo += [(form, at, first)] if first > at else []
+                at = stop
+            if at < blocks:
+                todo.append((form, at, blocks))
+        total = samples * len(forms)
+        if progress is not None:
+            progress(done, total)
+        tasks = _plan(todo, samples, opponents, seed, allow_fallback)
+        own = executor is None
+        pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="omaha8-table") if own \
+            else executor
+        pending: set[Future] = set()
+        try:
+            pending = {pool.submit(run_task, task) for task in tasks}
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    result = future.result()
+                    if record is not None:
+                        record.record(result)
+                    done += take(result)
+                if progress is not None:
+                    progress(done, total)
+        finally:
+            for future in pending:
+                future.cancel()
+            if own:
+                pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        if record is not None:
+            record.close()
+    engines = "+".join(sorted({part for tally in totals.values() for part in tally.implementation.split("+")}))
+    return PreflopTable(_rows(totals, sizes, opponents), opponents, hole_size, samples, seed, __version__,
+                        engines, len(forms) == len(sizes))
+
