@@ -5,7 +5,8 @@
 Each rate is hands, runouts or samples per second of a benchmark's fastest round (the one least
 disturbed by a shared machine). Each row is compared with its group's peer: phevaluator's
 per-call rate for evaluation, pokerkit for the pure fallback and the betting engine,
-poker-equity for equity.
+poker-equity for equity, and for preflop tables the same deals asked of omaha8.equity in a
+loop on one thread.
 """
 
 import json
@@ -35,10 +36,15 @@ PEER_OF = {
     "test_omaha8_random_playouts_plain_python": "test_pokerkit_random_playouts",
     "test_pokerkit_random_playouts": "test_pokerkit_random_playouts",
 }
+# Preflop tables are compared with the same deals asked of omaha8.equity in a loop, one thread.
+EQUITY_LOOP = "test_omaha8_equity_loop_one_thread"
+PEER_OF.update({name: EQUITY_LOOP for name in (
+    EQUITY_LOOP, "test_omaha8_equity_loop_all_cores", "test_omaha8_table_one_thread",
+    "test_omaha8_table_all_cores", "test_omaha8_table_processes", "test_omaha8_table_dask_two_workers")})
 PEER_NAMES = {PHEVALUATOR: "phevaluator", POKERKIT: "pokerkit",
               "test_poker_equity_exact": "poker-equity", "test_poker_equity_sampled": "poker-equity",
               "test_pokerkit_random_playouts": "pokerkit", "test_poker_equity_range_exact": "poker-equity",
-              "test_poker_equity_range_sampled": "poker-equity"}
+              "test_poker_equity_range_sampled": "poker-equity", EQUITY_LOOP: "the equity() loop"}
 
 
 def rate(bench):

@@ -435,6 +435,9 @@ def test_the_lore(shipped):
     if not PURE:
         direct = equity(["AA**", "random"], samples=2_000_000, seed=1)[0]
         assert abs(direct.equity - weighted) < 5 * direct.std_error
+    # Against a random hand the average equity over all hands is a half, by symmetry.
+    mean = sum(row.equity * row.hands for row in shipped) / 270_725
+    assert abs(mean - 0.5) < 5 * math.sqrt(sum((row.std_error * row.hands) ** 2 for row in shipped)) / 270_725
     # Rundowns: 9876 double suited is a below-average hand in hi-lo, behind A2 hands.
     assert shipped["9s8s7h6h"].percentile > 40
     assert shipped["9s8s7h6h"].equity < shipped["As2hKd7c"].equity
