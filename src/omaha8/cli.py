@@ -324,7 +324,7 @@ def _table_text(table, count: int) -> str:
     for row in table.top(count):
         lines.append(f"{row.rank:>5}  {row.canonical:<12} {row.hands:>5} {_percent(row.equity):>8} "
                      f"{_percent(row.std_error):>8} {_percent(row.high):>8} {_percent(row.low):>8} "
-                     f"{_percent(row.scoop):>8} {_percent(row.low_made):>9} {row.percentile:7.2f}%")
+                     f"{_percent(row.scoop):>8} {_percent(row.low_made):>9} {row.percentile:7.3f}%")
     return "\n".join(lines)
 
 

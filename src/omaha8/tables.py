@@ -49,8 +49,10 @@ BLOCK_DEALS = 65_536
 """Deals in one block of a class: the unit of seeding, checkpointing and task planning."""
 TASK_BLOCKS = 64
 """At most this many blocks in one task (about half a second of one core)."""
-MIN_TASKS = 64
-"""Small tables are cut finer, so that every worker has some of the work."""
+MIN_TASKS = 16
+"""Smaller tables are cut finer, so that every worker has some of the work ..."""
+MIN_TASK_BLOCKS = 8
+"""... but not finer than this: a cluster spends milliseconds on each task it hands out."""
 DEFAULT_TABLE_SAMPLES = 100_000
 SHIPPED_TABLE = Path(__file__).with_name("data") / "preflop-4-cards-1-opponent.csv"
 _CHECKPOINT_FORMAT = "omaha8 preflop checkpoint 1"
@@ -192,7 +194,7 @@ def run_task(task: TableTask) -> list[BlockTally]:
 def _plan(todo: Sequence[tuple[str, int, int]], samples: int, opponents: int, seed: int,
           allow_fallback: bool) -> list[TableTask]:
     blocks = sum(stop - first for _, first, stop in todo)
-    per_task = max(1, min(TASK_BLOCKS, blocks // MIN_TASKS))
+    per_task = min(TASK_BLOCKS, max(MIN_TASK_BLOCKS, blocks // MIN_TASKS))
     tasks: list[TableTask] = []
     work: list[tuple[str, int, int]] = []
     room = per_task
