@@ -96,15 +96,15 @@ def test_a_class_is_the_same_for_every_renaming_of_suits():
     rng = random.Random(12)
     renamings = list(permutations(range(4)))
     for hole_size in (4, 5, 6):
+        sizes = dict(starting_hands(hole_size)) if hole_size < 6 else None
         for _ in range(300):
             hand = tuple(rng.sample(range(52), hole_size))
             forms = {canonical(renamed(hand, order)) for order in renamings}
             assert len(forms) == 1
             # ... and the class holds exactly the hand's distinct renamings.
             images = {renamed(hand, order) for order in renamings}
-            size = dict((c.canonical, c.hands) for c in starting_hands(hole_size))[forms.pop()] \
-                if hole_size < 6 else len(images)
-            assert size == len(images)
+            if sizes is not None:
+                assert sizes[forms.pop()] == len(images)
 
 
 def test_hands_of_different_classes_are_not_renamings_of_each_other():
@@ -292,7 +292,10 @@ def test_a_killed_run_continues_from_its_checkpoint_to_the_same_table(tmp_path):
     assert len(resumed) == 103
 
 
-def test_a_checkpoint_resumes_in_process_and_reports_progress(tmp_path):
+def test_a_checkpoint_resumes_in_process_and_reports_progress(tmp_path, monkeypatch):
+    import omaha8.tables as tables
+
+    monkeypatch.setattr(tables, "MIN_TASK_BLOCKS", 1)   # several tasks, even from a small table
     checkpoint = tmp_path / "c"
     calls = []
 
