@@ -4,7 +4,6 @@ the same on every executor, resumed runs, and the shipped table against fresh ru
 from __future__ import annotations
 
 import math
-import os
 import random
 import signal
 import subprocess
@@ -290,6 +289,10 @@ def test_a_killed_run_continues_from_its_checkpoint_to_the_same_table(tmp_path):
     resumed = PreflopTable.read_csv(tmp_path / "resumed.csv")
     assert rows(resumed) == rows(PreflopTable.read_csv(tmp_path / "whole.csv"))
     assert len(resumed) == 103
+    # The cut line was dropped, not written after: the checkpoint reads whole again.
+    assert '"fir{' not in checkpoint.read_text()
+    subprocess.run(table_command(tmp_path / "again.csv", checkpoint), check=True, stdout=subprocess.DEVNULL)
+    assert rows(PreflopTable.read_csv(tmp_path / "again.csv")) == rows(resumed)
 
 
 def test_a_checkpoint_resumes_in_process_and_reports_progress(tmp_path, monkeypatch):

@@ -302,13 +302,13 @@ def _run_range(args: argparse.Namespace) -> int:
     print(f"hands: {len(found):,} of {comb(52, args.hole_size):,} ({100 * len(found) / comb(52, args.hole_size):.2f}%)")
     shown = 0
     weights = found.weights
-    for number, hand in enumerate(found):
+    for number, cards in enumerate(found):
         if shown == args.examples:
             break
         # Spread the examples over the range rather than showing its first hands.
         if number % max(1, len(found) // max(args.examples, 1)) == 0:
             weight = f" @{weights[number]}" if weights[number] != 100 else ""
-            print(f"  {''.join(map(str, hand))}{weight}")
+            print(f"  {''.join(map(str, cards))}{weight}")
             shown += 1
     return 0
 

@@ -20,7 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExec
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
-from math import comb, factorial
+from math import factorial
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
@@ -167,8 +167,7 @@ def _block_deals(samples: int, block: int) -> int:
 
 
 def _question(canonical_form: str, opponents: int) -> list:
-    hole_size = sum(c.isalpha() and c.islower() for c in canonical_form)
-    return [canonical_form, *[Range("random", hole_size=hole_size)] * opponents]
+    return [canonical_form, *[Range("random", hole_size=len(canonical_form) // 2)] * opponents]
 
 
 def run_task(task: TableTask) -> list[BlockTally]:
@@ -223,14 +222,19 @@ class _Checkpoint:
         self.identity = identity
         self.done: list[BlockTally] = []
         if self.path.exists() and self.path.stat().st_size:
-            self._read()
-            self.file = open(self.path, "a", encoding="utf-8")
+            kept = self._read()
+            self.file = open(self.path, "r+b")
+            # Drop a line cut short by a kill, so that the next record starts a line of its own.
+            self.file.truncate(kept)
+            self.file.seek(kept)
         else:
-            self.file = open(self.path, "w", encoding="utf-8")
+            self.file = open(self.path, "wb")
             self._write(identity)
 
-    def _read(self) -> None:
-        lines = self.path.read_text(encoding="utf-8").split("\n")
+    def _read(self) -> int:
+        """Reads the finished blocks; returns the length of the file's whole lines, in bytes."""
+        raw = self.path.read_bytes()
+        lines = raw.decode("utf-8", errors="replace").split("\n")
         try:
             found = json.loads(lines[0])
         except ValueError:
@@ -239,7 +243,7 @@ class _Checkpoint:
             differing = sorted(k for k in set(found) | set(self.identity) if found.get(k) != self.identity.get(k))
             raise TableError(f"{self.path} is the checkpoint of another table (it differs in "
                              f"{', '.join(differing)}): remove it or give another file")
-        complete = lines[1:-1] if not lines[-1].endswith("}") else lines[1:]
+        complete = lines[1:-1]   # the last is empty, or a line cut short
         for number, line in enumerate(complete, start=2):
             if not line:
                 continue
@@ -250,9 +254,10 @@ class _Checkpoint:
                 self.done.append(BlockTally(record["class"], record["first"], record["stop"], tally))
             except (ValueError, KeyError, TypeError):
                 raise TableError(f"{self.path}, line {number}: not a finished block") from None
+        return raw.rfind(b"\n") + 1
 
     def _write(self, record: dict) -> None:
-        self.file.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self.file.write(json.dumps(record, separators=(",", ":")).encode() + b"\n")
         self.file.flush()
 
     def record(self, finished: Iterable[BlockTally]) -> None:
