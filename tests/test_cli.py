@@ -147,7 +147,7 @@ def test_progress_bar_fits_the_terminal_and_clears(monkeypatch, columns):
     monkeypatch.setenv("COLUMNS", str(columns))
     stream = io.StringIO()
     bar = _ProgressBar(stream)
-    bar(10, 100)
+    bar(0, 100)
     assert stream.getvalue() == ""  # nothing in the first half second
     bar.started -= 10
     bar(50, 100)
@@ -161,6 +161,15 @@ def test_progress_bar_fits_the_terminal_and_clears(monkeypatch, columns):
     # The last thing written blanks every column drawn and returns to the line's start.
     last = stream.getvalue().rsplit("\r", 2)
     assert last[-1] == "" and last[-2].strip() == "" and len(last[-2]) >= len(drawn) - 1
+
+
+def test_the_time_left_of_a_resumed_run_counts_only_this_run():
+    stream = io.StringIO()
+    bar = _ProgressBar(stream)
+    bar(60, 100)            # 60 done by an earlier run, read from its checkpoint
+    bar.started -= 10
+    bar(80, 100)            # 20 in 10 seconds: 20 left take 10 more
+    assert "80.0%" in stream.getvalue() and "0m10s left" in stream.getvalue()
 
 
 def test_module_and_console_entry_points():

@@ -81,13 +81,17 @@ class _ProgressBar:
         self.stream = stream
         self.started = time.monotonic()
         self.width = 0   # characters last drawn, to clear exactly that many
+        self.first: Optional[int] = None   # work already done when the run began (a resumed run)
 
     def __call__(self, done: int, total: int) -> None:
+        if self.first is None:
+            self.first = done
         elapsed = time.monotonic() - self.started
         if elapsed < 0.5:
             return
         share = done / max(total, 1)
-        left = f" {100 * share:5.1f}%  {_duration(elapsed * (1 - share) / share) if share else '?'} left"
+        rate = (done - self.first) / elapsed
+        left = f" {100 * share:5.1f}%  {_duration((total - done) / rate) if rate > 0 else '?'} left"
         columns = shutil.get_terminal_size((80, 24)).columns
         # One column spare: a line exactly as wide as the terminal wraps on some terminals.
         room = max(columns - 1 - len(left) - 2, 0)
