@@ -333,7 +333,7 @@ def _table_text(table, count: int) -> str:
 
 
 def _run_table(args: argparse.Namespace) -> int:
-    from .tables import FallbackRefused, PreflopTable, preflop_table
+    from .tables import DEFAULT_TABLE_SAMPLES, FallbackRefused, PreflopTable, preflop_table
 
     computing = args.out is not None or args.samples is not None or args.hands or args.checkpoint is not None
     if not computing:
@@ -364,7 +364,7 @@ def _run_table(args: argparse.Namespace) -> int:
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
         table = preflop_table(opponents=args.opponents, hole_size=args.hole_size,
-                              samples=args.samples if args.samples is not None else 100_000, seed=args.seed,
+                              samples=args.samples if args.samples is not None else DEFAULT_TABLE_SAMPLES, seed=args.seed,
                               hands=args.hands or None, executor=executor, checkpoint=args.checkpoint,
                               progress=bar, allow_fallback=args.allow_fallback)
     except FallbackRefused as error:

@@ -114,7 +114,7 @@ class Tally:
     FIELDS = TALLY_LISTS
 
     @classmethod
-    def of_engine(cls, counts: dict, exact: bool, seed: Optional[int] = None) -> "Tally":
+    def of_engine(cls, counts: dict, exact: bool) -> "Tally":
         seats = tuple(zip(*(tuple(counts[name]) for name in TALLY_LISTS)))
         return cls(seats, counts["runouts"], counts["low_possible"], counts["pot_units"], exact,
                    live_implementation())
@@ -279,7 +279,7 @@ def equity_tally(
     default): what a distributed job sends back, since counts of the same question add exactly
     in any order. ``equity_from_tally`` turns them into an Equity."""
     run = _run_question(holes, board, dead, exact, samples, seed, threads, None)
-    return Tally.of_engine(run.tally, run.exact, run.seed)
+    return Tally.of_engine(run.tally, run.exact)
 
 
 class _Run(NamedTuple):

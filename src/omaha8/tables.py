@@ -18,7 +18,7 @@ import json
 import os
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, fields
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from math import factorial
 from pathlib import Path
@@ -27,7 +27,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence,
 from ._version import __version__
 from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, canonical, parse_cards, quoted, suit_class
 from .equity import Tally, equity_from_tally, equity_tally, live_implementation
-from .ranges import Range
+from .ranges import PERCENT_TABLE, Range
 
 __all__ = [
     "StartingHand",
@@ -54,7 +54,7 @@ MIN_TASKS = 16
 MIN_TASK_BLOCKS = 8
 """... but not finer than this: a cluster spends milliseconds on each task it hands out."""
 DEFAULT_TABLE_SAMPLES = 100_000
-SHIPPED_TABLE = Path(__file__).with_name("data") / "preflop-4-cards-1-opponent.csv"
+SHIPPED_TABLE = PERCENT_TABLE   # the one file percent ranges are ranked by
 _CHECKPOINT_FORMAT = "omaha8 preflop checkpoint 1"
 
 
@@ -123,10 +123,14 @@ def _partitions(total: int, parts: int, most: Optional[int] = None) -> Iterator[
 def starting_hands(hole_size: int = 4) -> list[StartingHand]:
     """Every class of starting hand of ``hole_size`` cards, in the order of their canonical
     strings: 16,432 classes of four cards (270,725 hands), 134,459 of five (2,598,960), 962,988 of
-    six (20,358,520; a few seconds, and about 150 MB while it is kept)."""
+    six (20,358,520; about 8 seconds, and 170 MB while it is kept)."""
+    return list(_classes(_hole_size(hole_size)))
+
+
+def _hole_size(hole_size: object) -> int:
     if isinstance(hole_size, bool) or hole_size not in HOLE_SIZES:
         raise TableError(f"hole_size must be 4, 5 or 6, not {hole_size!r}")
-    return list(_classes(hole_size))
+    return hole_size  # type: ignore[return-value]
 
 
 def _class_sizes(hole_size: int) -> dict[str, int]:
@@ -215,7 +219,7 @@ def _plan(todo: Sequence[tuple[str, int, int]], samples: int, opponents: int, se
 
 class _Checkpoint:
     """A file of finished blocks, one JSON line each, after a line naming the table. A run
-    killed mid-write leaves at most a broken last line, which is ignored."""
+    killed mid-write leaves at most a broken last line, which the next run cuts off."""
 
     def __init__(self, path: Union[str, os.PathLike], identity: dict) -> None:
         self.path = Path(path)
@@ -337,13 +341,9 @@ class PreflopTable:
             raise KeyError(f"{form} is not in this table")
         return row
 
-    @property
+    @cached_property
     def _by_class(self) -> dict[str, TableRow]:
-        found = self.__dict__.get("_index")
-        if found is None:
-            found = {row.canonical: row for row in self.rows}
-            object.__setattr__(self, "_index", found)
-        return found
+        return {row.canonical: row for row in self.rows}
 
     def top(self, count: int) -> tuple[TableRow, ...]:
         return self.rows[:count]
@@ -390,19 +390,17 @@ class PreflopTable:
             if colon:
                 meta[key.strip()] = value.strip()
             at += 1
+        reader = csv.reader(lines[at:])
+        if next(reader, None) != _ROW_FIELDS:
+            raise TableError(f"{path}: the header line is not {','.join(_ROW_FIELDS)}")
         try:
-            reader = csv.reader(lines[at:])
-            if next(reader) != _ROW_FIELDS:
-                raise TableError(f"{path}: the header line is not {','.join(_ROW_FIELDS)}")
             rows = tuple(TableRow(**{name: (float(value) if name in _FLOAT_FIELDS else
                                             value if name == "canonical" else int(value))
                                      for name, value in zip(_ROW_FIELDS, record, strict=True)})
                          for record in reader)
             return cls(rows, int(meta["opponents"]), int(meta["hole_size"]), int(meta["samples"]),
                        int(meta["seed"]), meta["version"], meta["implementation"], meta["complete"] == "True")
-        except (KeyError, ValueError, StopIteration) as error:
-            if isinstance(error, TableError):
-                raise
+        except (KeyError, ValueError) as error:
             raise TableError(f"{path} is not an omaha8 preflop table ({type(error).__name__}: {error})") from None
 
     @classmethod
@@ -461,8 +459,7 @@ def preflop_table(
     where it stopped. ``progress(done, total)`` (deals) is called as tasks finish. Workers
     without the compiled core refuse the work (``FallbackRefused``) unless ``allow_fallback``.
     """
-    if isinstance(hole_size, bool) or hole_size not in HOLE_SIZES:
-        raise TableError(f"hole_size must be 4, 5 or 6, not {hole_size!r}")
+    hole_size = _hole_size(hole_size)
     opponents = _count(opponents, "opponents", 1, MAX_SEATS - 1)
     if 52 - hole_size * (opponents + 1) < 5:
         raise TableError(f"{opponents} opponents with {hole_size} cards each leave too few cards for a board")
@@ -487,7 +484,7 @@ def preflop_table(
             except CardError as error:
                 raise TableError(f"hand {quoted(hand)}: {error}") from None
             if form not in sizes:
-                raise TableError(f"hand {quoted(hand)} has {len(parse_cards(form))} cards, not {hole_size}")
+                raise TableError(f"hand {quoted(hand)} has {len(form) // 2} cards, not {hole_size}")
             forms.append(form)
         forms = sorted(set(forms))
         if not forms:
@@ -519,7 +516,8 @@ def preflop_table(
             for first, stop in spans:
                 if first < at:
                     raise TableError(f"{checkpoint}: blocks of {form} are recorded twice")
-                todo += [(form, at, first)] if first > at else []
+                if first > at:
+                    todo.append((form, at, first))
                 at = stop
             if at < blocks:
                 todo.append((form, at, blocks))
