@@ -604,3 +604,114 @@ def test_bad_draws_fail_alike(core, fallback, args, message):
     for module in (core, fallback):
         with pytest.raises(ValueError, match=message):
             module.draw_cards(*args)
+
+
+# ---------------------------------------------------------------- hardening (issue 16)
+
+PUBLIC_STATE = ("n", "limit", "blinds", "ante", "fixed_bets", "max_raises", "hole_size", "seed", "actor",
+                "to_call", "can_check", "min_raise_to", "max_raise_to")
+
+
+@pytest.mark.parametrize("name", PUBLIC_STATE)
+def test_the_public_state_is_read_only(name):
+    hand = Hand([100, 100, 100], limit="pot", blinds=(1, 2))
+    hand.raise_to(7)
+    before = snapshot(hand)
+    with pytest.raises(AttributeError):
+        setattr(hand, name, 0)
+    assert snapshot(hand) == before
+
+
+def test_a_check_facing_a_bet_stays_illegal_whatever_a_caller_writes():
+    hand = Hand([100, 100, 100], limit="pot", blinds=(1, 2))
+    with pytest.raises(AttributeError):
+        hand.to_call = 0
+    with pytest.raises(AttributeError):
+        hand.can_check = True
+    illegal(hand, "check", match="cannot check facing a bet")
+
+
+def test_each_action_returns_the_action_it_records():
+    hand = Hand([100, 100, 100], limit="no", blinds=(1, 2))
+    raised = hand.raise_to(6)
+    assert raised == hand.history[-1] and (raised.kind, raised.seat, raised.total) == ("raise", 2, 6)
+    called = hand.call()
+    assert (called.kind, called.seat, called.amount) == ("call", 0, 5)
+    folded = hand.fold()
+    assert (folded.kind, folded.seat) == ("fold", 1)
+    # The action comes back even when it ends the round and the board is dealt after it.
+    assert hand.history[-1].kind == "board" and folded in hand.history
+    checked = hand.check()
+    assert (checked.kind, checked.street) == ("check", "flop")
+    shoved = hand.all_in()
+    assert (shoved.kind, shoved.amount, shoved.all_in) == ("bet", 94, True)
+    final = hand.call()
+    assert (final.kind, final.all_in) == ("call", True) and hand.street == "over"
+
+
+def test_one_hand_driven_from_four_threads_keeps_every_chip():
+    import sys
+    import threading
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter allows
+    try:
+        for trial in range(60):
+            hand = Hand([1000] * 6, limit="pot", blinds=(5, 10), seed=trial)
+            errors = []
+
+            def play():
+                try:
+                    for _ in range(400):
+                        if hand.actor is None:
+                            return
+                        try:
+                            hand.check() if hand.can_check else hand.call()
+                        except IllegalAction:
+                            pass
+                except Exception as error:  # anything else is a corrupted hand
+                    errors.append(error)
+
+            threads = [threading.Thread(target=play) for _ in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert not errors
+            assert hand.street == "over"
+            assert sum(hand.stacks) == 6000
+            assert sum(hand.result.payouts) == sum(hand.contributions)
+            # Every seat called or checked in turn: no action was recorded twice for one turn.
+            calls = [a for a in hand.history if a.kind == "call" and a.street == "preflop"]
+            assert [a.seat for a in calls] == [2, 3, 4, 5, 0]
+    finally:
+        sys.setswitchinterval(old)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"stacks": [100, 100.0]}, "must be an int, not float"),
+    ({"stacks": [100, True]}, "must be an int, not bool"),
+    ({"stacks": [100, 100], "blinds": (1.0, 2)}, "must be an int"),
+    ({"stacks": [100, 100], "ante": 1.5}, "must be an int"),
+    ({"stacks": [100, 100], "seed": 1.0}, "must be an int"),
+    ({"stacks": [100, 100], "seed": False}, "must be an int"),
+    ({"stacks": [100, 100], "max_raises": 2.0}, "must be an int"),
+    ({"stacks": [100, 100], "hole_size": 4.0}, "hole_size must be 4, 5 or 6"),
+    ({"stacks": [100, 100], "hole_size": True}, "hole_size must be 4, 5 or 6"),
+])
+def test_integer_arguments_are_ints_never_bools_or_floats(kwargs, message):
+    with pytest.raises(HandError, match=message):
+        Hand(**kwargs)
+
+
+def test_integer_arguments_take_anything_with_index():
+    class Chips:
+        def __init__(self, value):
+            self.value = value
+
+        def __index__(self):
+            return self.value
+
+    hand = Hand([Chips(100), Chips(50)], blinds=(Chips(1), Chips(2)), seed=Chips(3), hole_size=Chips(5))
+    assert hand.starting_stacks == (100, 50) and hand.blinds == (1, 2) and hand.seed == 3
+    assert hand.hole_size == 5 and type(hand.starting_stacks[0]) is int

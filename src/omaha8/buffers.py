@@ -15,7 +15,7 @@ from array import array
 from typing import Any, NamedTuple, Optional
 
 from .cards import (BOARD_SIZES, HOLE_SIZES, MAX_SEATS, CardError, card_index, check_unique,
-                    quoted, read_counted, read_hand)
+                    quoted, read_counted, read_hand, whole_number)
 
 __all__ = ["BatchError", "Batch", "check_batch", "row_error", "Job", "check_job",
            "check_range_job", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API"]
@@ -169,12 +169,7 @@ def _cards_of(value: object, what: str) -> tuple[int, ...]:
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise ValueError(f"{name} must be an int, not {type(value).__name__} {quoted(value)}")
-    number = operator.index(value)  # type: ignore[call-overload]
-    if not low <= number <= high:
-        raise ValueError(f"{name} must be {low}..{high:,}, not {quoted(number)}")
-    return number
+    return whole_number(value, name, low, high)
 
 
 def check_job(holes, board, dead, exact, samples, seed, workers) -> Job:

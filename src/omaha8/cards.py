@@ -24,6 +24,8 @@ __all__ = [
     "SUIT_CHARS",
     "card_index",
     "quoted",
+    "whole_number",
+    "hole_size_of",
     "parse_cards",
     "is_card_text",
     "read_counted",
@@ -118,6 +120,30 @@ def quoted(value: object, limit: int = _QUOTE_LIMIT) -> str:
         return repr(value[:limit]) + f"... ({len(value):,} characters)"
     text = repr(value) if not isinstance(value, int) or value.bit_length() < 200 else "a huge int"
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def whole_number(value: object, what: str, least: int = 0, most: Optional[int] = None,
+                 error: type = ValueError) -> int:
+    """The one rule omaha8 reads integer arguments by (chips, counts, seeds, seats, sizes): an
+    int or anything with ``__index__`` (numpy integers), never a bool or a float, within
+    ``least..most``; else ``error`` naming ``what`` and the bounds."""
+    if type(value) is int:  # the common case first
+        number = value
+    elif isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise error(f"{what} must be an int, not {type(value).__name__} {quoted(value)}")
+    else:
+        number = operator.index(value)  # type: ignore[call-overload]
+    if number < least or (most is not None and number > most):  # type: ignore[operator]
+        bounds = f"at least {least:,}" if most is None else f"{least:,}..{most:,}"
+        raise error(f"{what} must be {bounds}, not {quoted(number)}")
+    return number  # type: ignore[return-value]
+
+
+def hole_size_of(value: object, error: type = ValueError) -> int:
+    """A hole size, 4, 5 or 6, by the same rule (4.0 and True are not hole sizes)."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__") or operator.index(value) not in HOLE_SIZES:  # type: ignore[call-overload]
+        raise error(f"hole_size must be 4, 5 or 6, not {quoted(value)}")
+    return operator.index(value)  # type: ignore[call-overload]
 
 
 def card_index(value: object) -> int:

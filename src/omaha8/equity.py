@@ -20,7 +20,8 @@ from typing import Callable, NamedTuple, Optional, Sequence
 
 from . import _engine
 from .buffers import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS, TALLY_LISTS
-from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, is_card_text, quoted, read_counted
+from .cards import (HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, is_card_text, quoted, read_counted,
+                    whole_number)
 from .ranges import Range, RangeError
 
 __all__ = ["Equity", "PlayerEquity", "Tally", "equity", "equity_tally", "equity_from_tally", "live_implementation", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_THREADS"]
@@ -194,12 +195,7 @@ def _read_question(holes, board, dead):
 
 def _count(value, name: str, most: int) -> int:
     """A whole number 1..most, or a ValueError that names the limit."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise ValueError(f"{name} must be an int, not {type(value).__name__} {quoted(value)}")
-    value = operator.index(value)
-    if not 1 <= value <= most:
-        raise ValueError(f"{name} must be 1..{most:,}, not {quoted(value)}")
-    return value
+    return whole_number(value, name, 1, most)
 
 
 def _run(job, workers: int, progress: Optional[Callable[[int, int], object]]) -> None:
@@ -300,8 +296,8 @@ def _run_question(holes, board, dead, exact, samples, seed, threads, progress) -
         if exact:
             raise ValueError("exact=True walks every runout: give samples only without it")
     workers = _count(threads, "threads", MAX_THREADS) if threads is not None else (os.cpu_count() or 1)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
-        raise ValueError(f"seed must be an int 0..2**64-1, not {seed!r}")
+    if seed is not None:
+        seed = whole_number(seed, "seed", 0, 2**64 - 1)
     if progress is not None and not callable(progress):
         raise ValueError("progress must be a callable taking (done, total)")
 

@@ -4,19 +4,19 @@
 cimport cython
 
 cdef class Hand:
-    cdef public int n
-    cdef public str limit
-    cdef public tuple blinds
-    cdef public object ante
-    cdef public tuple fixed_bets
-    cdef public object max_raises
-    cdef public int hole_size
-    cdef public object seed
-    cdef public object actor
-    cdef public long long to_call
-    cdef public bint can_check
-    cdef public object min_raise_to
-    cdef public object max_raise_to
+    cdef int _n
+    cdef str _limit_word
+    cdef tuple _blinds
+    cdef object _ante
+    cdef tuple _fixed_bets
+    cdef object _max_raises
+    cdef int _hole_size
+    cdef object _seed
+    cdef object _actor
+    cdef long long _to_call
+    cdef bint _can_check
+    cdef object _min_raise_to
+    cdef object _max_raise_to
     cdef readonly list _holes
     cdef readonly tuple _board_cards
     cdef int _limit
@@ -42,6 +42,7 @@ cdef class Hand:
     cdef int _full_count
     cdef object _why_no_raise
     cdef list _extra_posts
+    cdef object _lock
 
     cdef void _post(self, int seat, long long amount, str kind)
     cdef void _post_blinds_and_deal(self)
@@ -55,9 +56,10 @@ cdef class Hand:
     cdef void _set_actor(self, int seat)
     cdef long long _unit(self)
     @cython.locals(total="long long", unit="long long")
-    cdef void _record(self, int seat, str kind, long long added)
+    cdef object _record(self, int seat, str kind, long long added)
     @cython.locals(unit="long long", full=bint, other=int)
     cdef void _raise_level(self, int seat, long long total)
+    cdef object _raise_to(self, int actor, object total)
     @cython.locals(top="long long", second="long long", back="long long", owner=int, seat=int)
     cdef void _return_uncalled(self)
     @cython.locals(n=int, can_bet=int, seat=int)

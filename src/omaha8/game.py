@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import operator
 import random
+import threading
 from typing import NamedTuple, Optional, Sequence
 
 from . import _engine
-from .cards import CARDS, HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, quoted, read_counted
+from .cards import (CARDS, MAX_SEATS, Card, CardError, CardsLike, check_unique, hole_size_of, quoted, read_counted,
+                    whole_number)
 from .pots import Pot, Showdown, settle
 
 __all__ = ["Hand", "Action", "IllegalAction", "HandError", "LIMITS", "STREETS", "MAX_CHIPS"]
@@ -64,14 +66,7 @@ class Action(NamedTuple):
 
 
 def _whole(value: object, what: str, least: int) -> int:
-    if type(value) is int and value >= least:  # the common case, first
-        return value  # type: ignore[return-value]
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise HandError(f"{what} must be an int, not {type(value).__name__} {quoted(value)}")
-    number = operator.index(value)  # type: ignore[call-overload]
-    if number < least:
-        raise HandError(f"{what} must be at least {least}, not {quoted(number)}")
-    return number
+    return whole_number(value, what, least, None, HandError)
 
 
 def _pair(value: object, what: str) -> tuple[int, int]:
@@ -137,8 +132,7 @@ class Hand:
             raise HandError(f"blinds, ante and bets must be at most {MAX_CHIPS:,} chips")
         if max_raises is not None:
             max_raises = _whole(max_raises, "max_raises", 0)
-        if hole_size not in HOLE_SIZES or isinstance(hole_size, bool):
-            raise HandError(f"hole_size must be 4, 5 or 6, not {quoted(hole_size)}")
+        hole_size = hole_size_of(hole_size, HandError)
         if n * hole_size + 5 > 52:
             raise HandError(f"{n} seats of {hole_size} cards and a board need {n * hole_size + 5} "
                             "cards: more than the deck holds")
@@ -170,15 +164,15 @@ class Hand:
                 self._holes.append(tuple([CARDS[c] for c in hole]))
         self._board_cards = tuple([CARDS[c] for c in given_board] + drawn[at:])
 
-        self.n = n
-        self.limit = limit
+        self._n = n
+        self._limit_word = limit
         self._limit = LIMITS.index(limit)
-        self.blinds = (small, big)
-        self.ante = ante
-        self.fixed_bets = (small_bet, big_bet)
-        self.max_raises = max_raises
-        self.hole_size = hole_size
-        self.seed = seed
+        self._blinds = (small, big)
+        self._ante = ante
+        self._fixed_bets = (small_bet, big_bet)
+        self._max_raises = max_raises
+        self._hole_size = hole_size
+        self._seed = seed
         self._stacks = chips
         self._starting = tuple(chips)
         self._bets = [0] * n
@@ -193,6 +187,8 @@ class Hand:
         self._aggressor: Optional[int] = None
         self._final_aggressor: Optional[int] = None
         self._extra_posts = extra
+        # One lock a hand: actions from several threads take turns, so none sees a half-made move.
+        self._lock = threading.Lock()
         self._post_blinds_and_deal()
 
     @staticmethod
@@ -239,11 +235,11 @@ class Hand:
         self._history.append(_new(Action, ("preflop", seat, kind, paid, self._bets[seat], self._stacks[seat] == 0, ())))
 
     def _post_blinds_and_deal(self) -> None:
-        n = self.n
-        small, big = self.blinds
-        if self.ante:
+        n = self._n
+        small, big = self._blinds
+        if self._ante:
             for seat in range(n):
-                self._post(seat, self.ante, "ante")
+                self._post(seat, self._ante, "ante")
         small_seat, big_seat = (1, 0) if n == 2 else (0, 1)
         # A seat all-in for the ante posts no blind: it has nothing left.
         if small and self._stacks[small_seat]:
@@ -267,7 +263,7 @@ class Hand:
     # ------------------------------------------------------------ whose turn, and what is legal
 
     def _next_actor(self, start: int) -> Optional[int]:
-        n = self.n
+        n = self._n
         stacks, folded, acted, bets, to_match = self._stacks, self._folded, self._acted, self._bets, self._to_match
         for step in range(n):
             seat = (start + step) % n
@@ -282,7 +278,7 @@ class Hand:
         """Whether another live player has chips enough to put in more than ``level``; if not,
         a raise could never be called, and there is no more betting."""
         stacks, folded, bets = self._stacks, self._folded, self._bets
-        for other in range(self.n):
+        for other in range(self._n):
             if other != seat and not folded[other] and bets[other] + stacks[other] > level:
                 return True
         return False
@@ -296,10 +292,10 @@ class Hand:
 
     def _set_actor(self, seat: int) -> None:
         """Work out once what ``seat`` may do, so that queries and checks only read it."""
-        self.actor: Optional[int] = seat
+        self._actor = seat
         bet, stack, to_match = self._bets[seat], self._stacks[seat], self._to_match
-        self.to_call = min(to_match - bet, stack)
-        self.can_check = bet == to_match
+        self._to_call = min(to_match - bet, stack)
+        self._can_check = bet == to_match
         reach = bet + stack
         self._why_no_raise = None
         if reach <= to_match:
@@ -309,109 +305,115 @@ class Hand:
         elif self._acted[seat] and to_match < self._reopen_at[seat]:
             self._why_no_raise = "an all-in short of a full raise does not reopen the betting to it"
         elif self._limit == _FIXED:
-            if self.max_raises is not None and self._full_count > self.max_raises:
-                self._why_no_raise = f"the betting is capped at {self.max_raises} raises"
+            if self._max_raises is not None and self._full_count > self._max_raises:
+                self._why_no_raise = f"the betting is capped at {self._max_raises} raises"
             else:
                 target = min(self._full_level + self._unit(), reach)
-                self.min_raise_to = self.max_raise_to = target
+                self._min_raise_to = self._max_raise_to = target
         else:
-            self.min_raise_to = min(to_match + self._full_size, reach)
+            self._min_raise_to = min(to_match + self._full_size, reach)
             if self._limit == _NO:
-                self.max_raise_to = reach
+                self._max_raise_to = reach
             else:
                 # The largest bet, plus the pot after the raiser calls: every chip in the middle,
                 # every bet in front of every player, and the call.
                 pot_limit = to_match + sum(self._put_in) + to_match - bet
-                self.max_raise_to = max(min(pot_limit, reach), self.min_raise_to)
+                self._max_raise_to = max(min(pot_limit, reach), self._min_raise_to)
         if self._why_no_raise is not None:
-            self.min_raise_to = self.max_raise_to = None
+            self._min_raise_to = self._max_raise_to = None
 
     def _unit(self) -> int:
-        return self.fixed_bets[0] if self._street < 2 else self.fixed_bets[1]
+        return self._fixed_bets[0] if self._street < 2 else self._fixed_bets[1]
 
     def _legal_words(self) -> str:
         """What the actor may do, in words: 'seat 2 may fold, call 4, or raise to 8 (fixed limit)'."""
-        seat = self.actor
+        seat = self._actor
         choices = ["fold"]
-        all_in = " (all-in)" if self._stacks[seat] and self.to_call == self._stacks[seat] else ""
-        choices.append("check" if self.can_check else f"call {self.to_call}{all_in}")
-        if self.min_raise_to is not None:
+        all_in = " (all-in)" if self._stacks[seat] and self._to_call == self._stacks[seat] else ""
+        choices.append("check" if self._can_check else f"call {self._to_call}{all_in}")
+        if self._min_raise_to is not None:
             verb = "bet" if self._to_match == 0 else "raise to"
-            if self.min_raise_to == self.max_raise_to:
-                choices.append(f"{verb} {self.min_raise_to}")
+            if self._min_raise_to == self._max_raise_to:
+                choices.append(f"{verb} {self._min_raise_to}")
             else:
-                choices.append(f"{verb} {self.min_raise_to} to {self.max_raise_to}")
+                choices.append(f"{verb} {self._min_raise_to} to {self._max_raise_to}")
         listed = " or ".join(choices) if len(choices) == 2 else f"{choices[0]}, {choices[1]}, or {choices[2]}"
         return f"seat {seat} may {listed} ({_LIMIT_WORDS[self._limit]})"
 
     def _check_turn(self, seat: Optional[int], what: str) -> int:
-        if self.actor is None:
+        if self._actor is None:
             raise IllegalAction(f"{what}: the hand is over")
-        if seat is not None and seat != self.actor:
-            raise IllegalAction(f"{what} for seat {quoted(seat)}: it is seat {self.actor}'s turn")
-        return self.actor
+        if seat is not None and seat != self._actor:
+            raise IllegalAction(f"{what} for seat {quoted(seat)}: it is seat {self._actor}'s turn")
+        return self._actor
 
     # ------------------------------------------------------------ actions
 
-    def fold(self, seat: Optional[int] = None) -> None:
+    def fold(self, seat: Optional[int] = None) -> Action:
         """Give up the hand (allowed at any turn, even when a check is free)."""
-        actor = self._check_turn(seat, "fold")
-        self._folded[actor] = True
-        self._live -= 1
-        self._record(actor, "fold", 0)
+        with self._lock:
+            actor = self._check_turn(seat, "fold")
+            self._folded[actor] = True
+            self._live -= 1
+            return self._record(actor, "fold", 0)
 
-    def check(self, seat: Optional[int] = None) -> None:
-        actor = self._check_turn(seat, "check")
-        if not self.can_check:
-            raise IllegalAction(f"seat {actor} cannot check facing a bet of {self._to_match}: {self._legal_words()}")
-        self._record(actor, "check", 0)
+    def check(self, seat: Optional[int] = None) -> Action:
+        with self._lock:
+            actor = self._check_turn(seat, "check")
+            if not self._can_check:
+                raise IllegalAction(f"seat {actor} cannot check facing a bet of {self._to_match}: {self._legal_words()}")
+            return self._record(actor, "check", 0)
 
-    def call(self, seat: Optional[int] = None) -> None:
+    def call(self, seat: Optional[int] = None) -> Action:
         """Match the bet, or put in every chip left when the stack is short (all-in)."""
-        actor = self._check_turn(seat, "call")
-        if self.can_check:
-            raise IllegalAction(f"seat {actor} has nothing to call: {self._legal_words()}")
-        self._record(actor, "call", self.to_call)
+        with self._lock:
+            actor = self._check_turn(seat, "call")
+            if self._can_check:
+                raise IllegalAction(f"seat {actor} has nothing to call: {self._legal_words()}")
+            return self._record(actor, "call", self._to_call)
 
-    def raise_to(self, total: int, seat: Optional[int] = None) -> None:
+    def raise_to(self, total: int, seat: Optional[int] = None) -> Action:
         """Bet or raise so that this seat's bet this round is ``total`` (a bet when nobody has
         bet this round). A total past the stack, where the stack is what limits it, is all-in."""
-        actor = self._check_turn(seat, "raise")
-        if isinstance(total, bool) or not hasattr(type(total), "__index__"):
-            raise IllegalAction(f"raise_to takes a whole number of chips, not {quoted(total)}")
-        total = operator.index(total)
+        with self._lock:
+            actor = self._check_turn(seat, "raise")
+            if isinstance(total, bool) or not hasattr(type(total), "__index__"):
+                raise IllegalAction(f"raise_to takes a whole number of chips, not {quoted(total)}")
+            return self._raise_to(actor, operator.index(total))
+
+    def _raise_to(self, actor: int, total: int) -> Action:
         verb = "bet" if self._to_match == 0 else "raise to"
-        if self.min_raise_to is None:
+        if self._min_raise_to is None:
             raise IllegalAction(f"seat {actor} may not {verb.split()[0]}: {self._why_no_raise}; {self._legal_words()}")
         reach = self._bets[actor] + self._stacks[actor]
-        if total > self.max_raise_to:
-            if self.max_raise_to != reach:  # the limit binds, not the stack
+        if total > self._max_raise_to:
+            if self._max_raise_to != reach:  # the limit binds, not the stack
                 if self._limit == _FIXED:
-                    raise IllegalAction(f"{verb} {total} is not the fixed-limit amount {self.max_raise_to}; "
+                    raise IllegalAction(f"{verb} {total} is not the fixed-limit amount {self._max_raise_to}; "
                                         f"{self._legal_words()}")
-                raise IllegalAction(f"{verb} {total} is more than the pot-limit maximum {self.max_raise_to}; "
+                raise IllegalAction(f"{verb} {total} is more than the pot-limit maximum {self._max_raise_to}; "
                                     f"{self._legal_words()}")
             total = reach
-        elif total < self.min_raise_to:
+        elif total < self._min_raise_to:
             if self._limit == _FIXED:
-                raise IllegalAction(f"{verb} {total} is not the fixed-limit amount {self.min_raise_to}; "
+                raise IllegalAction(f"{verb} {total} is not the fixed-limit amount {self._min_raise_to}; "
                                     f"{self._legal_words()}")
-            raise IllegalAction(f"{verb} {total} is less than the minimum {self.min_raise_to}; {self._legal_words()}")
-        self._record(actor, "bet" if self._to_match == 0 else "raise", total - self._bets[actor])
+            raise IllegalAction(f"{verb} {total} is less than the minimum {self._min_raise_to}; {self._legal_words()}")
+        return self._record(actor, "bet" if self._to_match == 0 else "raise", total - self._bets[actor])
 
-    def all_in(self, seat: Optional[int] = None) -> None:
+    def all_in(self, seat: Optional[int] = None) -> Action:
         """Put in every chip: a call when that is no more than the call, else a bet or raise."""
-        actor = self._check_turn(seat, "all-in")
-        reach = self._bets[actor] + self._stacks[actor]
-        if reach <= self._to_match:
-            self._record(actor, "call", self.to_call)
-        elif self.min_raise_to is None or self.max_raise_to != reach:
-            why = self._why_no_raise or f"its stack reaches {reach}, past the most it may bet"
-            raise IllegalAction(f"seat {actor} may not go all-in for {reach}: {why}; {self._legal_words()}")
-        else:
-            self.raise_to(reach, actor)
+        with self._lock:
+            actor = self._check_turn(seat, "all-in")
+            reach = self._bets[actor] + self._stacks[actor]
+            if reach <= self._to_match:
+                return self._record(actor, "call", self._to_call)
+            if self._min_raise_to is None or self._max_raise_to != reach:
+                why = self._why_no_raise or f"its stack reaches {reach}, past the most it may bet"
+                raise IllegalAction(f"seat {actor} may not go all-in for {reach}: {why}; {self._legal_words()}")
+            return self._raise_to(actor, reach)
 
-    def _record(self, seat: int, kind: str, added: int) -> None:
+    def _record(self, seat: int, kind: str, added: int) -> Action:
         """Apply a checked action, then move the turn on."""
         bets = self._bets
         if added:
@@ -424,16 +426,17 @@ class Hand:
         self._acted[seat] = True
         unit = self._unit() if self._limit == _FIXED else self._full_size
         self._reopen_at[seat] = self._to_match + unit
-        self._history.append(_new(Action, (STREETS[self._street], seat, kind, added, bets[seat],
-                                           self._stacks[seat] == 0, ())))
+        action = _new(Action, (STREETS[self._street], seat, kind, added, bets[seat], self._stacks[seat] == 0, ()))
+        self._history.append(action)
         if self._live == 1:
             self._win_by_folds()
-            return
+            return action
         actor = self._next_actor(seat + 1)
         if actor is None:
             self._end_round()
         else:
             self._set_actor(actor)
+        return action
 
     def _raise_level(self, seat: int, total: int) -> None:
         """A bet or raise to ``total``: is it a full one (reopening the betting), or short?"""
@@ -454,7 +457,7 @@ class Hand:
         self._to_match = total
         if full:
             reopen = self._reopen_at
-            for other in range(self.n):
+            for other in range(self._n):
                 if other != seat:
                     reopen[other] = 0
 
@@ -479,7 +482,7 @@ class Hand:
         # Rounds dealt without betting (after an all-in) never get here: this is the last
         # round that was bet, whose aggressor shows first.
         self._final_aggressor = self._aggressor
-        n = self.n
+        n = self._n
         self._bets = [0] * n
         if self._street == 3:
             self._showdown()
@@ -497,7 +500,7 @@ class Hand:
         self._acted = [False] * n
         self._reopen_at = [0] * n
         self._to_match = 0
-        self._full_size = self.blinds[1]
+        self._full_size = self._blinds[1]
         self._full_level = 0
         self._full_count = 0
         self._aggressor = None
@@ -509,32 +512,32 @@ class Hand:
         self._history.append(Action(STREETS[street], None, "board", cards=cards))
 
     def _over(self) -> None:
-        self.actor = None
-        self.to_call = 0
-        self.can_check = False
-        self.min_raise_to = self.max_raise_to = None
-        self._bets = [0] * self.n
-        self._all_in_at_end = tuple(not self._folded[s] and not self._stacks[s] for s in range(self.n))
+        self._actor = None
+        self._to_call = 0
+        self._can_check = False
+        self._min_raise_to = self._max_raise_to = None
+        self._bets = [0] * self._n
+        self._all_in_at_end = tuple(not self._folded[s] and not self._stacks[s] for s in range(self._n))
         payouts = self._result.payouts  # type: ignore[union-attr]
-        for seat in range(self.n):
+        for seat in range(self._n):
             self._stacks[seat] += payouts[seat]
 
     def _win_by_folds(self) -> None:
         self._return_uncalled()
         winner = self._folded.index(False)
         total = sum(self._put_in)
-        awards = tuple(total if seat == winner else 0 for seat in range(self.n))
+        awards = tuple(total if seat == winner else 0 for seat in range(self._n))
         self._result = Showdown(awards, (Pot(total, (winner,), (winner,), (), awards),), tuple(self._put_in),
-                                (), tuple(None for _ in range(self.n)))
+                                (), tuple(None for _ in range(self._n)))
         self._showing: tuple[int, ...] = ()
         self._ended_on = self._street
         self._street = _OVER
         self._over()
 
     def _showdown(self) -> None:
-        holes = [None if self._folded[seat] else self._holes[seat] for seat in range(self.n)]
+        holes = [None if self._folded[seat] else self._holes[seat] for seat in range(self._n)]
         self._result = settle(self._board_cards, holes, self._put_in)
-        live = [seat for seat in range(self.n) if not self._folded[seat]]
+        live = [seat for seat in range(self._n) if not self._folded[seat]]
         first = self._final_aggressor
         if first is None or self._folded[first]:
             first = live[0]
@@ -543,6 +546,71 @@ class Hand:
         self._ended_on = self._street
         self._street = _OVER
         self._over()
+
+    # ------------------------------------------------------------ the public state, read-only
+
+    @property
+    def n(self) -> int:
+        """How many seats."""
+        return self._n
+
+    @property
+    def limit(self) -> str:
+        """'fixed', 'pot' or 'no'."""
+        return self._limit_word
+
+    @property
+    def blinds(self) -> tuple[int, int]:
+        """(small, big)."""
+        return self._blinds
+
+    @property
+    def ante(self) -> int:
+        return self._ante
+
+    @property
+    def fixed_bets(self) -> tuple[int, int]:
+        """Fixed limit's (small bet, big bet)."""
+        return self._fixed_bets
+
+    @property
+    def max_raises(self) -> Optional[int]:
+        """Fixed limit's cap on raises in a round; None for no cap."""
+        return self._max_raises
+
+    @property
+    def hole_size(self) -> int:
+        return self._hole_size
+
+    @property
+    def seed(self) -> int:
+        """The seed the unknown cards were dealt from."""
+        return self._seed
+
+    @property
+    def actor(self) -> Optional[int]:
+        """The seat to act, None once the hand is over."""
+        return self._actor
+
+    @property
+    def to_call(self) -> int:
+        """Chips the actor must put in to call (its whole stack when that is less)."""
+        return self._to_call
+
+    @property
+    def can_check(self) -> bool:
+        """Whether the actor may check."""
+        return self._can_check
+
+    @property
+    def min_raise_to(self) -> Optional[int]:
+        """The least total the actor may bet or raise to; None when it may not."""
+        return self._min_raise_to
+
+    @property
+    def max_raise_to(self) -> Optional[int]:
+        """The most total the actor may bet or raise to; None when it may not."""
+        return self._max_raise_to
 
     # ------------------------------------------------------------ queries
 
@@ -595,7 +663,7 @@ class Hand:
         before the payouts)."""
         if self._street == _OVER:
             return self._all_in_at_end
-        return tuple(not self._folded[s] and not self._stacks[s] for s in range(self.n))
+        return tuple(not self._folded[s] and not self._stacks[s] for s in range(self._n))
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -614,8 +682,8 @@ class Hand:
         return self._showing if self._street == _OVER else ()
 
     def __repr__(self) -> str:
-        where = "over" if self._street == _OVER else f"{self.street}, seat {self.actor} to act"
-        return f"<Hand {self.limit} limit, {self.n} seats, pot {self.pot}: {where}>"
+        where = "over" if self._street == _OVER else f"{self.street}, seat {self._actor} to act"
+        return f"<Hand {self._limit_word} limit, {self._n} seats, pot {self.pot}: {where}>"
 
 
 _DECK = list(range(52))

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
 from ._version import __version__
-from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, canonical, parse_cards, quoted, suit_class
+from .cards import (HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, canonical, hole_size_of,
+                    parse_cards, quoted, suit_class, whole_number)
 from .equity import Tally, equity_from_tally, equity_tally, live_implementation
 from .ranges import PERCENT_TABLE, Range
 
@@ -128,9 +129,7 @@ def starting_hands(hole_size: int = 4) -> list[StartingHand]:
 
 
 def _hole_size(hole_size: object) -> int:
-    if isinstance(hole_size, bool) or hole_size not in HOLE_SIZES:
-        raise TableError(f"hole_size must be 4, 5 or 6, not {hole_size!r}")
-    return hole_size  # type: ignore[return-value]
+    return hole_size_of(hole_size, TableError)
 
 
 def _class_sizes(hole_size: int) -> dict[str, int]:
@@ -432,9 +431,7 @@ def _rows(totals: dict[str, Tally], sizes: dict[str, int], opponents: int) -> tu
 
 
 def _count(value, name: str, least: int, most: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-        raise TableError(f"{name} must be an int {least}..{most:,}, not {value!r}")
-    return value
+    return whole_number(value, name, least, most, TableError)
 
 
 def preflop_table(
