@@ -10,15 +10,16 @@ lines, pot by pot, after the site's stated rake.
 
 from __future__ import annotations
 
+import codecs
+import os
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Optional, Sequence, Union
 
 from .cards import CardError, parse_cards
 from .equity import equity
-from .game import STREETS, Hand, HandError, IllegalAction
+from .game import MAX_CHIPS, STREETS, Hand, HandError, IllegalAction
 from .pots import settle, split_pot
 
 __all__ = ["History", "HistoryError", "Replay", "AllInEquity", "ReadResult", "read", "read_all",
@@ -26,11 +27,45 @@ __all__ = ["History", "HistoryError", "Replay", "AllInEquity", "ReadResult", "re
 
 _STREET_MARKERS = {"*** HOLE CARDS ***": "preflop", "*** FLOP ***": "flop", "*** TURN ***": "turn",
                    "*** RIVER ***": "river", "*** SHOW DOWN ***": "showdown", "*** SUMMARY ***": "summary"}
-_HEADER = re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):\s*(.*?)\s+-\s+\d{4}/\d")
-_GAME = re.compile(r"(?:(5) Card )?Omaha Hi/Lo (Limit|Pot Limit|No Limit)")
-_STAKES = re.compile(r"\(([^()]*?)/([^()]*?)(?:\s+[A-Z]{3})?\)\s*$")
-_TABLE = re.compile(r"^Table '.*' .*Seat #(\d+) is the button")
-_SEAT = re.compile(r"^Seat (\d+): (.*) \((\S+) in chips(?:[^)]*)\)(.*)$")
+# Every header form of fpdb's PokerStars regression files: "Hand" or (before 2011) "Game", Zoom
+# and Home Game ("{Club}") tables, cash and tournaments, any time zone.
+_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #([0-9]{1,30}):\s*(?:\{[^}]*\}\s*)?(.*?)"
+                     r"\s+-\s+[0-9]{4}/[0-9]")
+_HEADER_START = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #")
+_GAME = re.compile(r"(?<![\w/])(?:([56]) Card )?Omaha Hi/Lo (Limit|Pot Limit|No Limit)\b", re.IGNORECASE)
+# The blinds or bets: the last parentheses of the description; a mixed game's cash header puts
+# the game first, "(Omaha Hi/Lo Limit, $400/$800 USD)".
+_STAKES = re.compile(r"\((?:[^(),]*,\s*)?([^()/]*?)/([^()]*?)(?:\s+[A-Z]{3})?\)\s*$")
+_TABLE = re.compile(r"^Table '(.*)' .*Seat #([0-9]{1,3}) is the button")
+_SEAT = re.compile(r"^Seat ([0-9]{1,3}): (.*) \((\S+) in chips(?:[^)]*)\)(.*)$")
+# The cap omaha8 writes into the table name where PokerStars' own would not replay the hand.
+_CAP_TABLE = re.compile(r"^omaha8 \((?:([0-9]{1,3}) raises a round|no cap)\)$")
+# An amount as the sites print it: digits, thousands separators, cents; nothing else.
+_AMOUNT = re.compile(r"[$€£₹]?([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.([0-9]+))?", re.ASCII)
+_MONEY_SIGNS = "$€£₹"
+# Other sites' hand histories, by how their hands begin: named in the error, not read.
+_OTHER_FORMATS = (
+    (re.compile(r"^\s*(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #", re.M), "Full Tilt Poker"),
+    (re.compile(r"^\s*Winamax Poker - ", re.M), "Winamax"),
+    (re.compile(r"^\s*(?:Bovada|Bodog|Ignition) Hand #", re.M), "Bovada / Ignition"),
+    (re.compile(r"^\s*BetOnline Poker Game #", re.M), "BetOnline"),
+    (re.compile(r"^\s*Poker Hand #[A-Z]{2}[0-9]+:", re.M), "GGPoker"),
+    (re.compile(r"^\s*(?:#Game No : |\*{5} (?:888poker|Cassava) Hand History)", re.M), "888poker"),
+    (re.compile(r"^\s*\*{5} Betfair Poker Hand History", re.M), "Betfair"),
+    (re.compile(r"^\s*\*{5} Hand History [Ff]or Game", re.M), "PartyPoker"),
+    (re.compile(r"^\s*\*{5} History for hand ", re.M), "OnGame"),
+    (re.compile(r"^\s*Everleaf Gaming Game #", re.M), "Everleaf"),
+    (re.compile(r"^\s*Stage #\w+:", re.M), "Absolute / UltimateBet (Cereus)"),
+    (re.compile(r"^\s*(?:Game started at: |Game Hand #[0-9]+ - )", re.M), "Winning Poker"),
+    (re.compile(r"^\s*Table #[0-9]+ - .*\n\s*Starting Hand #", re.M), "PKR"),
+    (re.compile(r"^\s*Game # [0-9]+ - ", re.M), "Entraction"),
+    (re.compile(r"^\s*#[0-9]+: .*Omaha", re.M), "KingsClub"),
+    (re.compile(r"----PRIMA\.DAT----|<Game hhversion=", re.M), "Microgaming"),
+    (re.compile(r"<HISTORY ID=", re.M), "Boss Media"),
+    (re.compile(r"<description type=|<game id=\"", re.M), "Merge (XML)"),
+    (re.compile(r"<session |<game gamecode=", re.M), "iPoker (XML)"),
+    (re.compile(r"^\s*<\?xml ", re.M), "an XML history"),
+)
 _ACTION = re.compile(
     r"^(.*?): (folds|checks|calls (\S+)|bets (\S+)|raises (\S+) to (\S+)|"
     r"posts small blind (\S+)|posts big blind (\S+)|posts small & big blinds (\S+)|posts the ante (\S+))"
@@ -48,7 +83,8 @@ _STREET_CARDS = re.compile(r"\[([^\]]*)\]\s*$")
 _NOISE = re.compile(r"(is sitting out|has returned|joins the table|leaves the table|has timed out|"
                     r"is disconnected|is connected|said, \"|doesn't show hand|No low hand qualified|"
                     r"will be allowed to play|was removed from the table|sits out|finished the tournament|"
-                    r"is allowed to play|has been disconnected|has reconnected)")
+                    r"is allowed to play|has been disconnected|has reconnected|Betting is capped|"
+                    r"out of hand)")
 
 
 class HistoryError(ValueError):
@@ -103,6 +139,14 @@ class History:
     rake: int = 0
     showdown: bool = False
     text: str = ""
+    sitting_out: set = field(default_factory=set)
+    """Tournament players marked "is sitting out": dealt in, and folded when their turn comes
+    without an action of theirs."""
+    max_raises: Union[int, None, str] = "site"
+    """Fixed limit's cap when the history says it (a hand omaha8 wrote with another cap than
+    PokerStars'); "site" for PokerStars' own."""
+    notes: list = field(default_factory=list)
+    """What reading had to work out that the site did not print (an old file's uncalled bet)."""
 
     @property
     def names(self) -> list[str]:
@@ -111,7 +155,7 @@ class History:
     def replay(self, max_raises: Union[int, None, str] = "site") -> "Replay":
         """Play the hand through ``omaha8.Hand`` and check it. ``max_raises``: the fixed-limit
         cap to hold the site to; by default PokerStars' (a bet and three raises, no cap
-        heads-up)."""
+        heads-up), or the cap the history itself states."""
         return _replay(self, max_raises)
 
 
@@ -140,16 +184,24 @@ class Replay:
     checked: str
     """'showdown', 'uncontested', 'betting only', or 'not replayed'."""
     all_in_equity: Optional[dict] = None
+    notes: list = field(default_factory=list)
+    """What the replay worked out that the site did not print: not differences."""
 
 
-@dataclass
 class ReadResult(list):
-    """The hands read (a list), with what was passed over."""
+    """The hands read (a list), with what was passed over. It compares and prints as the list
+    of its hands; ``skipped_games`` and ``errors`` ride along."""
 
-    skipped_games: int = 0
-    """Hands of other games in the file."""
-    errors: list = field(default_factory=list)
-    """HistoryError for each hand that could not be read."""
+    def __init__(self, hands=(), skipped_games: int = 0, errors: Optional[list] = None) -> None:
+        super().__init__(hands)
+        self.skipped_games = skipped_games
+        """Hands of other games in the file."""
+        self.errors: list = [] if errors is None else errors
+        """HistoryError for each hand that could not be read."""
+
+    def __repr__(self) -> str:
+        return (f"ReadResult({list.__repr__(self)}, skipped_games={self.skipped_games}, "
+                f"errors={self.errors!r})")
 
 
 # ---------------------------------------------------------------- reading
@@ -158,7 +210,7 @@ def _split_hands(text: str) -> list[str]:
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     hands, current = [], []
     for line in text.split("\n"):
-        if line.startswith("PokerStars ") and ("Hand #" in line or "Game #" in line) and current:
+        if current and _HEADER_START.match(line.lstrip("\ufeff")):
             hands.append("\n".join(current))
             current = []
         if line.strip() or current:
@@ -168,15 +220,54 @@ def _split_hands(text: str) -> list[str]:
     return [h for h in hands if h.strip()]
 
 
-def _money(text: str, unit: int, hand_id: str, line: str) -> int:
-    cleaned = text.strip().lstrip("$€£").replace(",", "")
+def _cp1252_or_latin1(error: UnicodeDecodeError):
+    # The five bytes cp1252 leaves undefined are read as Latin-1, as browsers read them.
+    return error.object[error.start:error.end].decode("latin-1"), error.end
+
+
+codecs.register_error("omaha8-cp1252", _cp1252_or_latin1)
+
+
+def decode(data: bytes) -> str:
+    """A history file's bytes as text: UTF-8 with or without a byte-order mark, UTF-16 with a
+    byte-order mark (or, without one, by its zero bytes), and cp1252 for files that are not
+    valid UTF-8. Bytes no encoding reads raise HistoryError."""
     try:
-        value = Decimal(cleaned) * unit
-    except InvalidOperation:
-        raise HistoryError(f"hand {hand_id}: {cleaned!r} is not an amount in line {line!r}") from None
-    if value != value.to_integral_value() or value < 0:
-        raise HistoryError(f"hand {hand_id}: amount {text!r} is finer than the history's unit in line {line!r}")
-    return int(value)
+        if data.startswith(codecs.BOM_UTF8):
+            return data[3:].decode("utf-8")
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return data.decode("utf-16")
+        if len(data) >= 4 and data[1] == 0 and data[3] == 0 and data[0] and data[2]:
+            return data.decode("utf-16-le")
+        if len(data) >= 4 and data[0] == 0 and data[2] == 0 and data[1] and data[3]:
+            return data.decode("utf-16-be")
+    except UnicodeDecodeError as error:
+        raise HistoryError(f"the file is not readable text: {error.reason} at byte {error.start:,}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="omaha8-cp1252")
+
+
+def _money(text: str, unit: int, hand_id: str, line: str) -> int:
+    """An amount in the history's unit, exactly: plain digits with an optional currency sign,
+    thousands separators and cents, as the sites print them."""
+    cleaned = text.strip()
+    match = _AMOUNT.fullmatch(cleaned) if len(cleaned) <= 40 else None
+    if not match:
+        raise HistoryError(f"hand {hand_id}: {_short(cleaned)!r} is not an amount in line {_short(line)!r}")
+    whole, fraction = match.group(1).replace(",", ""), (match.group(2) or "").rstrip("0")
+    if len(fraction) > len(str(unit)) - 1:
+        raise HistoryError(f"hand {hand_id}: amount {cleaned!r} is finer than the history's unit in line {_short(line)!r}")
+    value = int(whole) * unit + (int(fraction.ljust(len(str(unit)) - 1, "0")) if fraction else 0)
+    if value > MAX_CHIPS:
+        raise HistoryError(f"hand {hand_id}: amount {cleaned!r} is more than omaha8's engine holds "
+                           f"({MAX_CHIPS:,} chips) in line {_short(line)!r}")
+    return value
+
+
+def _short(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _cards(text: str, hand_id: str, line: str) -> list[int]:
@@ -189,23 +280,25 @@ def _cards(text: str, hand_id: str, line: str) -> list[int]:
 def parse_hand(text: str) -> Optional[History]:
     """One hand's text as a History; None when it is not Omaha Hi/Lo."""
     lines = text.split("\n")
-    header = _HEADER.match(lines[0])
+    header = _HEADER.match(lines[0].lstrip("\ufeff"))
     if not header:
-        raise HistoryError(f"hand ?: not a PokerStars hand header: {lines[0][:80]!r}")
+        raise HistoryError(_not_a_hand(text))
     hand_id, description = header.group(1), header.group(2)
     game = _GAME.search(description)
     if not game:
         return None
-    limit = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}[game.group(2)]
+    limit = {"limit": "fixed", "pot limit": "pot", "no limit": "no"}[game.group(2).lower()]
     stakes_match = _STAKES.search(description)
     if not stakes_match:
         raise HistoryError(f"hand {hand_id}: no stakes in the header line {lines[0]!r}")
     # Money in the stakes means cents; a tournament's buy-in in the header does not.
-    unit = 100 if any(symbol in stakes_match.group(0) for symbol in "$€£") else 1
+    unit = 100 if any(symbol in stakes_match.group(0) for symbol in _MONEY_SIGNS) else 1
     stakes = (_money(stakes_match.group(1), unit, hand_id, lines[0]),
               _money(stakes_match.group(2), unit, hand_id, lines[0]))
-    history = History(hand_id, "5 Card Omaha Hi/Lo" if game.group(1) else "Omaha Hi/Lo", limit,
-                       5 if game.group(1) else 4, stakes, unit, [], text=text)
+    hole_size = int(game.group(1) or 4)
+    history = History(hand_id, f"{hole_size} Card Omaha Hi/Lo" if hole_size != 4 else "Omaha Hi/Lo", limit,
+                      hole_size, stakes, unit, [], text=text)
+    tournament = "Tournament #" in description
     button = None
     seated: list[tuple[int, str, int]] = []
     street = "preflop"
@@ -231,11 +324,19 @@ def parse_hand(text: str) -> Optional[History]:
         if stripped.startswith("*** "):
             raise HistoryError(f"hand {hand_id}: a section omaha8 does not read: {line!r}")
         if section == "seats" and (table := _TABLE.match(stripped)):
-            button = int(table.group(1))
+            button = int(table.group(2))
+            if (cap := _CAP_TABLE.match(table.group(1))):
+                history.max_raises = int(cap.group(1)) if cap.group(1) else None
             continue
         if section == "seats" and (seat := _SEAT.match(stripped)):
-            if "sitting out" not in seat.group(4):
+            # A player moved in from another table waits for the next hand; one sitting out
+            # of a tournament is dealt in, posts, and is folded.
+            # A cash player sitting out is not dealt in.
+            sitting_out = "sitting out" in seat.group(4)
+            if "out of hand" not in seat.group(4) and (tournament or not sitting_out):
                 seated.append((int(seat.group(1)), seat.group(2), _money(seat.group(3), unit, hand_id, line)))
+                if sitting_out:
+                    history.sitting_out.add(seat.group(2))
             continue
         if section == "summary":
             if (total := _TOTAL.match(stripped)):
@@ -287,8 +388,13 @@ def parse_hand(text: str) -> Optional[History]:
                 live = amount
                 if kind == "ante":
                     live = 0
-                elif kind == "small & big blinds":  # the small blind part is dead money
-                    live = min(amount, stakes[0] if limit == "fixed" else stakes[1])
+                elif kind == "small & big blinds":
+                    # The small blind's part is dead money and goes in first, as Hand posts it;
+                    # a stack short of both posts its dead part whole.
+                    small, big = _blind_sizes(history, limit, stakes)
+                    live = min(amount - min(amount, small), big)
+                elif kind == "small blind" and button is not None and name != _small_blind_name(seated, button):
+                    live = 0  # a missed small blind posted by another seat is dead money
                 step = Step(street, name, kind, amount, before + live, all_in)
             totals[name] = step.total
             history.steps.append(step)
@@ -302,6 +408,12 @@ def parse_hand(text: str) -> Optional[History]:
         raise HistoryError(f"hand {hand_id}: no line says which seat is the button")
     if not seated:
         raise HistoryError(f"hand {hand_id}: no seats")
+    if len(seated) < 2:
+        raise HistoryError(f"hand {hand_id}: only one player is dealt in; a hand needs two")
+    if len({number for number, _, _ in seated}) != len(seated) or len({name for _, name, _ in seated}) != len(seated):
+        raise HistoryError(f"hand {hand_id}: a seat or a name appears twice")
+    if sum(stack for _, _, stack in seated) > MAX_CHIPS:
+        raise HistoryError(f"hand {hand_id}: the stacks add up to more than omaha8's engine holds ({MAX_CHIPS:,} chips)")
     if history.total_pot is None:
         raise HistoryError(f"hand {hand_id}: the hand is cut short (no 'Total pot' line)")
     # omaha8's order: the first seat left of the button first, the button last.
@@ -316,19 +428,105 @@ def parse_hand(text: str) -> Optional[History]:
         raise HistoryError(f"hand {hand_id}: a card appears twice")
     put_in = sum(step.amount for step in history.steps) - sum(amount for _, amount in history.uncalled)
     if put_in != history.total_pot:
-        raise HistoryError(f"hand {hand_id}: the bets add up to {put_in} but the total pot is {history.total_pot}")
+        returned = _unprinted_return(history, put_in - history.total_pot)
+        if returned is None:
+            raise HistoryError(f"hand {hand_id}: the bets add up to {put_in} but the total pot is {history.total_pot}")
+        history.uncalled.append(returned)
+        history.notes.append(f"hand {hand_id}: no 'Uncalled bet' line; the total pot shows that {returned[1]} "
+                             f"went back to {returned[0]}, what its last bet was beyond the largest call")
     if sum(amount for _, amount, _ in history.collected) + history.rake != history.total_pot:
         raise HistoryError(f"hand {hand_id}: collected and rake do not add up to the total pot")
     return history
 
 
-def read_all(source: Union[str, Path]) -> ReadResult:
-    """Every hand of a history file (a path) or text: the Omaha Hi/Lo hands read, other games
-    counted in ``skipped_games``, unreadable hands as ``HistoryError``s in ``errors``."""
-    text = source.read_text(encoding="utf-8-sig") if isinstance(source, Path) else source
-    if isinstance(source, str) and "\n" not in source and len(source) < 4096 and Path(source).is_file():
-        text = Path(source).read_text(encoding="utf-8-sig")
+def _blind_sizes(history: History, limit: str, stakes: tuple) -> tuple[int, int]:
+    """The blinds of this hand: as the blinds' seats posted them, else from the stakes (fixed
+    limit's are half the small bet and the small bet)."""
+    posted = {}
+    for step in history.steps:
+        if step.kind in ("small blind", "big blind") and not step.all_in:
+            posted.setdefault(step.kind, step.amount)
+    if limit == "fixed":
+        default = (stakes[0] // 2, stakes[0])
+    else:
+        default = stakes
+    return posted.get("small blind", default[0]), posted.get("big blind", default[1])
+
+
+def _small_blind_name(seated: list, button: int) -> Optional[str]:
+    """Who posts the small blind: the first seat left of the button (heads-up, the button)."""
+    if not seated:
+        return None
+    order = sorted(seated, key=lambda s: (s[0] <= button, s[0]))
+    return order[-1][1] if len(order) == 2 else order[0][1]
+
+
+def _unprinted_return(history: History, excess: int) -> Optional[tuple]:
+    """Older files (2005 to 2010) print no 'Uncalled bet' line. When the bets exceed the total
+    pot by exactly what the last bettor put in beyond the largest call of that round, that
+    excess went back to it: (name, excess); else None."""
+    if excess <= 0 or history.uncalled:
+        return None
+    last = [step for step in history.steps if step.kind in ("bet", "raise", "call", "check", "fold")]
+    street = last[-1].street if last else "preflop"
+    bets: dict[str, int] = {}
+    for step in history.steps:
+        if step.street == street and step.kind != "ante":
+            bets[step.name] = step.total
+    ordered = sorted(bets.items(), key=lambda item: -item[1])
+    if len(ordered) < 2 or ordered[0][1] - ordered[1][1] != excess:
+        return None
+    bettor = ordered[0][0]
+    if not any(step.name == bettor and step.kind in ("bet", "raise", "small blind", "big blind")
+               and step.street == street for step in history.steps):
+        return None
+    return (bettor, excess)
+
+
+def _not_a_hand(text: str) -> str:
+    """Why a text is not a PokerStars hand: another site's format, named, or what it begins with."""
+    head = text[:4000]
+    for pattern, name in _OTHER_FORMATS:
+        if pattern.search(head):
+            return f"hand ?: a hand history in {name}'s format: omaha8 reads PokerStars-format histories only"
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    if first.startswith("PokerStars Tournament #"):
+        return "hand ?: a PokerStars tournament summary, not a hand history"
+    return f"hand ?: not a PokerStars hand header: {first[:80]!r}"
+
+
+def _text_of(source: object) -> str:
+    """A history's text from a path, an open binary or text file, bytes, or the text itself.
+    A str that names an existing file is read from it; any other str is the text."""
+    if isinstance(source, os.PathLike):
+        return decode(Path(source).read_bytes())
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return decode(bytes(source))
+    if isinstance(source, str):
+        # os.path.isfile answers False, never raising, for names too long or with NUL bytes.
+        if "\n" not in source and len(source) < 4096 and os.path.isfile(source):
+            return decode(Path(source).read_bytes())
+        return source
+    read = getattr(source, "read", None)
+    if callable(read):
+        data = read()
+        if isinstance(data, (bytes, bytearray)):
+            return decode(bytes(data))
+        if isinstance(data, str):
+            return data
+    raise TypeError(f"a history is a path, bytes, a file or its text, not {type(source).__name__}")
+
+
+def read_all(source: Union[str, bytes, os.PathLike]) -> ReadResult:
+    """Every hand of a history file (a path, its bytes or an open file) or text: the Omaha
+    Hi/Lo hands read, other games counted in ``skipped_games``, unreadable hands as
+    ``HistoryError``s in ``errors``. One bad hand costs that hand, not the file."""
     result = ReadResult()
+    try:
+        text = _text_of(source)
+    except HistoryError as error:
+        result.errors.append(error)
+        return result
     for chunk in _split_hands(text):
         try:
             history = parse_hand(chunk)
@@ -342,9 +540,10 @@ def read_all(source: Union[str, Path]) -> ReadResult:
     return result
 
 
-def read(source: Union[str, Path]) -> list[History]:
-    """The Omaha Hi/Lo hands of a PokerStars-format history (a path or the text). Other games
-    are skipped (``read_all`` counts them); a hand that cannot be read raises HistoryError."""
+def read(source: Union[str, bytes, os.PathLike]) -> list[History]:
+    """The Omaha Hi/Lo hands of a PokerStars-format history (a path, bytes, a file or the
+    text). Other games are skipped (``read_all`` counts them); a hand that cannot be read
+    raises HistoryError."""
     result = read_all(source)
     if result.errors:
         raise result.errors[0]
@@ -405,18 +604,27 @@ def _replay(history: History, max_raises) -> Replay:
     if any(h is not None and len(h) != history.hole_size for h in holes):
         not_replayed.differences.append(f"hand {hand_id}: not replayed: hole cards of the wrong count")
         return not_replayed
+    if max_raises == "site":
+        max_raises = history.max_raises
+    if max_raises == "site":
+        max_raises = 3 if n > 2 else None
     try:
         hand = Hand([p.stack for p in history.players], limit=history.limit, blinds=(small, big), ante=ante,
-                    bets=bets, max_raises=((3 if n > 2 else None) if max_raises == "site" else max_raises),
-                    hole_size=history.hole_size, holes=holes, board=history.board, seed=int(hand_id) % 2**64,
-                    posts=extra_posts or None)
+                    bets=bets, max_raises=max_raises, hole_size=history.hole_size, holes=holes,
+                    board=history.board, seed=int(hand_id) % 2**64, posts=extra_posts or None)
     except (HandError, CardError) as error:
         not_replayed.differences.append(f"hand {hand_id}: not replayed: {error}")
         return not_replayed
     differences: list[str] = []
-    for step in history.steps:
-        if step.kind in ("small blind", "big blind", "ante", "small & big blinds"):
-            continue
+    notes = list(history.notes)
+    actions = [step for step in history.steps
+               if step.kind not in ("small blind", "big blind", "ante", "small & big blinds")]
+    for at, step in enumerate(actions):
+        # A tournament player sitting out is folded when its turn comes without its own action.
+        while (hand.actor is not None and names[hand.actor] in history.sitting_out
+               and names[hand.actor] != step.name):
+            notes.append(f"hand {hand_id}: {step.street}: {names[hand.actor]} is sitting out and is folded")
+            hand.fold()
         if hand.actor is None:
             differences.append(f"hand {hand_id}: {step.street}: {step.name} {step.kind}s after the betting ended")
             break
@@ -432,23 +640,32 @@ def _replay(history: History, max_raises) -> Replay:
                                        f"but the call is {hand.to_call}")
                 hand.call(seat=seat)
             else:
-                hand.raise_to(step.total, seat=seat)
+                done = hand.raise_to(step.total, seat=seat)
+                if done.total != step.total:
+                    differences.append(f"hand {hand_id}: {step.street}: {step.name} {step.kind}s to {step.total}, "
+                                       f"but its stack takes it to {done.total}")
         except IllegalAction as error:
             differences.append(f"hand {hand_id}: {step.street}: {step.name} {step.kind}s "
                                f"{step.total if step.kind in ('bet', 'raise') else ''}: illegal: {error}".replace("  ", " "))
             break
+    while (not differences and hand.actor is not None and names[hand.actor] in history.sitting_out):
+        notes.append(f"hand {hand_id}: {hand.street}: {names[hand.actor]} is sitting out and is folded")
+        hand.fold()
     returned = [(names[a.seat], a.amount) for a in hand.history if a.kind == "return"]
     if not differences and sorted(returned) != sorted(history.uncalled) and hand.actor is None:
         differences.append(f"hand {hand_id}: uncalled bets: the site returned {history.uncalled}, "
                            f"omaha8 returns {returned}")
     if differences or hand.actor is not None:
         if hand.actor is not None and not differences:
-            differences.append(f"hand {hand_id}: the history ends with seat {hand.actor} still to act")
-        return Replay(history, hand, {}, {}, differences, "betting only")
-    return _check_payouts(history, hand, differences)
+            differences.append(f"hand {hand_id}: the history ends with {names[hand.actor]} (seat {hand.actor + 1}) "
+                               "still to act")
+        return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
+    if hand.pot != history.total_pot:
+        differences.append(f"hand {hand_id}: omaha8's pot is {hand.pot}, the site's total pot {history.total_pot}")
+    return _check_payouts(history, hand, differences, notes)
 
 
-def _check_payouts(history: History, hand: Hand, differences: list) -> Replay:
+def _check_payouts(history: History, hand: Hand, differences: list, notes: list) -> Replay:
     names = history.names
     hand_id = history.hand_id
     live = [s for s in range(hand.n) if not hand.folded[s]]
@@ -462,12 +679,12 @@ def _check_payouts(history: History, hand: Hand, differences: list) -> Replay:
     else:
         known = all(names[s] in history.holes for s in live if names[s] not in history.mucked)
         if not known:
-            return Replay(history, hand, {}, {}, differences, "betting only")
+            return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
         checked = "showdown"
         # A player who mucks at the showdown concedes every pot.
         holes = [None if hand.folded[s] or names[s] in history.mucked else hand.holes[s] for s in range(hand.n)]
         if all(h is None for h in holes):
-            return Replay(history, hand, {}, {}, differences, "betting only")
+            return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
         result = settle(hand._board_cards, holes, hand.contributions) if history.mucked else hand.result
     payouts = {names[s]: result.payouts[s] for s in range(hand.n) if result.payouts[s]}
     collected: dict[str, int] = {}
@@ -478,25 +695,30 @@ def _check_payouts(history: History, hand: Hand, differences: list) -> Replay:
         site_total = sum(site.values()) if site else pot.amount - rake_left
         if len(pots) == 1 or site:
             rake_left -= pot.amount - site_total
+        label = "main pot" if number == 0 else f"side pot {number}"
+        if site and not 0 <= pot.amount - site_total <= history.rake:
+            # Rake comes out of the pots: no pot pays more than it holds, nor less by more than
+            # the whole rake. A gap that one pot's surplus hides in another's is no rake.
+            differences.append(f"hand {hand_id}: {label}: the site paid {site_total} from a pot of {pot.amount} "
+                               f"with a rake of {history.rake}")
         awards = split_pot(site_total, pot.high_winners, pot.low_winners, hand.n)
         for seat, chips in enumerate(awards):
             if chips:
                 collected[names[seat]] = collected.get(names[seat], 0) + chips
-        label = "main pot" if number == 0 else f"side pot {number}"
         paid = {names[s]: chips for s, chips in enumerate(awards) if chips}
         if site and paid != site:
             rule = "side pot" if number else "split"
             if len(set(paid) | set(site)) == len(set(paid)) and all(abs(paid.get(k, 0) - site.get(k, 0)) <= 1 for k in site):
                 rule = "odd chip"
             differences.append(f"hand {hand_id}: {label}: the site paid {site}, omaha8 pays {paid} ({rule})")
-    if rake_left != 0 and len(pots) == 1:
-        differences.append(f"hand {hand_id}: the pot less the rake is not what the site paid")
+    if rake_left != 0 and (len(pots) == 1 or len(site_pots) == len(pots)):
+        differences.append(f"hand {hand_id}: the pots less the rake are not what the site paid")
     site_by_name: dict[str, int] = {}
     for name, amount, _ in history.collected:
         site_by_name[name] = site_by_name.get(name, 0) + amount
     if not differences and collected != site_by_name:
         differences.append(f"hand {hand_id}: the site paid {site_by_name}, omaha8 pays {collected} after rake")
-    replay = Replay(history, hand, payouts, collected, differences, checked)
+    replay = Replay(history, hand, payouts, collected, differences, checked, notes=notes)
     if checked == "showdown" and not history.mucked:
         replay.all_in_equity = _all_in_equity(history, hand, result)
     return replay
@@ -531,12 +753,37 @@ def _all_in_equity(history: History, hand: Hand, result) -> Optional[dict]:
 _LIMIT_TITLES = {"fixed": "Limit", "pot": "Pot Limit", "no": "No Limit"}
 
 
+def _site_cap(n: int) -> Optional[int]:
+    """PokerStars' fixed-limit cap: a bet and three raises, none heads-up."""
+    return 3 if n > 2 else None
+
+
+def _check_names(names: Optional[Sequence[str]], n: int) -> list[str]:
+    if names is None:
+        return [f"Player{seat + 1}" for seat in range(n)]
+    if isinstance(names, (str, bytes)):
+        raise HistoryError("names must be a list of player names, one per seat")
+    names = list(names)
+    if len(names) != n:
+        raise HistoryError(f"names: {len(names)} names for {n} seats")
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or name != name.strip() or any(c in name for c in "\r\n"):
+            raise HistoryError(f"names: {name!r} is not a name a history can carry (a line of text, no "
+                               "spaces at its ends)")
+    if len(set(names)) != n:
+        raise HistoryError("names: every seat needs its own name")
+    return names
+
+
 def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, currency: str = "") -> str:
     """A finished Hand as a PokerStars-format history, every hole card dealt written out,
     which ``read`` reads back to the same hand. Amounts are chips, or with ``currency`` ("$",
-    "€", "£") cents written as money: 5 as "$0.05"."""
+    "€", "£") cents written as money: 5 as "$0.05". A fixed-limit cap other than PokerStars'
+    is written into the table name, "omaha8 (2 raises a round)", where ``read`` finds it."""
     if hand.actor is not None:
         raise HistoryError("write takes a finished hand (hand.actor is None)")
+    if currency not in ("", "$", "€", "£"):
+        raise HistoryError(f"currency must be '', '$', '€' or '£', not {currency!r}")
     n = hand.n
 
     def money(amount: int) -> str:
@@ -545,27 +792,33 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, c
         whole, cents = divmod(amount, 100)
         return f"{currency}{whole}" + (f".{cents:02d}" if cents else "")
 
-    names = list(names) if names is not None else [f"Player{seat + 1}" for seat in range(n)]
-    game = ("5 Card " if hand.hole_size == 5 else "") + "Omaha Hi/Lo"
+    names = _check_names(names, n)
+    game = (f"{hand.hole_size} Card " if hand.hole_size != 4 else "") + "Omaha Hi/Lo"
     stakes = hand.fixed_bets if hand.limit == "fixed" else hand.blinds
+    table = "omaha8"
+    if hand.limit == "fixed" and hand.max_raises != _site_cap(n):
+        table = "omaha8 (no cap)" if hand.max_raises is None else f"omaha8 ({hand.max_raises} raises a round)"
     lines = [f"PokerStars Hand #{hand_id}:  {game} {_LIMIT_TITLES[hand.limit]} ({money(stakes[0])}/{money(stakes[1])}{' USD' if currency == '$' else ''}) - 2026/01/01 00:00:00 ET",
-             f"Table 'omaha8' {n}-max Seat #{n} is the button"]
+             f"Table '{table}' {n}-max Seat #{n} is the button"]
     lines += [f"Seat {seat + 1}: {names[seat]} ({money(hand.starting_stacks[seat])} in chips)" for seat in range(n)]
     to_match = 0
     street = "preflop"
     board: list = []
     # A seat's dead and live extra blinds are written as one post, as PokerStars writes them.
-    dead_of = {a.seat: a.amount for a in hand.history if a.kind == "dead blind"}
+    # A dead small blind and a live big blind from one seat are one post, as PokerStars writes
+    # them; other amounts are written as two posts, which read back the same.
+    dead_of = {a.seat: a.amount for a in hand.history if a.kind == "dead blind" and a.amount == hand.blinds[0]}
     live_extra = {a.seat: a.amount for a in hand.history
-                  if a.kind == "big blind" and a.seat in dead_of}
-    for action in hand.history:
+                  if a.kind == "big blind" and a.seat in dead_of and a.seat > 1}
+    actions = hand.history
+    for at, action in enumerate(actions):
         name = names[action.seat] if action.seat is not None else ""
         tail = " and is all-in" if action.all_in else ""
         if action.kind == "ante":
             lines.append(f"{name}: posts the ante {money(action.amount)}{tail}")
         elif action.kind == "dead blind":
             if action.seat in live_extra:
-                tail = " and is all-in" if hand.history[hand.history.index(action) + 1].all_in else tail
+                tail = " and is all-in" if actions[at + 1].all_in else tail
                 lines.append(f"{name}: posts small & big blinds {money(action.amount + live_extra[action.seat])}{tail}")
             else:
                 lines.append(f"{name}: posts small blind {money(action.amount)}{tail}")
@@ -639,6 +892,11 @@ def to_phh(hand: Hand) -> str:
         lines.append(f"hole_size = {hand.hole_size}")
     if hand.limit == "fixed" and hand.max_raises != 4:
         lines.append(f"max_raises = {-1 if hand.max_raises is None else hand.max_raises}")
+    posts = _extra_posts(hand)
+    if posts:
+        # Blinds posted by seats other than the blinds' (PHH has no field for them): a
+        # user-defined field, as PHH prefixes them, of [player, live, dead].
+        lines.append(f"_posts = {[[seat + 1, live, dead] for seat, (live, dead) in sorted(posts.items())]}")
     lines.append(f"starting_stacks = {list(hand.starting_stacks)}")
     actions = []
     for action in hand.history:
@@ -684,45 +942,149 @@ def _toml(text: str) -> dict:
     return tomllib.loads(text)
 
 
-def from_phh(text: str) -> Hand:
-    """A Hand from PHH text: the variants "FO/8" and omaha8's "PO/8" and "NO/8"."""
+def _extra_posts(hand: Hand) -> dict:
+    """{seat: (live, dead)}: the blinds posted by seats other than the two blinds'."""
+    blind_seats = (0, 1)
+    posts: dict = {}
+    for action in hand.history:
+        if action.street != "preflop" or action.seat is None or action.seat in blind_seats:
+            continue
+        if action.kind in ("big blind", "dead blind"):
+            live, dead = posts.get(action.seat, (0, 0))
+            if action.kind == "big blind":
+                live += action.amount
+            else:
+                dead += action.amount
+            posts[action.seat] = (live, dead)
+    return posts
+
+
+def _phh_int(data: dict, key: str, least: int, most: int, default: object = None) -> int:
+    value = data.get(key, default)
+    if type(value) is not int or not least <= value <= most:
+        raise HistoryError(f"PHH: {key} must be a whole number {least}..{most:,}, not {_short(repr(value), 60)}")
+    return value
+
+
+def _phh_ints(data: dict, key: str, least: int, length: Optional[int] = None, default: object = None) -> list:
+    value = data.get(key, default)
+    if not isinstance(value, list) or any(type(v) is not int or not least <= v <= MAX_CHIPS for v in value) \
+            or (length is not None and len(value) > length):
+        raise HistoryError(f"PHH: {key} must be a list of whole numbers of chips"
+                           + (f", at most {length}" if length is not None else "")
+                           + f", not {_short(repr(value), 60)}")
+    return value
+
+
+def _phh_player(token: str, n: int, entry: str) -> int:
+    """The seat of "p1".."pN" (PHH counts players from 1; "p0" is no player)."""
+    if not re.fullmatch(r"p[1-9][0-9]?", token) or int(token[1:]) > n:
+        raise HistoryError(f"PHH action {_short(entry, 60)!r}: {token!r} is not a player p1..p{n}")
+    return int(token[1:]) - 1
+
+
+def _phh_cards(text: str, entry: str) -> Optional[list]:
+    if set(text) <= {"?"}:
+        return None  # cards not known
+    try:
+        return [int(c) for c in parse_cards(text)]
+    except CardError as error:
+        raise HistoryError(f"PHH action {_short(entry, 60)!r}: {error}") from None
+
+
+def from_phh(text: Union[str, bytes]) -> Hand:
+    """A Hand from PHH text: the variants "FO/8" and omaha8's "PO/8" and "NO/8", through the
+    same checks as a PokerStars replay: every field's type, players p1..pN, the cards, and every
+    action legal in turn. Anything else is a HistoryError naming it."""
+    if isinstance(text, (bytes, bytearray)):
+        text = decode(bytes(text))
+    if not isinstance(text, str):
+        raise TypeError(f"PHH is text, not {type(text).__name__}")
     try:
         data = _toml(text)
-    except Exception as error:
-        raise HistoryError(f"not PHH: {error}") from None
-    limit = {v: k for k, v in _PHH_VARIANTS.items()}.get(data.get("variant"))
+    except Exception as error:  # a hostile file can trip any parser: it is not PHH
+        raise HistoryError(f"not PHH: {_short(str(error), 200)}") from None
+    if not isinstance(data, dict):
+        raise HistoryError("not PHH: no table of fields")
+    variant = data.get("variant")
+    limit = {v: k for k, v in _PHH_VARIANTS.items()}.get(variant) if isinstance(variant, str) else None
     if limit is None:
-        raise HistoryError(f"PHH variant {data.get('variant')!r} is not Omaha Hi/Lo (FO/8, PO/8, NO/8)")
-    stacks = data["starting_stacks"]
+        raise HistoryError(f"PHH variant {_short(repr(variant), 60)} is not Omaha Hi/Lo (FO/8, PO/8, NO/8)")
+    stacks = _phh_ints(data, "starting_stacks", 1, 10)
     n = len(stacks)
+    if n < 2:
+        raise HistoryError(f"PHH: a hand needs 2 to 10 players, not {n}")
+    antes = _phh_ints(data, "antes", 0, n, default=[])
+    if len(set(antes)) > 1:
+        raise HistoryError(f"PHH: antes differ from seat to seat ({antes}); omaha8 plays one ante for every seat")
+    blinds = _phh_ints(data, "blinds_or_straddles", 0, n, default=[0, 0]) + [0, 0]
+    if any(blinds[2:]):
+        raise HistoryError(f"PHH: straddles ({blinds[2:n]}) are not played by omaha8; only the two blinds")
+    bets = None
+    if limit == "fixed":
+        bets = (_phh_int(data, "small_bet", 1, MAX_CHIPS), _phh_int(data, "big_bet", 1, MAX_CHIPS))
+    hole_size = _phh_int(data, "hole_size", 4, 6, default=4)
+    max_raises = _phh_int(data, "max_raises", -1, 10**6, default=4)
+    seed = data.get("seed")
+    if seed is not None:
+        seed = _phh_int(data, "seed", 0, 2**64 - 1)
+    raw_posts = data.get("_posts", [])
+    posts: dict = {}
+    if not isinstance(raw_posts, list) or not all(
+            isinstance(p, list) and len(p) == 3 and all(type(v) is int and 0 <= v <= MAX_CHIPS for v in p) for p in raw_posts):
+        raise HistoryError(f"PHH: _posts must be a list of [player, live, dead], not {_short(repr(raw_posts), 60)}")
+    for player, live, dead in raw_posts:
+        if not 1 <= player <= n or player - 1 in posts:
+            raise HistoryError(f"PHH: _posts names player {player}, not one of p1..p{n} once")
+        posts[player - 1] = (live, dead)
+    entries = data.get("actions", [])
+    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+        raise HistoryError("PHH: actions must be a list of strings")
     holes: list = [None] * n
-    board = ""
+    dealt = [False] * n
+    board: list = []
     plays = []
-    for entry in data.get("actions", []):
+    for entry in entries:
         parts = entry.split()
-        if parts[:2] == ["d", "dh"]:
-            holes[int(parts[2][1:]) - 1] = parts[3]
-        elif parts[:2] == ["d", "db"]:
-            board += parts[2]
-        elif parts[0].startswith("p"):
-            plays.append(parts)
+        if len(parts) == 4 and parts[:2] == ["d", "dh"]:
+            seat = _phh_player(parts[2], n, entry)
+            if dealt[seat]:
+                raise HistoryError(f"PHH action {_short(entry, 60)!r}: {parts[2]} is dealt twice")
+            dealt[seat] = True
+            holes[seat] = _phh_cards(parts[3], entry)
+        elif len(parts) == 3 and parts[:2] == ["d", "db"]:
+            cards = _phh_cards(parts[2], entry)
+            if cards is None or len(board) + len(cards) > 5:
+                raise HistoryError(f"PHH action {_short(entry, 60)!r}: not board cards omaha8 can deal")
+            board += cards
+        elif len(parts) >= 2 and parts[0].startswith("p"):
+            seat = _phh_player(parts[0], n, entry)
+            if parts[1] in ("f", "cc") and len(parts) == 2:
+                plays.append((entry, seat, parts[1], None))
+            elif parts[1] == "cbr" and len(parts) == 3 and re.fullmatch(r"[0-9]{1,19}", parts[2]):
+                plays.append((entry, seat, "cbr", int(parts[2])))
+            elif parts[1] == "sm" and len(parts) <= 3:
+                plays.append((entry, seat, "sm", _phh_cards(parts[2], entry) if len(parts) == 3 else None))
+            else:
+                raise HistoryError(f"PHH action {_short(entry, 60)!r} is not one omaha8 reads")
         else:
-            raise HistoryError(f"PHH action {entry!r} is not one omaha8 reads")
-    max_raises = data.get("max_raises", 4)
-    blinds = data.get("blinds_or_straddles", [0, 0])
-    hand = Hand(stacks, limit=limit, blinds=(blinds[0], blinds[1]), ante=(data.get("antes") or [0])[0],
-                bets=(data["small_bet"], data["big_bet"]) if limit == "fixed" else None,
-                max_raises=None if max_raises == -1 else max_raises, hole_size=data.get("hole_size", 4),
-                holes=holes, board=board or None, seed=data.get("seed"))
-    for parts in plays:
-        seat = int(parts[0][1:]) - 1
-        if parts[1] == "f":
-            hand.fold(seat=seat)
-        elif parts[1] == "cc":
-            hand.check(seat=seat) if hand.can_check else hand.call(seat=seat)
-        elif parts[1] == "cbr":
-            hand.raise_to(int(parts[2]), seat=seat)
-        elif parts[1] != "sm":
-            raise HistoryError(f"PHH action {' '.join(parts)!r} is not one omaha8 reads")
+            raise HistoryError(f"PHH action {_short(entry, 60)!r} is not one omaha8 reads")
+    try:
+        hand = Hand(stacks, limit=limit, blinds=(blinds[0], blinds[1]), ante=antes[0] if antes else 0,
+                    bets=bets, max_raises=None if max_raises == -1 else max_raises, hole_size=hole_size,
+                    holes=holes, board=board or None, seed=seed, posts=posts or None)
+    except (HandError, CardError) as error:
+        raise HistoryError(f"PHH: {error}") from None
+    for entry, seat, kind, value in plays:
+        try:
+            if kind == "f":
+                hand.fold(seat=seat)
+            elif kind == "cc":
+                hand.check(seat=seat) if hand.can_check or hand.actor != seat else hand.call(seat=seat)
+            elif kind == "cbr":
+                hand.raise_to(value, seat=seat)
+            elif value is not None and sorted(value) != sorted(int(c) for c in hand.holes[seat]):
+                raise HistoryError(f"PHH action {_short(entry, 60)!r}: p{seat + 1} shows cards it was not dealt")
+        except IllegalAction as error:
+            raise HistoryError(f"PHH action {_short(entry, 60)!r}: illegal: {error}") from None
     return hand
-
