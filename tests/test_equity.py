@@ -180,7 +180,7 @@ BAD = [
     (dict(holes=["AsAh2s3h", "KsKdQhQcJd"]), CardError, "unequal sizes"),
     (dict(holes=["AsAh2s3h"]), CardError, "two or more hands"),
     (dict(holes="AsAh2s3h"), CardError, "holes must be a list"),
-    (dict(holes=["AsAh2s3h", "KsKdQh"]), CardError, "hand 1: wrong number of hole cards"),
+    (dict(holes=["AsAh2s3h", ["Ks", "Kd", "Qh"]]), CardError, "hand 2: wrong number of hole cards"),
     (dict(holes=["".join(omaha8.Card(4 * r + s).__str__() for s in range(4)) for r in range(11)]),
      CardError, "too many players: 11"),
     (dict(holes=[[6 * i + j for j in range(6)] for i in range(8)]), CardError, "too many players for the deck"),

@@ -10,6 +10,7 @@ from math import comb
 
 import pytest
 
+import omaha8
 from omaha8 import Range, RangeError, parse_cards
 from omaha8.cli import main
 
@@ -232,11 +233,19 @@ def test_expressions_and_ranges_mix_with_hands(live_core):
     by_text = equity(["AsAh2s3h", "KK**"], "2c7d9hTsJc")
     by_object = equity(["AsAh2s3h", Range("KK**")], "2c7d9hTsJc")
     assert by_text == by_object and by_text[1].range == "KK**" and by_text[1].hole == ()
-    with pytest.raises(omaha8.CardError, match="hand 1: wrong number"):
-        equity(["AsAh2s3h", "KsKdQh"])                  # cards of the wrong count: a typo, not a range
+    with pytest.raises(omaha8.CardError, match="hand 2: wrong number"):
+        equity(["AsAh2s3h", ["Ks", "Kd", "Qh"]])        # a list of cards of the wrong count: a typo
+    # Text is a hand only when it is exactly one hand of concrete cards: three cards are the
+    # range of every hand holding them (49 hands), two hands one after the other a range of two.
+    short = equity(["AsAh2s3h", "KsKdQh"], "2c7d9hTsJc")
+    assert short[1].range == "KsKdQh" and len(Range("KsKdQh")) == 49
+    two = equity(["AsAh2s3h", "QcJc8s6d,KhKcQsQd"], "2c7d9hTs5h")
+    assert two[1].range == "QcJc8s6d,KhKcQsQd" and len(Range("QcJc8s6d,KhKcQsQd")) == 2
+    assert two[0].equity == pytest.approx((equity(["AsAh2s3h", "QcJc8s6d"], "2c7d9hTs5h")[0].equity
+                                           + equity(["AsAh2s3h", "KhKcQsQd"], "2c7d9hTs5h")[0].equity) / 2)
     with pytest.raises(RangeError, match="no hand left"):
         equity(["AsAh2s3h", "AsAh**"], "2c7d9h")
-    with pytest.raises(RangeError, match="hand 1: unknown rank"):
+    with pytest.raises(RangeError, match="hand 2: unknown rank"):
         equity(["AsAh2s3h", "KKX*"])
 
 
@@ -336,12 +345,28 @@ def test_a_range_read_hand_by_hand_samples_like_the_listed_one(live_core):
 def test_six_card_ranges_too_large_to_list_are_sampled(live_core):
     big = Range("A*****", hole_size=6)
     assert not big.listed and "AsKs2c3c4c5c" in big and "KsQs2c3c4c5c" not in big
-    with pytest.raises(RangeError, match="too many hands to list"):
-        len(big)
+    # Counted without a list: every six-card hand but those without an ace.
+    assert len(big) == comb(52, 6) - comb(48, 6) == 8_087_008
+    with pytest.raises(RangeError, match="too many to list"):
+        big.combos
     result = equity(["KsKdQhQc2c3c", big], samples=100_000, seed=2)
     assert not result.exact and result[1].range == "A*****"
-    with pytest.raises(RangeError, match="sample it"):
-        equity(["KsKdQhQc2c3c", big], "2d7d9hTs", exact=True)
+    with pytest.raises(ValueError, match="sample them instead"):
+        equity(["KsKdQhQc2c3c", big], exact=True)
+
+
+def test_exact_equity_walks_a_range_too_large_to_list_in_the_engine(live_core):
+    # "A****" of five cards (886,656 hands) is listed by the range's own expansion; read hand by
+    # hand, the engine lists what the known cards leave instead. Both walk every river exactly.
+    board = "2d7d9hTsJs"
+    listed = equity(["KsKdQhQc2c", Range("A****", hole_size=5)], board, exact=True)
+    by_engine = Range("A****", hole_size=5)
+    by_engine.listed = False
+    walked = equity(["KsKdQhQc2c", by_engine], board, exact=True)
+    assert walked.exact and walked == listed
+    # A hand against every five-card hand on the river: 2,598,960 too many to list, walked.
+    every = equity(["KsKdQhQc2c", Range("*", hole_size=5)], board, exact=True)
+    assert every.exact and every.runouts == comb(52 - 10, 5)
 
 
 def test_both_engines_read_a_range_hand_by_hand_alike(core, fallback):
@@ -368,3 +393,132 @@ def test_malformed_programs_are_refused(impl, code, table):
     with pytest.raises(ValueError, match="not a compiled range"):
         impl.RangeEquityJob([[51, 50, 3, 6], None], [0, 21, 31], [], False, 10, 1, 1,
                             [None, (4, array("i", code), array("i", table))])
+
+
+# ---------------------------------------------------------------- hostile expressions (issue 16)
+
+def _engine_count(expression: str, hole_size: int = 4) -> int:
+    """The count the engine makes without a list, whatever the range's size."""
+    from omaha8.ranges import _count_hands
+
+    code, table = Range(expression, hole_size=hole_size).program()
+    return _count_hands(code, table, hole_size)
+
+
+@pytest.mark.parametrize("expression, hole_size, count", [
+    ("wxyz", 4, 13 ** 4),                                  # one card of each suit
+    ("wxyzw", 5, 4 * C(13, 2) * 13 ** 3),                  # two of one suit, one of each other
+    ("wwwxxx", 6, C(4, 2) * C(13, 3) ** 2),                # three of each of two suits
+    ("AA", 6, C(52, 6) - C(48, 6) - 4 * C(48, 5)),         # at least two aces in six cards
+    ("A****", 5, C(52, 5) - C(48, 5)),
+])
+def test_patterns_that_repeat_suit_variables_count_at_once(live_core, expression, hole_size, count):
+    import time
+
+    start = time.perf_counter()
+    assert len(Range(expression, hole_size=hole_size)) == count
+    assert time.perf_counter() - start < 5   # no hang: "wwwxxx" once took 156 seconds
+
+
+@pytest.mark.parametrize("expression", [
+    "AA**", "AxKx", "xxyy", "AsKx", "[2-5][2-5]", "Qh[9-J]", "$L$Lx", "A2**$ds", "KK**:$ss", "AA!AAA",
+    "wxyz, AA", "**$np", "[T-K]w[T-K]w", "Aw[2-4]w[2-4]x", "QQ!QQQ, JJ", "Tx9x8y7y", "$B$B$B",
+])
+def test_the_engine_count_equals_the_listing(live_core, expression):
+    listed = Range(expression)
+    assert _engine_count(expression) == len(listed.combos)
+
+
+@pytest.mark.parametrize("expression", ["AxKx", "Aw[2-4]w[2-4]x", "QxJx", "A*$np"])
+def test_the_engine_count_of_five_card_hands_equals_the_listing(live_core, expression):
+    assert _engine_count(expression, 5) == len(Range(expression, hole_size=5).combos)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("expression, specs", BRUTE, ids=[b[0] for b in BRUTE])
+def test_the_engine_count_equals_a_brute_force(live_core, expression, specs):
+    matched = sum(1 for hand in itertools.combinations(range(52), 4) if _brute_force_match(specs, hand))
+    assert _engine_count(expression) == matched
+
+
+def test_both_engines_count_alike(core, fallback):
+    for expression, size in (("wxyz", 4), ("AwKw*", 5), ("AA", 6), ("KK**:$ds", 4)):
+        code, table = Range(expression, hole_size=size).program()
+        from omaha8.ranges import _possible_shapes, _relevant_cards
+
+        relevant = _relevant_cards(code, table)
+        shapes = _possible_shapes(code, table, size) if relevant == (1 << 52) - 1 else b""
+        args = (code.tobytes(), table.tobytes(), size, relevant, shapes)
+        assert core.range_count(*args) == fallback.range_count(*args)
+    code, table = Range("AsKs**").program()
+    listed = core.range_list(code.tobytes(), table.tobytes(), 4, (1 << 52) - 1 - (1 << 0))
+    assert listed == fallback.range_list(code.tobytes(), table.tobytes(), 4, (1 << 52) - 1 - (1 << 0))
+    assert len(listed[0]) == 4 * C(49, 2)
+
+
+def test_len_of_every_range_without_listing_it(live_core):
+    assert len(Range("AA", hole_size=6)) == 1_237_792
+    assert len(Range("AA", hole_size=5)) == C(52, 5) - C(48, 5) - 4 * C(48, 4)
+    assert len(Range("*", hole_size=6)) == C(52, 6)
+    assert "AA" in repr(Range("AA", hole_size=6)) and "1,237,792 hands" in repr(Range("AA", hole_size=6))
+
+
+def _deck_hands(rng: random.Random, count: int) -> list:
+    deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
+    return ["".join(rng.sample(deck, 4)) for _ in range(count)]
+
+
+def test_long_and_deep_expressions_give_a_range_or_a_range_error():
+    rng = random.Random(16)
+    thousand = _deck_hands(rng, 1000)
+    assert len(Range(",".join(thousand))) == len({tuple(sorted(parse_cards(h))) for h in thousand})
+    exclusions = _deck_hands(rng, 5000)
+    aces = Range("AA" + "".join("!" + hand for hand in exclusions))
+    assert len(aces) == len(Range("AA")) - len({tuple(sorted(parse_cards(h))) for h in exclusions
+                                               if sum(c.rank == 12 for c in parse_cards(h)) >= 2})
+    assert len(Range("(" * 90 + "AA" + ")" * 90)) == len(Range("AA"))
+    with pytest.raises(RangeError, match="nested more than 100 deep") as info:
+        Range("(" * 400 + "AA" + ")" * 400)
+    assert "^" in str(info.value)
+    with pytest.raises(RangeError, match="weight after '@' is a whole number") as info:
+        Range("AA@" + "9" * 5000)
+    assert "^" in str(info.value)
+    with pytest.raises(RangeError, match="percents go from 0 to 100"):
+        Range("9" * 5000 + "%")
+
+
+@pytest.mark.parametrize("expression, hole_size, message, column", [
+    ("AA***", 4, "a pattern of 5 cards cannot match a hand of 4", 1),
+    ("KK, AA***", 4, "a pattern of 5 cards cannot match a hand of 4", 5),
+    ("AA**$ds", 5, "defined for four-card hands", 1),
+    ("AA**, 10%", 5, "percent ranges rank four-card hands", 7),
+])
+def test_every_error_about_an_expression_has_its_caret(expression, hole_size, message, column):
+    with pytest.raises(RangeError, match=message) as info:
+        Range(expression, hole_size=hole_size)
+    text = str(info.value)
+    assert f"at column {column}" in text and text.splitlines()[-1] == "  " + " " * (column - 1) + "^"
+
+
+def test_an_empty_range_has_combos_of_its_hole_size():
+    for size in (4, 5, 6):
+        empty = Range("AsAs", hole_size=size)
+        assert len(empty) == 0 and empty.combos.shape == (0, size) and len(empty.weights) == 0
+
+
+def test_a_percent_band_has_no_program_and_samples_from_the_band(live_core):
+    band = Range("random:(91%-93%)")
+    with pytest.raises(RangeError, match="has no program"):
+        band.program()
+    exact = omaha8.equity(["AsAh2s3h", band], "2c7d9h", exact=True)
+    sampled = omaha8.equity(["AsAh2s3h", band], "2c7d9h", samples=200_000, seed=16)
+    everyone = omaha8.equity(["AsAh2s3h", "random"], "2c7d9h", exact=True)
+    assert abs(sampled[0].equity - exact[0].equity) < 5 * sampled[0].std_error
+    # Drawn from the band, not from every hand: the two answers are far apart.
+    assert abs(sampled[0].equity - everyone[0].equity) > 5 * sampled[0].std_error
+
+
+@pytest.mark.parametrize("hole_size", [4.0, True, "4", None, 7])
+def test_hole_sizes_are_ints(hole_size):
+    with pytest.raises(RangeError, match="hole_size must be 4, 5 or 6"):
+        Range("AA", hole_size=hole_size)

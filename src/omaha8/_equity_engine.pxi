@@ -462,6 +462,47 @@ cdef void seat_of_cards(const uint8_t* cards, int k, Seat* seat) noexcept nogil:
     seat.pairs = p
 
 
+cdef inline bint fits_suits(const int* table, int at, const uint8_t* hand, int k) noexcept nogil:
+    """A quick necessary test before the search: each named suit holds at least the specs of
+    that suit, and the suits left, largest first, hold the specs of each suit variable, largest
+    first. Most hands fail a pattern of suit variables here, not deep in the search."""
+    cdef int count = table[at + 2], explicit = table[at + 3]
+    cdef int have[4]
+    cdef int need[4]
+    cdef int named[4]
+    cdef int i, j, t, kind, value, free_suits = 0
+    have[0] = have[1] = have[2] = have[3] = 0
+    need[0] = need[1] = need[2] = need[3] = 0
+    named[0] = named[1] = named[2] = named[3] = 0
+    for i in range(k):
+        have[hand[i] & 3] += 1
+    for i in range(count):
+        kind = table[at + 5 + 3 * i]
+        value = table[at + 6 + 3 * i]
+        if kind == 1:
+            named[value] += 1
+        elif kind == 2:
+            need[value] += 1
+    for i in range(4):
+        if named[i] > have[i]:
+            return False
+    # The suits a variable may take (not named in the pattern), and the variables' needs,
+    # each sorted largest first: a variable's suit must hold all of its specs.
+    for i in range(4):
+        if (explicit >> i) & 1:
+            have[i] = 0
+    for i in range(4):
+        for j in range(3 - i):
+            if have[j] < have[j + 1]:
+                t = have[j]; have[j] = have[j + 1]; have[j + 1] = t
+            if need[j] < need[j + 1]:
+                t = need[j]; need[j] = need[j + 1]; need[j + 1] = t
+    for i in range(4):
+        if need[i] > have[i]:
+            return False
+    return True
+
+
 cdef int pattern_weight(const int* table, int at, const uint8_t* hand, int k) noexcept nogil:
     """The reference ``ranges._pattern_weight`` in C: the pattern's weight if its specs match
     distinct cards of the hand (suit variables bound consistently), else 0."""
@@ -491,12 +532,14 @@ cdef int pattern_weight(const int* table, int at, const uint8_t* hand, int k) no
             return 0
         if (filters & 4) and not (k == 4 and used_suits == 4):
             return 0
+    if count == 0:
+        return weight
+    if not fits_suits(table, at, hand, k):
+        return 0
     for j in range(4):
         binding[j] = -1
     # Depth-first over specs: choice[i] is the card spec i holds, -1 before its first try.
     i = 0
-    if count == 0:
-        return weight
     choice[0] = -1
     while i >= 0:
         spec = at + 4 + 3 * i
@@ -780,3 +823,165 @@ cdef void load_range(object combos, object weights, int k, int64_t n, Seat* seat
         out_weights[i] = w[i]
         if w[i] > max_weight[0]:
             max_weight[0] = w[i]
+
+
+
+def range_count(code, table, int k, uint64_t relevant, shapes=b""):
+    """How many k-card hands a compiled range (``Range.program()``) gives a weight, without
+    listing them. A hand's weight depends only on its cards among ``relevant`` (a 52-bit mask:
+    every card a spec other than "any card" can match), so each subset of those is tried once
+    with the other cards filled in, and counts for every way to fill them. When every card is
+    relevant, ``shapes`` (4 bytes a shape: how many cards of each suit) names the only suit
+    counts a hand of the range can have, and only hands of those shapes are tried."""
+    if not 4 <= k <= MAX_HOLE:
+        raise ValueError(f"k must be 4..{MAX_HOLE}, not {k}")
+    code_bytes, table_bytes = buffers._check_program(0, code, table, k)
+    shape_bytes = bytes(shapes)
+    if len(shape_bytes) % 4 or any(sum(shape_bytes[i:i + 4]) != k or max(shape_bytes[i:i + 4]) > 13
+                                   for i in range(0, len(shape_bytes), 4)):
+        raise ValueError(f"shapes must be 4 counts a shape, adding up to {k}")
+    cdef const uint8_t[::1] code_view = code_bytes
+    cdef const uint8_t[::1] table_view = table_bytes
+    cdef const uint8_t[::1] shape_view = shape_bytes if shape_bytes else b"\0\0\0\0"
+    cdef int n_shapes = len(shape_bytes) // 4
+    cdef const int* code_ints = <const int*>&code_view[0]
+    cdef const int* table_ints = <const int*>&table_view[0]
+    cdef int n_code = code_view.shape[0] // sizeof(int)
+    cdef uint8_t chosen[52]
+    cdef uint8_t others[52]
+    cdef uint8_t hand[MAX_HOLE]
+    cdef int index[MAX_HOLE]
+    cdef int n_chosen = 0, n_others = 0, size, i, j, shape
+    cdef int64_t total = 0, ways
+    relevant &= (1ULL << 52) - 1
+    if relevant == (1ULL << 52) - 1:
+        with nogil:
+            for shape in range(n_shapes):
+                total += count_shape(code_ints, n_code, table_ints, k, &shape_view[4 * shape])
+        return total
+    for i in range(52):
+        if (relevant >> i) & 1:
+            chosen[n_chosen] = i
+            n_chosen += 1
+        else:
+            others[n_others] = i
+            n_others += 1
+    with nogil:
+        for size in range(max(0, k - n_others), min(k, n_chosen) + 1):
+            ways = choose(n_others, k - size)
+            for i in range(k - size):
+                hand[size + i] = others[i]
+            for i in range(size):
+                index[i] = i
+            while True:
+                for i in range(size):
+                    hand[i] = chosen[index[i]]
+                if program_weight_c(code_ints, n_code, table_ints, hand, k) > 0:
+                    total += ways
+                i = size - 1
+                while i >= 0 and index[i] == n_chosen - size + i:
+                    i -= 1
+                if i < 0:
+                    break
+                index[i] += 1
+                for j in range(i + 1, size):
+                    index[j] = index[j - 1] + 1
+    return total
+
+
+cdef int64_t count_shape(const int* code, int n_code, const int* table, int k, const uint8_t* shape) noexcept nogil:
+    """The hands of one suit shape (shape[s] cards of suit s) with a weight: every choice of
+    ranks in each suit, suit by suit."""
+    cdef int index[4][MAX_HOLE]
+    cdef uint8_t hand[MAX_HOLE]
+    cdef int s, i, j, at, size
+    cdef int64_t total = 0
+    for s in range(4):
+        for i in range(shape[s]):
+            index[s][i] = i
+    while True:
+        at = 0
+        for s in range(4):
+            for i in range(shape[s]):
+                hand[at] = index[s][i] * 4 + s
+                at += 1
+        if program_weight_c(code, n_code, table, hand, k) > 0:
+            total += 1
+        # The next choice of ranks: the last suit moves first, like an odometer.
+        s = 3
+        while s >= 0:
+            size = shape[s]
+            i = size - 1
+            while i >= 0 and index[s][i] == 13 - size + i:
+                i -= 1
+            if i >= 0:
+                index[s][i] += 1
+                for j in range(i + 1, size):
+                    index[s][j] = index[s][j - 1] + 1
+                break
+            for i in range(size):
+                index[s][i] = i
+            s -= 1
+        if s < 0:
+            return total
+
+
+def range_list(code, table, int k, uint64_t allowed):
+    """The k-card hands of the ``allowed`` cards (a 52-bit mask) that a compiled range gives a
+    weight, as (combos, weights) bytes: k cards a hand, ascending, hands ascending. What an exact
+    walk reads for a range too large to list whole, once the known cards are out."""
+    if not 4 <= k <= MAX_HOLE:
+        raise ValueError(f"k must be 4..{MAX_HOLE}, not {k}")
+    code_bytes, table_bytes = buffers._check_program(0, code, table, k)
+    cdef const uint8_t[::1] code_view = code_bytes
+    cdef const uint8_t[::1] table_view = table_bytes
+    cdef const int* code_ints = <const int*>&code_view[0]
+    cdef const int* table_ints = <const int*>&table_view[0]
+    cdef int n_code = code_view.shape[0] // sizeof(int)
+    cdef uint8_t deck[52]
+    cdef uint8_t hand[MAX_HOLE]
+    cdef int index[MAX_HOLE]
+    cdef int n = 0, i, j, weight, rounds
+    cdef int64_t found = 0, at = 0
+    cdef uint8_t* out_combos = NULL
+    cdef uint8_t* out_weights = NULL
+    allowed &= (1ULL << 52) - 1
+    for i in range(52):
+        if (allowed >> i) & 1:
+            deck[n] = i
+            n += 1
+    if n < k:
+        return b"", b""
+    combos = weights = None
+    # Twice over the hands: first to count them, then to write them where they fit exactly.
+    for rounds in range(2):
+        if rounds == 1:
+            combos = bytearray(found * k)
+            weights = bytearray(found)
+            if found == 0:
+                break
+            out_combos = combos
+            out_weights = weights
+        with nogil:
+            for i in range(k):
+                index[i] = i
+            while True:
+                for i in range(k):
+                    hand[i] = deck[index[i]]
+                weight = program_weight_c(code_ints, n_code, table_ints, hand, k)
+                if weight > 0:
+                    if rounds == 0:
+                        found += 1
+                    else:
+                        memcpy(&out_combos[at * k], hand, k)
+                        out_weights[at] = <uint8_t>weight
+                        at += 1
+                i = k - 1
+                while i >= 0 and index[i] == n - k + i:
+                    i -= 1
+                if i < 0:
+                    break
+                index[i] += 1
+                for j in range(i + 1, k):
+                    index[j] = index[j - 1] + 1
+    return bytes(combos), bytes(weights)

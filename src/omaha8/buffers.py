@@ -23,7 +23,8 @@ __all__ = ["BatchError", "Batch", "check_batch", "row_error", "Job", "check_job"
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
 ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
-              "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards")
+              "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards", "range_count",
+              "range_list")
 
 # An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
 # MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.

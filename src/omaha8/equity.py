@@ -11,16 +11,16 @@ of threads.
 from __future__ import annotations
 
 import math
-import operator
 import os
 import threading
+from array import array
 from functools import reduce
 from dataclasses import dataclass
 from typing import Callable, NamedTuple, Optional, Sequence
 
 from . import _engine
 from .buffers import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS, TALLY_LISTS
-from .cards import (HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, is_card_text, quoted, read_counted,
+from .cards import (HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, quoted, read_counted,
                     whole_number)
 from .ranges import Range, RangeError
 
@@ -34,6 +34,11 @@ DEFAULT_SAMPLES = 1_000_000
 EXACT_SHOWDOWNS = 200_000_000
 # exact=True refuses past this: days of work.
 ABSURD_SHOWDOWNS = 10**12
+# An exact walk lists a range too large to list whole, once the known cards are out, when at
+# most this many hands of the unknown cards are left to try (six cards from 43: 6 million).
+MAX_WALKED_LIST = 30_000_000
+# Every hand, as a program: one pattern with no specs.
+_EVERY_HAND_PROGRAM = (array("i", [1, 0]), array("i", [100, 0, 0, 0]))
 MAX_THREADS = MAX_WORKERS
 MAX_PLAYERS = MAX_SEATS
 _PROGRESS_INTERVAL = 0.1  # seconds between progress calls
@@ -165,20 +170,21 @@ def _read_question(holes, board, dead):
         try:
             hands.append(read_counted(hole, "hole cards", HOLE_SIZES))
         except CardError as error:
-            # Text that is not a list of cards is a range expression ("AA**", "random"); a list
-            # of cards of the wrong count is a mistyped hand ("KsKdQh*" is the range).
-            if isinstance(hole, str) and not is_card_text(hole):
+            # Text is one hand only when it is exactly one hand of concrete cards; anything else
+            # is a range expression: "AA**", "random", "AsAh3c4d,QcJc8s6d" (two hands), and
+            # "AsKdQhJ" (44 hands: the caller shows it as a range, so it cannot pass for a hand).
+            if isinstance(hole, str):
                 expressions[seat] = hole
                 hands.append(None)
                 continue
-            raise CardError(f"hand {seat}: {error}") from None
+            raise CardError(f"hand {seat + 1}: {error}") from None
     known_sizes = {len(h) for h in hands if isinstance(h, list)} | {h.hole_size for h in hands if isinstance(h, Range)}
     size = min(known_sizes) if known_sizes else 4
     for seat, expression in expressions.items():
         try:
             hands[seat] = Range(expression, hole_size=size)
         except RangeError as error:
-            raise RangeError(f"hand {seat}: {error}") from None
+            raise RangeError(f"hand {seat + 1}: {error}") from None
     sizes = sorted({len(hand) if isinstance(hand, list) else hand.hole_size for hand in hands})
     if len(sizes) > 1:
         raise CardError(f"hands of unequal sizes ({', '.join(map(str, sizes))} cards): all must be the same size")
@@ -348,21 +354,27 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
             ranges.append(None)
             continue
         holes.append(None)
-        if hand.every_hand and not walk:
-            ranges.append(hand.hole_size)   # sampled card by card: nothing to list
-            continue
-        if not hand.listed:
-            if walk:
-                raise RangeError(f"hand {seat}: the range {str(hand)!r} has too many hands to walk "
-                                 "exactly; sample it (samples=N)")
-            ranges.append((hand.hole_size, *hand.program()))   # read hand by hand, sampled
-            continue
-        # Hands that hold a known card are left to the engine, which skips every deal of
-        # theirs: the ranges go to it as they are, without a copy.
         size = hand.hole_size
-        combos, weights = hand.raw()
+        if hand.every_hand and not walk:
+            ranges.append(size)   # sampled card by card: nothing to list
+            continue
+        if not hand.listed or (hand.every_hand and walk):
+            if not walk:
+                ranges.append((size, *hand.program()))   # read hand by hand, sampled
+                continue
+            # Walked exactly: the hands the known cards leave, listed by the engine.
+            unknown = sum(1 << c for c in range(52) if c not in known)
+            if math.comb(52 - len(known), size) > MAX_WALKED_LIST:
+                raise RangeError(f"hand {seat + 1}: the range {str(hand)!r} has too many hands to walk "
+                                 "exactly; sample it (samples=N)")
+            code, table = hand.program() if not hand.every_hand else _EVERY_HAND_PROGRAM
+            combos, weights = _engine.ENGINE.range_list(code.tobytes(), table.tobytes(), size, unknown)
+        else:
+            # Hands that hold a known card are left to the engine, which skips every deal of
+            # theirs: the ranges go to it as they are, without a copy.
+            combos, weights = hand.raw()
         if not any(not known.intersection(combos[i:i + size]) for i in range(0, len(combos), size)):
-            raise RangeError(f"hand {seat}: the range {str(hand)!r} has no hand left once the known cards are out")
+            raise RangeError(f"hand {seat + 1}: the range {str(hand)!r} has no hand left once the known cards are out")
         divisor = reduce(math.gcd, set(weights))
         if divisor > 1:
             weights = weights.translate(bytes(w // divisor for w in range(256)))

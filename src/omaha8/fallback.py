@@ -7,13 +7,15 @@ each other. It serves where the extension did not build, and when OMAHA8_PURE_PY
 
 from __future__ import annotations
 
+import operator
 import threading
 from array import array
-from itertools import combinations, islice
+from itertools import combinations, islice, product
 from math import comb
 from typing import Optional
 
-from .buffers import CHUNK_RUNOUTS, ENGINE_API, TALLY_LISTS, check_batch, check_job, check_range_job, row_error
+from .buffers import (CHUNK_RUNOUTS, ENGINE_API, TALLY_LISTS, _check_program, check_batch, check_job, check_range_job,
+                      row_error)
 from .cards import Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
 from .ranges import program_weight
 from .values import NO_LOW, WORST_HIGH, classify, low_rank
@@ -539,3 +541,59 @@ def draw_cards(seed, pool, count):
 def all_five_card_values() -> array:
     """The value of every five-card hand, in ``itertools.combinations(range(52), 5)`` order."""
     return array("H", (_five_card_value(cards) for cards in combinations(range(52), 5)))
+
+
+
+def range_count(code, table, k, relevant, shapes=b""):
+    """The compiled core's ``range_count``, the same walks in Python: how many k-card hands a
+    compiled range gives a weight, each subset of the ``relevant`` cards tried once, or, when
+    every card is relevant, the hands of the suit ``shapes`` given."""
+    if isinstance(k, bool) or not isinstance(k, int) or not 4 <= k <= 6:
+        raise ValueError(f"k must be 4..6, not {k!r}")
+    code_bytes, table_bytes = _check_program(0, code, table, k)
+    shape_bytes = bytes(shapes)
+    if len(shape_bytes) % 4 or any(sum(shape_bytes[i:i + 4]) != k or max(shape_bytes[i:i + 4]) > 13
+                                   for i in range(0, len(shape_bytes), 4)):
+        raise ValueError(f"shapes must be 4 counts a shape, adding up to {k}")
+    code_ints, table_ints = array("i"), array("i")
+    code_ints.frombytes(code_bytes)
+    table_ints.frombytes(table_bytes)
+    relevant = operator.index(relevant) & ((1 << 52) - 1)
+    total = 0
+    if relevant == (1 << 52) - 1:
+        for at in range(0, len(shape_bytes), 4):
+            shape = shape_bytes[at:at + 4]
+            per_suit = [[[rank * 4 + suit for rank in ranks] for ranks in combinations(range(13), shape[suit])]
+                        for suit in range(4)]
+            for parts in product(*per_suit):
+                if program_weight(code_ints, table_ints, [c for part in parts for c in part]) > 0:
+                    total += 1
+        return total
+    chosen = [c for c in range(52) if (relevant >> c) & 1]
+    others = [c for c in range(52) if not (relevant >> c) & 1]
+    for size in range(max(0, k - len(others)), min(k, len(chosen)) + 1):
+        filler = others[:k - size]
+        ways = comb(len(others), k - size)
+        for subset in combinations(chosen, size):
+            if program_weight(code_ints, table_ints, list(subset) + filler) > 0:
+                total += ways
+    return total
+
+
+def range_list(code, table, k, allowed):
+    """The compiled core's ``range_list`` in Python: the k-card hands of the ``allowed`` cards
+    that a compiled range gives a weight, as (combos, weights) bytes."""
+    if isinstance(k, bool) or not isinstance(k, int) or not 4 <= k <= 6:
+        raise ValueError(f"k must be 4..6, not {k!r}")
+    code_bytes, table_bytes = _check_program(0, code, table, k)
+    code_ints, table_ints = array("i"), array("i")
+    code_ints.frombytes(code_bytes)
+    table_ints.frombytes(table_bytes)
+    allowed = operator.index(allowed) & ((1 << 52) - 1)
+    combos, weights = bytearray(), bytearray()
+    for hand in combinations([c for c in range(52) if (allowed >> c) & 1], k):
+        weight = program_weight(code_ints, table_ints, hand)
+        if weight:
+            combos += bytes(hand)
+            weights.append(weight)
+    return bytes(combos), bytes(weights)

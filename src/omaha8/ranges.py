@@ -10,14 +10,16 @@ milliseconds.
 from __future__ import annotations
 
 import csv
+import ctypes
 from array import array
 from functools import lru_cache
 from pathlib import Path
-from itertools import chain, combinations, permutations
+from itertools import chain, combinations, permutations, product
 from math import comb
 from typing import Iterator, Optional
 
-from .cards import HOLE_SIZES, Card, CardError, CardsLike, card_index, parse_cards
+from . import _engine
+from .cards import Card, CardError, CardsLike, card_index, hole_size_of, parse_cards
 from .rangestring import Pattern, Percent, RangeError, parse
 
 __all__ = ["Range", "RangeError", "MAX_EXPANDED", "program_weight", "PERCENT_TABLE", "percent_classes"]
@@ -50,9 +52,22 @@ def _passes(hand: tuple, filters: frozenset) -> bool:
 
 def _assignments(specs: list, explicit: set) -> Iterator[tuple]:
     """Sets of distinct cards, one per spec, suit variables bound consistently. Identical specs
-    take cards in increasing order, so that no set comes up in every order."""
+    take cards in increasing order, so that no set comes up in every order; suit variables
+    whose specs are alike ("wxyz": four alike) take suits in increasing order, since swapping
+    their suits matches the same hands (without it, "wwwxxx" on six cards took minutes)."""
     chosen: list = []
     binding: dict = {}
+    profiles: dict = {}
+    for spec in specs:
+        if isinstance(spec.suit, str):
+            profiles.setdefault(spec.suit, []).append(tuple(sorted(spec.ranks)))
+    alike_before: dict = {}
+    last_of_profile: dict = {}
+    for variable in sorted(profiles):
+        profile = tuple(sorted(profiles[variable]))
+        if profile in last_of_profile:
+            alike_before[variable] = last_of_profile[profile]
+        last_of_profile[profile] = variable
 
     def walk(i: int):
         if i == len(specs):
@@ -62,8 +77,9 @@ def _assignments(specs: list, explicit: set) -> Iterator[tuple]:
         floor = chosen[-1] + 1 if i and specs[i - 1] == spec and isinstance(spec.suit, (int, type(None))) else 0
         if isinstance(spec.suit, str):
             bound = binding.get(spec.suit)
+            above = binding.get(alike_before.get(spec.suit), -1)
             suits = [bound] if bound is not None else [
-                s for s in range(4) if s not in explicit and s not in binding.values()]
+                s for s in range(4) if s not in explicit and s not in binding.values() and s > above]
         elif spec.suit is None:
             suits = range(4)
         else:
@@ -85,13 +101,33 @@ def _assignments(specs: list, explicit: set) -> Iterator[tuple]:
     yield from walk(0)
 
 
+def _check_pattern(pattern: Pattern, size: int, expression: str) -> None:
+    if len(pattern.specs) > size:
+        raise RangeError(f"a pattern of {len(pattern.specs)} cards cannot match a hand of {size}",
+                         expression, pattern.column)
+    if (pattern.filters & {"ds", "ss", "r"}) and size != 4:
+        raise RangeError("the suit macros $ds, $ss and $r are defined for four-card hands", expression,
+                         pattern.column)
+
+
+def _check_tree(tree, size: int, expression: str) -> None:
+    """The errors a range's patterns can have, each with its caret, found without listing."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Pattern):
+            _check_pattern(node, size, expression)
+        elif isinstance(node, Percent):
+            if size != 4:
+                raise RangeError("percent ranges rank four-card hands (by omaha8's preflop table); "
+                                 f"there is no table of {size}-card hands", expression, node.column)
+        else:
+            stack.extend(node.terms)
+
+
 def _expand_pattern(pattern: Pattern, size: int, weight: int) -> dict:
     # Any-card specs need no search: the cards filled in after the others cover them.
     specs = [spec for spec in pattern.specs if not spec.free]
-    if len(pattern.specs) > size:
-        raise RangeError(f"a pattern of {len(pattern.specs)} cards cannot match a hand of {size}")
-    if (pattern.filters & {"ds", "ss", "r"}) and size != 4:
-        raise RangeError("the suit macros $ds, $ss and $r are defined for four-card hands")
     rest = size - len(specs)
     if comb(52, rest) > MAX_EXPANDED:
         raise RangeError(f"this range of {size}-card hands is too large to list (more than "
@@ -173,16 +209,20 @@ def _evaluate(tree, size: int, expression: str) -> dict:
         return _expand_pattern(tree, size, tree.weight)
     if isinstance(tree, Percent):
         return _percent_hands(tree, size, expression)
-    left = _evaluate(tree.left, size, expression)
-    right = _evaluate(tree.right, size, expression)
-    if tree.op == ",":
-        out = dict(left)
-        for hand, weight in right.items():
-            out[hand] = max(weight, out.get(hand, 0))
-    elif tree.op == ":":
-        out = {hand: min(weight, right[hand]) for hand, weight in left.items() if hand in right}
-    else:
-        out = {hand: weight for hand, weight in left.items() if hand not in right}
+    out = _evaluate(tree.terms[0], size, expression)
+    if tree.op == "!":
+        # A but not B but not C: A less the union of the rest, in one pass.
+        excluded: set = set()
+        for term in tree.terms[1:]:
+            excluded.update(_evaluate(term, size, expression))
+        out = {hand: weight for hand, weight in out.items() if hand not in excluded}
+    for term in tree.terms[1:] if tree.op != "!" else ():
+        right = _evaluate(term, size, expression)
+        if tree.op == ",":
+            for hand, weight in right.items():
+                out[hand] = max(weight, out.get(hand, 0))
+        else:
+            out = {hand: min(weight, right[hand]) for hand, weight in out.items() if hand in right}
     if tree.weight is not None:
         out = {hand: tree.weight for hand in out}
     return out
@@ -193,6 +233,14 @@ def _evaluate(tree, size: int, expression: str) -> dict:
 OP_PATTERN, OP_EITHER, OP_BOTH, OP_BUT_NOT, OP_WEIGHT = 1, 2, 3, 4, 5
 _FILTER_BITS = {"ds": 1, "ss": 2, "r": 4, "np": 8}
 SUIT_ANY, SUIT_NAMED, SUIT_VARIABLE = 0, 1, 2
+ALL_RANKS = (1 << 13) - 1
+ALL_CARDS = (1 << 52) - 1
+# The deepest stack a program may need: the engines' C stack holds 64 weights, and their
+# checks refuse programs deeper than 60.
+MAX_PROGRAM_DEPTH = 60
+# A range whose listing builds at most about this many hands is counted by listing it (a list
+# of a thousand hands); a larger one is counted by the engine without a list.
+LIST_TO_COUNT = 200_000
 
 
 class _Unprogrammable(Exception):
@@ -219,9 +267,11 @@ def _compile(tree, code: list, table: list) -> None:
         code += [OP_PATTERN, len(table)]
         table += entry
         return
-    _compile(tree.left, code, table)
-    _compile(tree.right, code, table)
-    code += [{",": OP_EITHER, ":": OP_BOTH, "!": OP_BUT_NOT}[tree.op], 0]
+    op = {",": OP_EITHER, ":": OP_BOTH, "!": OP_BUT_NOT}[tree.op]
+    _compile(tree.terms[0], code, table)
+    for term in tree.terms[1:]:   # left to right: the stack holds two weights at a time
+        _compile(term, code, table)
+        code += [op, 0]
     if tree.weight is not None:
         code += [OP_WEIGHT, tree.weight]
 
@@ -287,81 +337,210 @@ def program_weight(code, table, hand) -> int:
     return stack[-1]
 
 
+def _relevant_cards(code, table) -> int:
+    """The cards a range's weight can depend on, as a 52-bit mask: every card some spec other
+    than "any card" can match; all 52 when a pattern has a filter (they read every card)."""
+    mask = 0
+    for at in _pattern_starts(code):
+        count = table[at + 2]
+        if table[at + 1]:
+            return ALL_CARDS
+        for i in range(count):
+            ranks, kind, value = table[at + 4 + 3 * i:at + 7 + 3 * i]
+            if ranks == ALL_RANKS and kind == SUIT_ANY:
+                continue
+            suits = (value,) if kind == SUIT_NAMED else range(4)
+            for rank in range(13):
+                if (ranks >> rank) & 1:
+                    for suit in suits:
+                        mask |= 1 << (rank * 4 + suit)
+    return mask
+
+
+def _fits(table, at: int, shape: tuple) -> bool:
+    """Whether a hand of this suit shape could match the pattern at ``at`` (the compiled core's
+    fits_suits, with the suit macros): named suits hold their specs, and the suits left, largest
+    first, hold each suit variable's specs, largest first."""
+    filters, count, explicit = table[at + 1], table[at + 2], table[at + 3]
+    held = sorted((c for c in shape if c), reverse=True)
+    if filters & 1 and held != [2, 2] or filters & 2 and held != [2, 1, 1] or filters & 4 and held != [1, 1, 1, 1]:
+        return False
+    named, need = [0] * 4, [0] * 4
+    for i in range(count):
+        kind, value = table[at + 5 + 3 * i], table[at + 6 + 3 * i]
+        if kind == SUIT_NAMED:
+            named[value] += 1
+        elif kind == SUIT_VARIABLE:
+            need[value] += 1
+    if any(named[s] > shape[s] for s in range(4)):
+        return False
+    have = sorted((0 if (explicit >> s) & 1 else shape[s] for s in range(4)), reverse=True)
+    return all(n <= h for n, h in zip(sorted(need, reverse=True), have))
+
+
+def _possible_shapes(code, table, k: int) -> bytes:
+    """The suit shapes (cards of each suit) a hand of the range can have: a pattern's test, and
+    for unions any term, for intersections every term, for exclusions the first."""
+    out = bytearray()
+    for shape in product(range(min(k, 13) + 1), repeat=4):
+        if sum(shape) != k:
+            continue
+        stack: list = []
+        for at in range(0, len(code), 2):
+            op, arg = code[at], code[at + 1]
+            if op == OP_PATTERN:
+                stack.append(_fits(table, arg, shape))
+            elif op != OP_WEIGHT:
+                right, left = stack.pop(), stack.pop()
+                stack.append(left or right if op == OP_EITHER else left and right if op == OP_BOTH else left)
+        if stack[-1]:
+            out += bytes(shape)
+    return bytes(out)
+
+
+def _suit_blind(code, table) -> bool:
+    """Whether the range names no suit: then renaming suits maps its hands onto its hands."""
+    for at in _pattern_starts(code):
+        if table[at + 3] or any(table[at + 5 + 3 * i] == SUIT_NAMED for i in range(table[at + 2])):
+            return False
+    return True
+
+
+def _listing_work(tree, size: int) -> int:
+    """About how many hands listing the range builds: its patterns' assignments times the
+    fillings of their any-card specs, added up (an intersection or exclusion builds its first
+    term and looks the rest up)."""
+    if isinstance(tree, Percent):
+        return 300_000
+    if isinstance(tree, Pattern):
+        specs = [spec for spec in tree.specs if not spec.free]
+        work = comb(52, size - len(specs))
+        for spec in specs:
+            work *= len(spec.ranks) * (1 if isinstance(spec.suit, int) else 4)
+        return work
+    return sum(_listing_work(term, size) for term in tree.terms)
+
+
+def _count_hands(code, table, k: int) -> int:
+    """How many k-card hands a compiled range holds, counted by the engine without a list:
+    over the subsets of the cards that matter when they are few, else over the suit shapes a
+    hand of the range can have; a range that names no suit counts one order of each shape and
+    multiplies by the orders (six for two suits of three)."""
+    code_bytes, table_bytes = code.tobytes(), table.tobytes()
+    relevant = _relevant_cards(code, table)
+    if relevant != ALL_CARDS:
+        return _engine.ENGINE.range_count(code_bytes, table_bytes, k, relevant, b"")
+    shapes = _possible_shapes(code, table, k)
+    if not _suit_blind(code, table):
+        return _engine.ENGINE.range_count(code_bytes, table_bytes, k, relevant, shapes)
+    orders: dict = {}
+    for at in range(0, len(shapes), 4):
+        shape = tuple(sorted(shapes[at:at + 4], reverse=True))
+        orders[shape] = orders.get(shape, 0) + 1
+    return sum(ways * _engine.ENGINE.range_count(code_bytes, table_bytes, k, relevant, bytes(shape))
+               for shape, ways in orders.items())
+
+
 class Range:
     """The hands an expression in the range notation stands for, each with its weight (1..100).
 
-    ``Range("AA**$ds, A2**@50")``; ``len(r)`` hands; ``hand in r``; ``r.combos`` the hands as an
-    (n, hole_size) uint8 buffer, cards ascending within a row, rows ascending; ``r.weights``;
-    ``str(r)`` the expression. Bad syntax raises RangeError with a caret under the culprit.
+    ``Range("AA**$ds, A2**@50")``; ``len(r)`` hands (counted without listing them, for ranges
+    of any size); ``hand in r``; ``r.combos`` the hands as an (n, hole_size) uint8 buffer, cards
+    ascending within a row, rows ascending; ``r.weights``; ``str(r)`` the expression. Bad syntax
+    raises RangeError with a caret under the culprit. The hands are listed when first asked
+    for; a range of more than MAX_EXPANDED hands is read hand by hand instead (sampled, ``in``).
     """
 
     def __init__(self, expression: str, hole_size: int = 4) -> None:
-        if hole_size not in HOLE_SIZES or isinstance(hole_size, bool):
-            raise RangeError(f"hole_size must be 4, 5 or 6, not {hole_size!r}")
+        hole_size = hole_size_of(hole_size, RangeError)
         tree = parse(expression)
         self.expression = expression.strip()
         self.hole_size = hole_size
+        self._tree = tree
         self._combos: Optional[bytes] = None
+        self._count: Optional[int] = None
         # Every hand alike ("*", "random") is known without a list: listed only when asked for.
         self.every_hand = (isinstance(tree, Pattern) and not tree.filters
                            and all(spec.free for spec in tree.specs))
         self._weight = tree.weight if self.every_hand else 100
         self._built: Optional[dict] = None
+        self._hand_by_hand = False
+        _check_tree(tree, hole_size, expression)
         code: list = []
         table: list = []
-        programmable = True
         try:
             _compile(tree, code, table)
         except _Unprogrammable:
-            programmable = False
-        except RangeError as error:
-            _evaluate(tree, hole_size, self.expression)   # raises it with its column
-            raise error
+            # Percent ranges are lists of classes, always short enough to list: listed now.
+            code, table = [], []
+            self._built = dict(sorted(_evaluate(tree, hole_size, expression).items()))
         self._code, self._table = array("i", code), array("i", table)
-        if programmable and any(table[at + 2] > hole_size for at in _pattern_starts(code)):
-            raise RangeError(f"a pattern of more than {hole_size} cards cannot match a hand of {hole_size}")
-        self.listed = True
-        if not self.every_hand:
-            try:
-                self._built = dict(sorted(_evaluate(tree, hole_size, self.expression).items()))
-            except RangeError as error:
-                if "too many to list" not in str(error) and "too large to list" not in str(error):
-                    raise
-                # Too many hands to list: read one hand at a time (sampled, and ``in``).
-                if not programmable:
-                    raise RangeError("percent ranges rank four-card hands (by omaha8's preflop "
-                                     f"table); there is no table of {hole_size}-card hands") from None
-                self.listed = False
+        if code and _program_depth(code) > MAX_PROGRAM_DEPTH:
+            # Too deep for the engines' stacks: such a range is listed, never read as a program.
+            self._code, self._table = array("i"), array("i")
+            self._built = dict(sorted(_evaluate(tree, hole_size, expression).items()))
+
+    @property
+    def listed(self) -> bool:
+        """Whether the engines read the range as a list of its hands (at most MAX_EXPANDED of
+        them) rather than hand by hand; set it False to have a listable range read hand by hand."""
+        if self._hand_by_hand:
+            return False
+        return self._built is not None or len(self) <= MAX_EXPANDED
+
+    @listed.setter
+    def listed(self, value: bool) -> None:
+        if value is not False or not self._code:
+            raise RangeError("listed can only be set False, for a range with a program")
+        self._hand_by_hand = True
 
     def program(self) -> tuple[array, array]:
         """The range as a program for one hand at a time: instructions and pattern table."""
+        if not self._code:
+            raise RangeError(f"the range {self.expression!r} has no program (percent ranges and ranges nested "
+                             "too deep are lists of hands): read its combos")
         return self._code, self._table
 
     @property
     def _hands(self) -> dict:
-        if not self.listed:
-            raise RangeError(f"the range {self.expression!r} of {self.hole_size}-card hands has too many "
-                             "hands to list; it can be sampled")
         if self._built is None:
-            if comb(52, self.hole_size) > MAX_EXPANDED:
-                raise RangeError(f"every {self.hole_size}-card hand, {comb(52, self.hole_size):,} of them, "
-                                 "is too many to list")
-            self._built = dict.fromkeys(combinations(range(52), self.hole_size), self._weight)
+            if self.every_hand:
+                if comb(52, self.hole_size) > MAX_EXPANDED:
+                    raise RangeError(f"every {self.hole_size}-card hand, {comb(52, self.hole_size):,} of them, "
+                                     "is too many to list")
+                self._built = dict.fromkeys(combinations(range(52), self.hole_size), self._weight)
+            else:
+                if self._count is None and _listing_work(self._tree, self.hole_size) > LIST_TO_COUNT:
+                    len(self)   # counted by the engine first: a list may be too long to build
+                if self._count is not None and self._count > MAX_EXPANDED:
+                    raise RangeError(f"the range {self.expression!r} of {self.hole_size}-card hands has "
+                                     f"{self._count:,} hands, too many to list (at most {MAX_EXPANDED:,}); "
+                                     "it can be sampled")
+                self._built = dict(sorted(_evaluate(self._tree, self.hole_size, self.expression).items()))
         return self._built
 
     def __len__(self) -> int:
-        return comb(52, self.hole_size) if self.every_hand else len(self._hands)
+        if self._count is None:
+            if self._built is not None:
+                self._count = len(self._built)
+            elif self.every_hand:
+                self._count = comb(52, self.hole_size)
+            elif _listing_work(self._tree, self.hole_size) <= LIST_TO_COUNT:
+                self._count = len(self._hands)   # a short list: built now, read later
+            else:
+                self._count = _count_hands(self._code, self._table, self.hole_size)
+        return self._count
 
     def __contains__(self, hand: CardsLike) -> bool:
         try:
             cards = tuple(sorted(int(c) for c in parse_cards(hand)))  # type: ignore[arg-type]
         except CardError:
             return False
-        if self.every_hand:
-            return len(cards) == self.hole_size
-        if not self.listed:
-            return len(cards) == self.hole_size and program_weight(self._code, self._table, cards) > 0
-        return cards in self._hands
+        if len(cards) != self.hole_size:
+            return False
+        if self._built is not None:
+            return cards in self._built
+        return self.every_hand or program_weight(self._code, self._table, cards) > 0
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
         for hand in self._hands:
@@ -383,8 +562,11 @@ class Range:
     @property
     def combos(self) -> memoryview:
         """The hands as an (n, hole_size) uint8 buffer (numpy.asarray takes it as it is)."""
-        flat = memoryview(self.raw()[0])
-        return flat.cast("B", (len(self._hands), self.hole_size)) if self._hands else flat
+        if not self._hands:
+            # memoryview.cast refuses a zero in the shape; a ctypes array of no rows has the
+            # (0, hole_size) shape numpy and len() read (its format is "<B", not "B").
+            return memoryview((ctypes.c_uint8 * self.hole_size * 0)())
+        return memoryview(self.raw()[0]).cast("B", (len(self._hands), self.hole_size))
 
     @property
     def weights(self) -> array:
@@ -394,7 +576,22 @@ class Range:
     def weight(self, hand: CardsLike) -> int:
         """A hand's weight, 0 when it is not in the range."""
         cards = tuple(sorted(card_index(c) for c in parse_cards(hand)))
+        if len(cards) != self.hole_size:
+            return 0
         if self.every_hand:
-            return self._weight if len(cards) == self.hole_size else 0
+            return self._weight
+        if self._built is None and len(self) > MAX_EXPANDED:
+            return program_weight(self._code, self._table, cards)
         return self._hands.get(cards, 0)
 
+
+def _program_depth(code) -> int:
+    depth = most = 0
+    for at in range(0, len(code), 2):
+        op = code[at]
+        if op == OP_PATTERN:
+            depth += 1
+        elif op != OP_WEIGHT:
+            depth -= 1
+        most = max(most, depth)
+    return most

@@ -30,6 +30,9 @@ VARIABLES = "wxyz"
 LOW_RANKS = frozenset(range(0, 7)) | {12}          # A..8 (ranks 0..6 are 2..8, 12 the ace)
 BROADWAY_RANKS = frozenset(range(8, 13))           # T J Q K A
 FILTERS = ("ds", "ss", "r", "np")
+# Parentheses deeper than this are refused with a caret, before Python's own stack runs out.
+MAX_NESTING = 100
+MAX_LENGTH = 1_000_000
 
 
 class RangeError(ValueError):
@@ -60,6 +63,8 @@ class Pattern:
     specs: tuple
     filters: frozenset
     weight: int = 100
+    column: int = 1
+    """Where the pattern starts in the expression, counted from 1: for errors' carets."""
 
 
 @dataclass(frozen=True)
@@ -72,9 +77,12 @@ class Percent:
 
 @dataclass(frozen=True)
 class Node:
+    """Terms joined by one operator, left to right: ``a, b, c`` is one union of three terms,
+    ``AA ! A2 ! A3`` AA but not A2, then but not A3. A flat list, not a nested pair a term,
+    so that a thousand hands or exclusions make no deep tree."""
+
     op: str          # ",", ":" or "!"
-    left: object
-    right: object
+    terms: tuple
     weight: Optional[int] = None
 
 
@@ -85,6 +93,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.at = 0
+        self.depth = 0
 
     def error(self, message: str, at: Optional[int] = None) -> RangeError:
         return RangeError(message, self.text, (self.at if at is None else at) + 1)
@@ -103,18 +112,21 @@ class _Parser:
         return tree
 
     def union(self):
-        left = self.inter()
+        terms = [self.inter()]
         while self.peek() == ",":
             self.at += 1
-            left = Node(",", left, self.inter())
-        return left
+            terms.append(self.inter())
+        return terms[0] if len(terms) == 1 else Node(",", tuple(terms))
 
     def inter(self):
         left = self.weighted()
         while self.peek() in (":", "!") and self.peek():
             op = self.peek()
-            self.at += 1
-            left = Node(op, left, self.weighted())
+            terms = [left]
+            while self.peek() == op:
+                self.at += 1
+                terms.append(self.weighted())
+            left = Node(op, tuple(terms))
         return left
 
     def weighted(self):
@@ -123,13 +135,13 @@ class _Parser:
             self.at += 1
             start = self.at
             digits = self.digits()
-            if not digits:
+            if not digits or len(digits) > 3:
                 raise self.error("a weight after '@' is a whole number 1 to 100", start)
             weight = int(digits)
             if not 1 <= weight <= 100:
                 raise self.error(f"weight {weight} is outside 1..100", start)
             if isinstance(term, Node):
-                term = Node(term.op, term.left, term.right, weight)
+                term = Node(term.op, term.terms, weight)
             else:
                 term = type(term)(**{**term.__dict__, "weight": weight})
         return term
@@ -143,21 +155,27 @@ class _Parser:
     def primary(self):
         ch = self.peek()
         if ch == "(":
+            self.depth += 1
+            if self.depth > MAX_NESTING:
+                raise self.error(f"parentheses nested more than {MAX_NESTING} deep")
             self.at += 1
             inner = self.union()
+            self.depth -= 1
             if self.peek() != ")":
                 raise self.error("a '(' is not closed")
             self.at += 1
             return inner
         if self.text.startswith("random", self.at):
             self.at += len("random")
-            return Pattern((), frozenset())
+            return Pattern((), frozenset(), column=self.at - len("random") + 1)
         if ch.isdigit():
             start = self.at
             saved = self.at
             digits = self.digits()
             if self.peek() == "%":
                 self.at += 1
+                if len(digits) > 3:
+                    raise self.error("percents go from 0 to 100, the first below the second", start)
                 low, high = 0, int(digits)
                 if self.peek() == "-":
                     self.at += 1
@@ -165,6 +183,8 @@ class _Parser:
                     if not second or self.peek() != "%":
                         raise self.error("a percent range is N%-M%")
                     self.at += 1
+                    if len(second) > 3:
+                        raise self.error("percents go from 0 to 100, the first below the second", start)
                     low, high = int(digits), int(second)
                 if not 0 <= low < high <= 100:
                     raise self.error("percents go from 0 to 100, the first below the second", start)
@@ -213,7 +233,7 @@ class _Parser:
         if not specs and not filters:
             raise self.error(f"expected a hand pattern, found {self.peek()!r}" if self.peek() else
                              "expected a hand pattern at the end", start)
-        return Pattern(tuple(specs), frozenset(filters))
+        return Pattern(tuple(specs), frozenset(filters), column=start + 1)
 
     def suit(self):
         if self.at < len(self.text):
@@ -262,4 +282,6 @@ def parse(text: str):
     """The tree of a range expression; RangeError for bad syntax."""
     if not isinstance(text, str):
         raise RangeError(f"a range is written as text, not {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise RangeError(f"a range expression is at most {MAX_LENGTH:,} characters, not {len(text):,}")
     return _Parser(text).parse()
