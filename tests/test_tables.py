@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -329,8 +330,94 @@ def test_a_checkpoint_of_another_table_is_refused(tmp_path):
     with pytest.raises(TableError, match="another table.*seed"):
         preflop_table(samples=300, seed=2, hands=["AsAh2s3h"], checkpoint=checkpoint, allow_fallback=PURE)
     (tmp_path / "junk").write_text("hello\n")
-    with pytest.raises(TableError, match="not an omaha8 checkpoint"):
+    with pytest.raises(TableError, match="line 1: not the header of an omaha8 checkpoint"):
         preflop_table(samples=300, seed=2, hands=["AsAh2s3h"], checkpoint=tmp_path / "junk", allow_fallback=PURE)
+
+
+# ---------------------------------------------------------------- corrupt files (issue 16)
+
+CORRUPT_QUESTION = dict(samples=70_000, seed=5, hands=["AsAh2s3h", "KsKh2d3c"])
+
+
+def _good_checkpoint(tmp_path) -> list:
+    checkpoint = tmp_path / "good"
+    preflop_table(checkpoint=checkpoint, allow_fallback=PURE, **CORRUPT_QUESTION)
+    return checkpoint.read_text().splitlines()
+
+
+@pytest.mark.parametrize("corrupt", [
+    lambda lines: ['{"format": 1}'] + lines[1:],                               # a header of nothing
+    lambda lines: ["[" * 100_000] + lines[1:],                                 # deeply nested JSON
+    lambda lines: lines[:1] + ["[" * 100_000 + "]" * 100_000] + lines[1:],
+    lambda lines: lines[:1] + [lines[1].replace('"AsAh3s2h"', '"QsQh3s2h"').replace('"KsKh3d2c"', '"QsQh3s2h"')]
+    + lines[2:],                                                                # a class not in the table
+    lambda lines: lines[:1] + [re.sub(r'"runouts":\d+', '"runouts":"65536"', lines[1])] + lines[2:],
+    lambda lines: lines[:1] + [re.sub(r'"runouts":\d+', '"runouts":1.5', lines[1])] + lines[2:],
+    lambda lines: lines[:1] + [re.sub(r'"seats":\[\[\d+', '"seats":[[NaN', lines[1])] + lines[2:],
+    lambda lines: lines[:1] + [re.sub(r'"seats":\[\[\d+', '"seats":[[-292', lines[1])] + lines[2:],
+    lambda lines: lines[:1] + [re.sub(r'"seats":\[\[\d+', '"seats":[[1e999', lines[1])] + lines[2:],
+    lambda lines: lines[:1] + [re.sub(r'"seats":\[\[\d+', '"seats":[[99999999999999999999999999', lines[1])]
+    + lines[2:],
+    lambda lines: lines[:1] + [re.sub(r'"stop":\d+', '"stop":99', lines[1])] + lines[2:],
+    lambda lines: lines[:1] + [re.sub(r'"first":\d+', '"first":-1', lines[1])] + lines[2:],
+    lambda lines: lines[:1] + [re.sub(r'"pot_units":\d+', '"pot_units":0', lines[1])] + lines[2:],
+    lambda lines: lines[:1] + [lines[1].replace('"implementation":"', '"implementation":"x')] + lines[2:],
+    lambda lines: lines[:1] + ["17"] + lines[2:],
+    lambda lines: lines[:1] + ["{}"] + lines[2:],
+])
+def test_a_corrupt_checkpoint_is_a_table_error_naming_the_line(tmp_path, corrupt):
+    lines = _good_checkpoint(tmp_path)
+    assert len(lines) == 3
+    bad = tmp_path / "bad"
+    bad.write_text("\n".join(corrupt(lines)) + "\n")
+    with pytest.raises(TableError, match=r"line \d+"):
+        preflop_table(checkpoint=bad, allow_fallback=PURE, **CORRUPT_QUESTION)
+
+
+def test_random_corruptions_of_a_checkpoint_never_escape_as_other_errors(tmp_path):
+    good = "\n".join(_good_checkpoint(tmp_path)) + "\n"
+    rng = random.Random(16)
+    outcomes = Counter()
+    for attempt in range(150):
+        text = list(good)
+        for _ in range(rng.randrange(1, 4)):
+            at = rng.randrange(len(text))
+            text[at] = rng.choice('0123456789-.,:[]{}"eE \nNaI')
+        path = tmp_path / f"fuzz{attempt}"
+        path.write_text("".join(text))
+        try:
+            table = preflop_table(checkpoint=path, allow_fallback=PURE, **CORRUPT_QUESTION)
+        except TableError:
+            outcomes["refused"] += 1
+            continue
+        assert all(0 <= row.equity <= 1 and row.std_error >= 0 for row in table)
+        outcomes["read"] += 1
+    assert outcomes["refused"] > 50
+
+
+def test_a_checkpoint_path_must_be_a_file_it_can_write(tmp_path):
+    question = dict(samples=300, seed=1, hands=["AsAh2s3h"], allow_fallback=PURE)
+    for path, words in ((tmp_path, "not a regular file"), (tmp_path / "missing" / "c", "does not exist"),
+                        ("", "empty path"), ("/dev/null", "not a regular file")):
+        with pytest.raises(TableError, match=words):
+            preflop_table(checkpoint=path, **question)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda text: text[:-len(",300\n")] + ",-300\n", "deals"),
+    (lambda text: text.replace("# samples: 300", "# samples: -300"), "samples"),
+    (lambda text: text.replace("# seed: 1", "# seed: 1" + "0" * 30), "seed"),
+    (lambda text: text + "1," + "A" * 200_000 + ",1,0.5,0.3,0.2,0.1,0.5,0.01,50,300\n", "short fields|field larger"),
+    (lambda text: re.sub(r"\n1,(\w+),(\d+),[^,]+,", r"\n1,\1,\2,nan,", text), "equity"),
+    (lambda text: re.sub(r"\n1,(\w+),(\d+),[^,]+,", r"\n1,\1,\2,-292.0,", text), "equity"),
+    (lambda text: text.replace("# opponents: 1", "# opponents: 1.5"), "opponents"),
+])
+def test_read_csv_refuses_fields_out_of_range(tmp_path, change, words):
+    path = tmp_path / "t.csv"
+    preflop_table(samples=300, seed=1, hands=["AsAh2s3h"], allow_fallback=PURE).to_csv(path)
+    path.write_text(change(path.read_text()))
+    with pytest.raises(TableError, match=words):
+        PreflopTable.read_csv(path)
 
 
 # ---------------------------------------------------------------- arguments and files

@@ -216,48 +216,108 @@ def _plan(todo: Sequence[tuple[str, int, int]], samples: int, opponents: int, se
 
 # ---------------------------------------------------------------- checkpoints
 
+_MAX_LINE = 1 << 20   # bytes: a checkpoint line is a few hundred
+_MAX_TABLE_BYTES = 1 << 30   # the six-card table, 962,988 rows, is about 150 MB
+
+
+def _csv_int(text: str, name: str, line: int) -> int:
+    """A whole number of a table file: plain ASCII digits, at most 20 of them."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 20):
+        raise ValueError(f"{'line ' + str(line) + ': ' if line else ''}{name} {text[:40]!r} is not a whole "
+                         "number 0 or more")
+    return int(text)
+
+
+def _json_line(line: str) -> object:
+    """A checkpoint line's JSON, or None for anything else (too long, too deep, not JSON)."""
+    if len(line) > _MAX_LINE or line.count("[") > 64 or line.count("{") > 8:
+        return None
+    try:
+        return json.loads(line, parse_constant=lambda name: None)
+    except (ValueError, RecursionError):
+        return None
+
+
 class _Checkpoint:
     """A file of finished blocks, one JSON line each, after a line naming the table. A run
-    killed mid-write leaves at most a broken last line, which the next run cuts off."""
+    killed mid-write leaves at most a broken last line, which the next run cuts off. Every line
+    read back is checked against the table it claims to belong to: a corrupt or foreign line is
+    a TableError naming it, never a table with a NaN or a negative count in it."""
 
-    def __init__(self, path: Union[str, os.PathLike], identity: dict) -> None:
+    def __init__(self, path: Union[str, os.PathLike], identity: dict, forms: Iterable[str], blocks: int) -> None:
+        if isinstance(path, (str, os.PathLike)) and not os.fspath(path):
+            raise TableError("checkpoint is an empty path: give a file name")
         self.path = Path(path)
         self.identity = identity
+        self.forms = frozenset(forms)
+        self.blocks = blocks
         self.done: list[BlockTally] = []
-        if self.path.exists() and self.path.stat().st_size:
-            kept = self._read()
-            self.file = open(self.path, "r+b")
-            # Drop a line cut short by a kill, so that the next record starts a line of its own.
-            self.file.truncate(kept)
-            self.file.seek(kept)
-        else:
-            self.file = open(self.path, "wb")
-            self._write(identity)
+        if self.path.exists() and not self.path.is_file():
+            raise TableError(f"checkpoint {self.path} is not a regular file (a directory or a device)")
+        if not self.path.parent.is_dir():
+            raise TableError(f"checkpoint {self.path}: the directory {self.path.parent} does not exist")
+        try:
+            if self.path.exists() and self.path.stat().st_size:
+                kept = self._read()
+                self.file = open(self.path, "r+b")
+                # Drop a line cut short by a kill, so that the next record starts a line of its own.
+                self.file.truncate(kept)
+                self.file.seek(kept)
+            else:
+                self.file = open(self.path, "wb")
+                self._write(identity)
+        except OSError as error:
+            raise TableError(f"checkpoint {self.path}: {error.strerror or error}") from None
 
     def _read(self) -> int:
         """Reads the finished blocks; returns the length of the file's whole lines, in bytes."""
         raw = self.path.read_bytes()
         lines = raw.decode("utf-8", errors="replace").split("\n")
-        try:
-            found = json.loads(lines[0])
-        except ValueError:
-            raise TableError(f"{self.path} is not an omaha8 checkpoint") from None
+        found = _json_line(lines[0])
+        if not isinstance(found, dict) or found.get("format") != _CHECKPOINT_FORMAT:
+            raise TableError(f"{self.path}, line 1: not the header of an omaha8 checkpoint")
         if found != self.identity:
             differing = sorted(k for k in set(found) | set(self.identity) if found.get(k) != self.identity.get(k))
             raise TableError(f"{self.path} is the checkpoint of another table (it differs in "
-                             f"{', '.join(differing)}): remove it or give another file")
+                             f"{', '.join(map(str, differing))}): remove it or give another file")
         complete = lines[1:-1]   # the last is empty, or a line cut short
         for number, line in enumerate(complete, start=2):
             if not line:
                 continue
-            try:
-                record = json.loads(line)
-                tally = Tally(tuple(map(tuple, record["seats"])), record["runouts"], record["low_possible"],
-                              record["pot_units"], False, record["implementation"])
-                self.done.append(BlockTally(record["class"], record["first"], record["stop"], tally))
-            except (ValueError, KeyError, TypeError):
-                raise TableError(f"{self.path}, line {number}: not a finished block") from None
+            record = _json_line(line)
+            block = self._block(record) if isinstance(record, dict) else None
+            if block is None:
+                raise TableError(f"{self.path}, line {number}: not a finished block of this table")
+            self.done.append(block)
         return raw.rfind(b"\n") + 1
+
+    def _block(self, record: dict) -> Optional[BlockTally]:
+        """The block a line records, when every field is what this table's blocks hold."""
+        opponents, samples = self.identity["opponents"], self.identity["samples"]
+        form, first, stop = record.get("class"), record.get("first"), record.get("stop")
+        seats, runouts = record.get("seats"), record.get("runouts")
+        low_possible, pot_units = record.get("low_possible"), record.get("pot_units")
+        implementation = record.get("implementation")
+
+        def whole(value: object, least: int = 0) -> bool:
+            return type(value) is int and value >= least
+
+        if not (isinstance(form, str) and (not self.forms or form in self.forms)
+                and whole(first) and whole(stop) and first < stop <= self.blocks
+                and whole(runouts) and whole(low_possible) and whole(pot_units, 1)
+                and implementation in ("cython", "python", "cython+python")):
+            return None
+        deals = sum(_block_deals(samples, block) for block in range(first, stop))
+        if runouts != deals or low_possible > runouts:
+            return None
+        # No count of a block passes every runout's whole pot (its square, for the squares).
+        most = [runouts * pot_units ** (2 if name == "square_units" else 1) for name in Tally.FIELDS]
+        if not (isinstance(seats, list) and len(seats) == opponents + 1
+                and all(isinstance(seat, list) and len(seat) == len(Tally.FIELDS)
+                        and all(whole(v) and v <= top for v, top in zip(seat, most)) for seat in seats)):
+            return None
+        tally = Tally(tuple(map(tuple, seats)), runouts, low_possible, pot_units, False, implementation)
+        return BlockTally(form, first, stop, tally)
 
     def _write(self, record: dict) -> None:
         self.file.write(json.dumps(record, separators=(",", ":")).encode() + b"\n")
@@ -376,11 +436,16 @@ class PreflopTable:
 
     @classmethod
     def read_csv(cls, path: Union[str, os.PathLike]) -> "PreflopTable":
-        """A table written by ``to_csv``."""
+        """A table written by ``to_csv``; anything else, a field out of its range included, is a
+        TableError naming it."""
         try:
+            if Path(path).stat().st_size > _MAX_TABLE_BYTES:
+                raise TableError(f"{path} is larger than any preflop table ({_MAX_TABLE_BYTES:,} bytes)")
             text = Path(path).read_text(encoding="utf-8")
         except OSError as error:
             raise TableError(f"cannot read {path}: {error.strerror or error}") from None
+        except UnicodeDecodeError:
+            raise TableError(f"{path} is not an omaha8 preflop table (not UTF-8 text)") from None
         lines = text.splitlines()
         meta = {}
         at = 0
@@ -393,13 +458,25 @@ class PreflopTable:
         if next(reader, None) != _ROW_FIELDS:
             raise TableError(f"{path}: the header line is not {','.join(_ROW_FIELDS)}")
         try:
-            rows = tuple(TableRow(**{name: (float(value) if name in _FLOAT_FIELDS else
-                                            value if name == "canonical" else int(value))
-                                     for name, value in zip(_ROW_FIELDS, record, strict=True)})
-                         for record in reader)
-            return cls(rows, int(meta["opponents"]), int(meta["hole_size"]), int(meta["samples"]),
-                       int(meta["seed"]), meta["version"], meta["implementation"], meta["complete"] == "True")
-        except (KeyError, ValueError) as error:
+            rows = []
+            for number, record in enumerate(reader, start=at + 2):
+                if len(record) != len(_ROW_FIELDS) or any(len(value) > 40 for value in record):
+                    raise ValueError(f"line {number} is not a row of {len(_ROW_FIELDS)} short fields")
+                row = {name: (float(value) if name in _FLOAT_FIELDS else value if name == "canonical"
+                              else _csv_int(value, name, number)) for name, value in zip(_ROW_FIELDS, record)}
+                for name in _FLOAT_FIELDS:
+                    top = 100.0 if name == "percentile" else 1.0
+                    if not 0.0 <= row[name] <= top:   # NaN fails this too
+                        raise ValueError(f"line {number}: {name} {row[name]!r} is outside 0..{top:g}")
+                if row["rank"] < 1 or row["hands"] < 1:
+                    raise ValueError(f"line {number}: rank and hands are at least 1")
+                rows.append(TableRow(**row))
+            header = [_csv_int(meta.get(key, ""), key, 0) for key in ("opponents", "hole_size", "samples", "seed")]
+            if not 1 <= header[0] < MAX_SEATS or header[1] not in HOLE_SIZES or header[2] < 1 or header[3] >= 2**64:
+                raise ValueError(f"the arguments {dict(zip(('opponents', 'hole_size', 'samples', 'seed'), header))} "
+                                 "are not a table's")
+            return cls(tuple(rows), *header, meta["version"], meta["implementation"], meta["complete"] == "True")
+        except (KeyError, ValueError, csv.Error) as error:
             raise TableError(f"{path} is not an omaha8 preflop table ({type(error).__name__}: {error})") from None
 
     @classmethod
@@ -491,7 +568,7 @@ def preflop_table(
     identity = {"format": _CHECKPOINT_FORMAT, "opponents": opponents, "hole_size": hole_size, "samples": samples,
                 "seed": seed, "block_deals": BLOCK_DEALS,
                 "classes": hashlib.blake2b(" ".join(forms).encode(), digest_size=16).hexdigest()}
-    record = _Checkpoint(checkpoint, identity) if checkpoint is not None else None
+    record = _Checkpoint(checkpoint, identity, forms, blocks) if checkpoint is not None else None
     try:
         totals: dict[str, Tally] = {}
         covered: dict[str, list[tuple[int, int]]] = {form: [] for form in forms}
@@ -501,7 +578,10 @@ def preflop_table(
             for item in finished:
                 covered[item.canonical].append((item.first, item.stop))
                 previous = totals.get(item.canonical)
-                totals[item.canonical] = item.tally if previous is None else previous + item.tally
+                try:
+                    totals[item.canonical] = item.tally if previous is None else previous + item.tally
+                except ValueError:
+                    raise TableError(f"{checkpoint}: blocks of {item.canonical} count different questions") from None
                 deals += item.tally.runouts
             return deals
 
