@@ -86,7 +86,9 @@ def test_uncalled_bet_in_showdown(live, capsys):
     (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", str(2**63)], "more than 18 digits"),
     (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "9" * 18], "samples must be 1..1,000,000,000,000,000"),
     (["equity", "AsAh2s3h", "KsKdQhQc", "--threads", "100000"], "threads must be 1..256"),
-    (["equity", "AsAh2s3h", "KsKdQh"], "seat 2: wrong number of hole cards"),
+    (["equity", "AsAh2s3h", "KsKdQhX"], "seat 2: unknown rank 'X' at column 7 in 'KsKdQhX'"),
+    (["equity", "AsAh2s3h", "0%"], "seat 2: percents go from 0 to 100"),
+    (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:20", "AA**:20"], "seat 2: "),
     (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:20", "As3s:20"], "seat 2: wrong number of hole cards"),
     (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:\u0661\u0662", "-:4"], "is not a whole number"),
     (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:" + "7" * 5000, "-:4"], "more than 18 digits"),
@@ -179,3 +181,49 @@ def test_module_and_console_entry_points():
     assert "5-4-3-2-A low" in result.stdout
     error = subprocess.run([sys.executable, "-m", "omaha8", "equity", "AsAh2s3h"], capture_output=True, text=True)
     assert error.returncode == 2 and "Traceback" not in error.stderr
+
+
+# ---------------------------------------------------------------- hardening (issue 16)
+
+def test_a_range_seat_shows_as_a_range_with_its_hands(live, capsys):
+    # "KsKdQhJ": three cards and a rank, the range of the four hands of those cards and a jack.
+    status, out, _ = run(capsys, "equity", "AsAh2s3h", "KsKdQhJ", "--board", "2c7d9h")
+    assert status == 0 and "KsKdQhJ (range, 4 hands)" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["range", "(" * 400 + "AA" + ")" * 400], "nested more than 100 deep"),
+    (["range", ",".join(["AsAh2s3h"] * 1000) + ",KKX"], "unknown rank 'X'"),
+    (["range", "AA@" + "9" * 5000], "weight after '@'"),
+])
+def test_range_errors_are_one_line(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and message in err and err.count("\n") == 1 and err.startswith("omaha8: error:")
+
+
+def test_table_paths_that_cannot_be_written_are_one_line_errors(capsys, tmp_path):
+    base = ["table", "--samples", "100", "--hands", "AsAh2s3h", "--allow-fallback"]
+    for option, path, message in (("--out", tmp_path, "not a regular file"),
+                                  ("--out", tmp_path / "missing" / "t.csv", "does not exist"),
+                                  ("--out", "/dev/null", "not a regular file"),
+                                  ("--checkpoint", tmp_path, "not a regular file"),
+                                  ("--checkpoint", tmp_path / "missing" / "c", "does not exist"),
+                                  ("--checkpoint", "/dev/null", "not a regular file")):
+        status, out, err = run(capsys, *base, option, str(path))
+        assert status == 2 and message in err and err.count("\n") == 1, (option, path, err)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("rank,canonical\n" + "x" * 200_000 + "\n")
+    status, out, err = run(capsys, "table", "--table", str(bad))
+    assert status == 2 and "not" in err and err.count("\n") == 1
+
+
+def test_replay_of_what_is_not_a_history_exits_2(capsys, tmp_path):
+    junk = tmp_path / "junk.txt"
+    junk.write_bytes(bytes(range(256)) * 4)
+    status, out, err = run(capsys, "replay", str(junk))
+    assert status == 2 and "not a hand history" in err and err.count("\n") == 1
+    infinite = tmp_path / "inf.txt"
+    infinite.write_text("PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\n"
+                        "Table 'T' 6-max Seat #1 is the button\nSeat 1: A ($Infinity in chips)\n")
+    status, out, err = run(capsys, "replay", str(infinite))
+    assert status == 2 and "is not an amount" in err and err.count("\n") == 1

@@ -455,7 +455,7 @@ LAYER_IMPORTS = {
     "game": {"_engine", "cards", "pots"},
     "history": {"cards", "equity", "game", "pots"},
     "rangestring": set(),
-    "ranges": {"cards", "rangestring"},
+    "ranges": {"_engine", "cards", "rangestring"},
     "_version": set(),
     "tables": {"_version", "cards", "equity", "ranges"},
 }

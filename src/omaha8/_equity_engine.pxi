@@ -835,7 +835,7 @@ def range_count(code, table, int k, uint64_t relevant, shapes=b""):
     counts a hand of the range can have, and only hands of those shapes are tried."""
     if not 4 <= k <= MAX_HOLE:
         raise ValueError(f"k must be 4..{MAX_HOLE}, not {k}")
-    code_bytes, table_bytes = buffers._check_program(0, code, table, k)
+    code_bytes, table_bytes = buffers.check_program(0, code, table, k)
     shape_bytes = bytes(shapes)
     if len(shape_bytes) % 4 or any(sum(shape_bytes[i:i + 4]) != k or max(shape_bytes[i:i + 4]) > 13
                                    for i in range(0, len(shape_bytes), 4)):
@@ -932,7 +932,7 @@ def range_list(code, table, int k, uint64_t allowed):
     walk reads for a range too large to list whole, once the known cards are out."""
     if not 4 <= k <= MAX_HOLE:
         raise ValueError(f"k must be 4..{MAX_HOLE}, not {k}")
-    code_bytes, table_bytes = buffers._check_program(0, code, table, k)
+    code_bytes, table_bytes = buffers.check_program(0, code, table, k)
     cdef const uint8_t[::1] code_view = code_bytes
     cdef const uint8_t[::1] table_view = table_bytes
     cdef const int* code_ints = <const int*>&code_view[0]

@@ -18,7 +18,7 @@ from .cards import (BOARD_SIZES, HOLE_SIZES, MAX_SEATS, CardError, card_index, c
                     quoted, read_counted, read_hand, whole_number)
 
 __all__ = ["BatchError", "Batch", "check_batch", "row_error", "Job", "check_job",
-           "check_range_job", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API"]
+           "check_range_job", "check_program", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API"]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
@@ -200,7 +200,7 @@ def check_job(holes, board, dead, exact, samples, seed, workers) -> Job:
                _whole(workers, "workers", 1, MAX_WORKERS))
 
 
-def _check_program(seat: int, code, table, k: int) -> tuple[bytes, bytes]:
+def check_program(seat: int, code, table, k: int) -> tuple[bytes, bytes]:
     """A compiled range (``Range.program()``) checked so that the C reader stays inside it."""
     code_ints, table_ints = array("i", code), array("i", table)
     depth = 0
@@ -267,7 +267,7 @@ def check_range_job(holes, board, dead, exact, samples, seed, workers, ranges):
             k, code, table = entry
             if k not in HOLE_SIZES or exact:
                 raise ValueError(f"seat {seat}: a range read hand by hand is for sampling only")
-            code, table = _check_program(seat, code, table, k)
+            code, table = check_program(seat, code, table, k)
             out[seat] = ((code, table), b"", k)
             sizes.add(k)
             used += k

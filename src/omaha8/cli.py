@@ -16,7 +16,7 @@ import time
 from typing import NoReturn, Optional, Sequence
 
 from . import IMPLEMENTATION, __version__
-from .cards import HOLE_SIZES, CardError, is_card_text, parse_cards, quoted, read_counted
+from .cards import HOLE_SIZES, CardError, parse_cards, quoted, read_counted
 from .equity import Equity, equity
 from .hands import hand
 from .pots import showdown
@@ -119,13 +119,18 @@ def _equity_table(result: Equity) -> str:
             else f"{result.runouts:,} samples, seed {result.seed}")
     lines = [f"board: {_cards(result.board) or '(none)'}"
              + (f"   dead: {_cards(result.dead)}" if result.dead else "") + f"   {mode}"]
-    header = f"{'seat':<5} {'hand':<18} {'equity':>8}"
+    # A range shows as one, with its hands: a mistyped hand ("AsKdQhJ", 44 hands) cannot
+    # pass for the hand meant.
+    shown = [_cards(p.hole) if p.range is None else f"{p.range} (range, {_range_size(result, p):,} hands)"
+             for p in result.players]
+    width = max(18, *map(len, shown))
+    header = f"{'seat':<5} {'hand':<{width}} {'equity':>8}"
     if not result.exact:
         header += f" {'± error':>8}"
     header += f" {'high':>8} {'low':>8} {'scoop':>8} {'low made':>9}"
     lines.append(header)
     for seat, player in enumerate(result.players, start=1):
-        row = f"{seat:<5} {(player.range or _cards(player.hole)):<18} {_percent(player.equity):>8}"
+        row = f"{seat:<5} {shown[seat - 1]:<{width}} {_percent(player.equity):>8}"
         if not result.exact:
             row += f" {_percent(player.std_error):>8}"
         row += (f" {_percent(player.high_equity):>8} {_percent(player.low_equity):>8}"
@@ -133,6 +138,13 @@ def _equity_table(result: Equity) -> str:
         lines.append(row)
     lines.append(f"a low is possible on {_percent(result.low_possible).strip()} of runouts")
     return "\n".join(lines)
+
+
+def _range_size(result: Equity, player) -> int:
+    from .ranges import Range
+
+    sizes = [len(p.hole) for p in result.players if p.range is None]
+    return len(Range(player.range, hole_size=sizes[0] if sizes else 4))
 
 
 def _equity_json(result: Equity) -> str:
@@ -153,21 +165,34 @@ def _equity_json(result: Equity) -> str:
     }, indent=2)
 
 
-def _check_seats(hands: Sequence[Optional[str]], word: str) -> None:
+def _check_seats(hands: Sequence[Optional[str]], ranges: bool) -> None:
     """Each seat's cards on their own first, so that an error names the seat as this command
-    numbers it."""
+    numbers it, from 1. With ``ranges``, text that is not one hand of concrete cards is a range
+    (as ``equity`` reads it), checked here too."""
+    from .ranges import Range
+
+    sizes = set()
     for seat, cards in enumerate(hands, start=1):
-        if cards is not None:
+        if cards is None:
+            continue
+        try:
+            sizes.add(len(read_counted(cards, "hole cards", HOLE_SIZES)))
+        except CardError as error:
+            if not ranges:
+                raise UsageError(f"seat {seat}: {error}") from None
+    for seat, cards in enumerate(hands, start=1):
+        if ranges and cards is not None and isinstance(cards, str):
             try:
                 read_counted(cards, "hole cards", HOLE_SIZES)
-            except CardError as error:
-                if word == "seat" and isinstance(cards, str) and not is_card_text(cards):
-                    continue  # a range such as "AA**" or "random", read by equity
-                raise UsageError(f"{word} {seat}: {error}") from None
+            except CardError:
+                try:
+                    Range(cards, hole_size=min(sizes) if sizes else 4)
+                except ValueError as error:
+                    raise UsageError(f"seat {seat}: {error}") from None
 
 
 def _run_equity(args: argparse.Namespace) -> int:
-    _check_seats(args.hands, "seat")
+    _check_seats(args.hands, ranges=True)
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() and not args.json else None
     try:
         result = equity(args.hands, args.board, args.dead,
@@ -208,7 +233,7 @@ def _names(seats: Sequence[int]) -> str:
 def _run_showdown(args: argparse.Namespace) -> int:
     seats = [_seat(text) for text in args.seats]
     holes = [hole for hole, _ in seats]
-    _check_seats(holes, "seat")
+    _check_seats(holes, ranges=False)
     result = showdown(args.board, holes, [chips for _, chips in seats])
     print(f"board: {_cards(parse_cards(args.board))}")
     for seat, hole in enumerate(holes):
@@ -268,6 +293,8 @@ def _run_replay(args: argparse.Namespace) -> int:
             result = histories.read_all(Path(path))
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+        if not result and result.errors and not result.skipped_games:
+            raise UsageError(f"{path} is not a hand history omaha8 reads: {result.errors[0]}")
         replays = [hand.replay() for hand in result]
         paid = sum(1 for r in replays if r.checked in ("showdown", "uncontested") and not r.differences)
         differing_here = sum(1 for r in replays if r.differences) + len(result.errors)
@@ -299,11 +326,14 @@ def _run_replay(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- range
 
 def _run_range(args: argparse.Namespace) -> int:
-    from .ranges import Range
+    from .ranges import MAX_EXPANDED, Range
 
     found = Range(args.expression, hole_size=args.hole_size)
     print(f"range: {found}")
     print(f"hands: {len(found):,} of {comb(52, args.hole_size):,} ({100 * len(found) / comb(52, args.hole_size):.2f}%)")
+    if not found.listed:
+        print(f"  (more than {MAX_EXPANDED:,} hands: too many to list examples of)")
+        return 0
     shown = 0
     weights = found.weights
     for number, cards in enumerate(found):
@@ -342,6 +372,13 @@ def _run_table(args: argparse.Namespace) -> int:
         return 0
     if args.table:
         raise UsageError("--table shows a table already made: leave out --out, --samples, --hands and --checkpoint")
+    if args.out is not None:
+        # Checked before hours of work, not after: a file to write in a folder that exists.
+        out = Path(args.out)
+        if out.exists() and not out.is_file():
+            raise UsageError(f"--out {args.out} is not a regular file (a directory or a device)")
+        if not out.parent.is_dir():
+            raise UsageError(f"--out {args.out}: the directory {out.parent} does not exist")
     executor, client = None, None
     if args.scheduler:
         if args.workers is not None:
@@ -477,6 +514,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line(message: str) -> str:
+    """An error as one line: a range error's expression and caret become "in 'KKX*'"."""
+    lines = [line for line in message.splitlines() if line.strip()]
+    if len(lines) == 3 and lines[2].strip() == "^":
+        return f"{lines[0]} in {lines[1].strip()!r}"
+    return " ".join(line.strip() for line in lines)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = _folded_seats_as_words(list(sys.argv[1:] if argv is None else argv))
     parser = build_parser()
@@ -487,7 +532,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 2
         return args.run(args)
     except (UsageError, ValueError) as error:
-        print(f"omaha8: error: {error}", file=sys.stderr)
+        print(f"omaha8: error: {_one_line(str(error))}", file=sys.stderr)
+        return 2
+    except OSError as error:   # a file named on the command line that cannot be read or written
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"omaha8: error: {where}{error.strerror or error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("omaha8: interrupted", file=sys.stderr)

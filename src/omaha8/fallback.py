@@ -14,7 +14,7 @@ from itertools import combinations, islice, product
 from math import comb
 from typing import Optional
 
-from .buffers import (CHUNK_RUNOUTS, ENGINE_API, TALLY_LISTS, _check_program, check_batch, check_job, check_range_job,
+from .buffers import (CHUNK_RUNOUTS, ENGINE_API, TALLY_LISTS, check_program, check_batch, check_job, check_range_job,
                       row_error)
 from .cards import Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
 from .ranges import program_weight
@@ -550,7 +550,7 @@ def range_count(code, table, k, relevant, shapes=b""):
     every card is relevant, the hands of the suit ``shapes`` given."""
     if isinstance(k, bool) or not isinstance(k, int) or not 4 <= k <= 6:
         raise ValueError(f"k must be 4..6, not {k!r}")
-    code_bytes, table_bytes = _check_program(0, code, table, k)
+    code_bytes, table_bytes = check_program(0, code, table, k)
     shape_bytes = bytes(shapes)
     if len(shape_bytes) % 4 or any(sum(shape_bytes[i:i + 4]) != k or max(shape_bytes[i:i + 4]) > 13
                                    for i in range(0, len(shape_bytes), 4)):
@@ -585,7 +585,7 @@ def range_list(code, table, k, allowed):
     that a compiled range gives a weight, as (combos, weights) bytes."""
     if isinstance(k, bool) or not isinstance(k, int) or not 4 <= k <= 6:
         raise ValueError(f"k must be 4..6, not {k!r}")
-    code_bytes, table_bytes = _check_program(0, code, table, k)
+    code_bytes, table_bytes = check_program(0, code, table, k)
     code_ints, table_ints = array("i"), array("i")
     code_ints.frombytes(code_bytes)
     table_ints.frombytes(table_bytes)

@@ -40,7 +40,13 @@ class RangeError(ValueError):
 
     def __init__(self, message: str, expression: str = "", column: Optional[int] = None) -> None:
         if column is not None:
-            message = f"{message} at column {column}\n  {expression}\n  {' ' * (column - 1)}^"
+            # A long expression shows the 60 characters around the culprit, with the caret.
+            start = max(0, column - 31) if len(expression) > 80 else 0
+            shown = expression[start:start + 60] if len(expression) > 80 else expression
+            lead = "..." if start else ""
+            tail = "..." if start + len(shown) < len(expression) else ""
+            message = (f"{message} at column {column}\n  {lead}{shown}{tail}\n"
+                       f"  {' ' * (len(lead) + column - 1 - start)}^")
         super().__init__(message)
 
 
