@@ -2,6 +2,7 @@
 
 import io
 import json
+import random
 import subprocess
 import sys
 
@@ -227,3 +228,21 @@ def test_replay_of_what_is_not_a_history_exits_2(capsys, tmp_path):
                         "Table 'T' 6-max Seat #1 is the button\nSeat 1: A ($Infinity in chips)\n")
     status, out, err = run(capsys, "replay", str(infinite))
     assert status == 2 and "is not an amount" in err and err.count("\n") == 1
+
+
+def test_random_command_lines_never_end_in_a_traceback(live, capsys, tmp_path):
+    rng = random.Random(16)
+    words = ["hand", "equity", "showdown", "range", "replay", "table", "--board", "--dead", "--samples", "--seed",
+             "--threads", "--exact", "--json", "--hole-size", "--examples", "--ev", "--hands", "--show", "--table",
+             "AsAh2s3h", "KsKdQhQc", "2c7d9h", "AA**", "0%", "random", "-1", "0", "1e9", "x", "KK:5", "-:3",
+             "AsAh2s3h:10", str(tmp_path), "/dev/null", "", "((((", "AA@999", "\x00", "１２"]
+    for _ in range(300):
+        argv = [rng.choice(words[:6])] + [rng.choice(words) for _ in range(rng.randrange(0, 5))]
+        if argv[0] == "table" and "--table" not in argv:
+            argv += ["--table", str(tmp_path / "none.csv")]   # never a long computation here
+        try:
+            status = main(argv)
+        except SystemExit as exit_:   # argparse's --help
+            status = exit_.code
+        capsys.readouterr()
+        assert status in (0, 1, 2), argv

@@ -235,3 +235,25 @@ def test_agrees_with_poker_equity(live_core, holes, board):
 def test_equity_jobs_check_what_they_are_given(impl, args):
     with pytest.raises(ValueError):
         impl.EquityJob(*args)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(samples=1000.0), "samples must be an int, not float"),
+    (dict(samples=True), "samples must be an int, not bool"),
+    (dict(samples=1000, seed=1.0), "seed must be an int, not float"),
+    (dict(samples=1000, seed=True), "seed must be an int, not bool"),
+    (dict(threads=2.0), "threads must be an int, not float"),
+])
+def test_integer_arguments_follow_one_rule(live, kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        equity(["AsAh2s3h", "KsKdQhQc"], "2c7d9h", **kwargs)
+
+
+def test_integer_arguments_take_anything_with_index(live):
+    class Count:
+        def __index__(self):
+            return 1000
+
+    by_index = equity(["AsAh2s3h", "KsKdQhQc"], "2c7d9h", samples=Count(), seed=Count(), threads=1)
+    by_int = equity(["AsAh2s3h", "KsKdQhQc"], "2c7d9h", samples=1000, seed=1000, threads=1)
+    assert by_index == by_int

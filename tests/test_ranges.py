@@ -522,3 +522,28 @@ def test_a_percent_band_has_no_program_and_samples_from_the_band(live_core):
 def test_hole_sizes_are_ints(hole_size):
     with pytest.raises(RangeError, match="hole_size must be 4, 5 or 6"):
         Range("AA", hole_size=hole_size)
+
+
+def test_random_expressions_give_a_range_or_a_range_error(live_core):
+    # Random strings over the notation's alphabet: each is a range whose count the listing
+    # and the engine agree on, or a RangeError; never another exception.
+    rng = random.Random(1616)
+    alphabet = list("AKQJT98765432*shdcwxyz[],-:!()@%$") + ["$ds", "$ss", "$r", "$np", "$L", "$B", "random", "@50",
+                                                            "10%", "AA", "Ax", "**"]
+    outcomes = {"range": 0, "error": 0}
+    for _ in range(400):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 12)))
+        size = rng.choice([4, 4, 5])
+        try:
+            found = Range(text, hole_size=size)
+            count = len(found)
+        except RangeError:
+            outcomes["error"] += 1
+            continue
+        assert 0 <= count <= comb(52, size)
+        if count <= 20_000 and found._code:
+            from omaha8.ranges import _count_hands
+
+            assert _count_hands(*found.program(), size) == len(found.combos), text
+        outcomes["range"] += 1
+    assert outcomes["range"] > 50 and outcomes["error"] > 50

@@ -240,7 +240,7 @@ ALL_CARDS = (1 << 52) - 1
 MAX_PROGRAM_DEPTH = 60
 # A range whose listing builds at most about this many hands is counted by listing it (a list
 # of a thousand hands); a larger one is counted by the engine without a list.
-LIST_TO_COUNT = 200_000
+LIST_TO_COUNT = 50_000
 
 
 class _Unprogrammable(Exception):
