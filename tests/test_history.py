@@ -684,7 +684,7 @@ def _varied_hand(rng: random.Random) -> Hand:
 def test_our_own_hands_come_back_with_any_cap_and_every_post(live_core):
     rng = random.Random(16)
     capped = 0
-    for number in range(600):
+    for number in range(300):
         hand = _finished(_varied_hand(rng), rng)
         [read] = history.read(history.write(hand, hand_id=number + 1))
         replay = read.replay()   # the cap the text states, not one passed in
@@ -693,7 +693,7 @@ def test_our_own_hands_come_back_with_any_cap_and_every_post(live_core):
             hand.max_raises if hand.limit == "fixed" else replay.hand.max_raises)
         assert replay.payouts == {f"Player{s + 1}": p for s, p in enumerate(hand.result.payouts) if p}
         capped += hand.limit == "fixed" and hand.max_raises != (3 if hand.n > 2 else None)
-    assert capped > 50
+    assert capped > 25
 
 
 def test_phh_keeps_dead_and_extra_blinds(live_core):

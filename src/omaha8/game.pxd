@@ -42,7 +42,8 @@ cdef class Hand:
     cdef int _full_count
     cdef object _why_no_raise
     cdef list _extra_posts
-    cdef object _lock
+    cdef object _acquire
+    cdef object _release
 
     cdef void _post(self, int seat, long long amount, str kind)
     cdef void _post_blinds_and_deal(self)

@@ -188,7 +188,8 @@ class Hand:
         self._final_aggressor: Optional[int] = None
         self._extra_posts = extra
         # One lock a hand: actions from several threads take turns, so none sees a half-made move.
-        self._lock = threading.Lock()
+        lock = threading.Lock()
+        self._acquire, self._release = lock.acquire, lock.release
         self._post_blinds_and_deal()
 
     @staticmethod
@@ -351,35 +352,47 @@ class Hand:
 
     def fold(self, seat: Optional[int] = None) -> Action:
         """Give up the hand (allowed at any turn, even when a check is free)."""
-        with self._lock:
+        self._acquire()
+        try:
             actor = self._check_turn(seat, "fold")
             self._folded[actor] = True
             self._live -= 1
             return self._record(actor, "fold", 0)
+        finally:
+            self._release()
 
     def check(self, seat: Optional[int] = None) -> Action:
-        with self._lock:
+        self._acquire()
+        try:
             actor = self._check_turn(seat, "check")
             if not self._can_check:
                 raise IllegalAction(f"seat {actor} cannot check facing a bet of {self._to_match}: {self._legal_words()}")
             return self._record(actor, "check", 0)
+        finally:
+            self._release()
 
     def call(self, seat: Optional[int] = None) -> Action:
         """Match the bet, or put in every chip left when the stack is short (all-in)."""
-        with self._lock:
+        self._acquire()
+        try:
             actor = self._check_turn(seat, "call")
             if self._can_check:
                 raise IllegalAction(f"seat {actor} has nothing to call: {self._legal_words()}")
             return self._record(actor, "call", self._to_call)
+        finally:
+            self._release()
 
     def raise_to(self, total: int, seat: Optional[int] = None) -> Action:
         """Bet or raise so that this seat's bet this round is ``total`` (a bet when nobody has
         bet this round). A total past the stack, where the stack is what limits it, is all-in."""
-        with self._lock:
+        self._acquire()
+        try:
             actor = self._check_turn(seat, "raise")
             if isinstance(total, bool) or not hasattr(type(total), "__index__"):
                 raise IllegalAction(f"raise_to takes a whole number of chips, not {quoted(total)}")
             return self._raise_to(actor, operator.index(total))
+        finally:
+            self._release()
 
     def _raise_to(self, actor: int, total: int) -> Action:
         verb = "bet" if self._to_match == 0 else "raise to"
@@ -403,7 +416,8 @@ class Hand:
 
     def all_in(self, seat: Optional[int] = None) -> Action:
         """Put in every chip: a call when that is no more than the call, else a bet or raise."""
-        with self._lock:
+        self._acquire()
+        try:
             actor = self._check_turn(seat, "all-in")
             reach = self._bets[actor] + self._stacks[actor]
             if reach <= self._to_match:
@@ -412,6 +426,8 @@ class Hand:
                 why = self._why_no_raise or f"its stack reaches {reach}, past the most it may bet"
                 raise IllegalAction(f"seat {actor} may not go all-in for {reach}: {why}; {self._legal_words()}")
             return self._raise_to(actor, reach)
+        finally:
+            self._release()
 
     def _record(self, seat: int, kind: str, added: int) -> Action:
         """Apply a checked action, then move the turn on."""
