@@ -173,11 +173,16 @@ def test_bytes_that_are_not_a_history_are_a_history_error(data):
 @pytest.mark.parametrize("path", OTHER_SITES, ids=lambda p: p.name)
 def test_other_sites_formats_are_named(path):
     site = path.name.split("-")[0]
-    names = {"FTP": "Full Tilt", "Absolute": "Absolute", "Bovada": "Bovada", "KingsClub": "KingsClub",
+    names = {"FTP": "Full Tilt Poker", "Absolute": "Absolute", "Bovada": "Bovada", "KingsClub": "KingsClub",
              "Merge": "Merge", "Microgaming": "Microgaming", "PKR": "PKR", "Winamax": "Winamax",
-             "Winning": "Winning Poker", "PokerStars": "tournament summary"}
-    with pytest.raises(HistoryError, match=names[site]):
+             "Winning": "Winning Poker", "PokerStars": ""}
+    with pytest.raises(HistoryError) as info:
         history.read(path)
+    message = str(info.value)
+    if site == "PokerStars":
+        assert "a PokerStars tournament summary, not a hand history" in message
+    else:
+        assert f"in {names[site]}" in message and "format: omaha8 reads PokerStars-format histories only" in message
 
 
 def test_a_real_split_with_a_quartered_low_and_the_odd_cents(live_core):

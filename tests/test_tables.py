@@ -336,13 +336,17 @@ def test_a_checkpoint_of_another_table_is_refused(tmp_path):
 
 # ---------------------------------------------------------------- corrupt files (issue 16)
 
-CORRUPT_QUESTION = dict(samples=70_000, seed=5, hands=["AsAh2s3h", "KsKh2d3c"])
+CORRUPT_QUESTION = dict(samples=300, seed=5, hands=["AsAh2s3h", "KsKh2d3c"])
+_GOOD: list = []
 
 
 def _good_checkpoint(tmp_path) -> list:
-    checkpoint = tmp_path / "good"
-    preflop_table(checkpoint=checkpoint, allow_fallback=PURE, **CORRUPT_QUESTION)
-    return checkpoint.read_text().splitlines()
+    """The header and a block of each class: computed once, the corruptions are the tests."""
+    if not _GOOD:
+        checkpoint = tmp_path / "good"
+        preflop_table(checkpoint=checkpoint, allow_fallback=PURE, **CORRUPT_QUESTION)
+        _GOOD.extend(checkpoint.read_text().splitlines())
+    return list(_GOOD)
 
 
 @pytest.mark.parametrize("corrupt", [
