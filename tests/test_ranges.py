@@ -547,3 +547,18 @@ def test_random_expressions_give_a_range_or_a_range_error(live_core):
             assert _count_hands(*found.program(), size) == len(found.combos), text
         outcomes["range"] += 1
     assert outcomes["range"] > 50 and outcomes["error"] > 50
+
+
+@pytest.mark.parametrize("k, cards, shapes", [
+    (4, -1, b""), (4, 1 << 52, b""), (4, 2**64, b""), (4, 1.5, b""), (4, True, b""),
+    (3, 0, b""), (7, 0, b""), (4.0, 0, b""),
+    (4, (1 << 52) - 1, b"\x04\x00\x00"), (4, (1 << 52) - 1, b"\x03\x00\x00\x00"), (4, (1 << 52) - 1, "abcd"),
+])
+def test_range_walks_refuse_bad_arguments_alike(core, fallback, k, cards, shapes):
+    code, table = Range("AA").program()
+    for module in (core, fallback):
+        with pytest.raises(ValueError):
+            module.range_count(code.tobytes(), table.tobytes(), k, cards, shapes)
+        if not shapes:
+            with pytest.raises(ValueError):
+                module.range_list(code.tobytes(), table.tobytes(), k, cards)

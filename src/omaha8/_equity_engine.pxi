@@ -826,20 +826,18 @@ cdef void load_range(object combos, object weights, int k, int64_t n, Seat* seat
 
 
 
-def range_count(code, table, int k, uint64_t relevant, shapes=b""):
+def range_count(code, table, k, relevant, shapes=b""):
     """How many k-card hands a compiled range (``Range.program()``) gives a weight, without
     listing them. A hand's weight depends only on its cards among ``relevant`` (a 52-bit mask:
     every card a spec other than "any card" can match), so each subset of those is tried once
     with the other cards filled in, and counts for every way to fill them. When every card is
     relevant, ``shapes`` (4 bytes a shape: how many cards of each suit) names the only suit
     counts a hand of the range can have, and only hands of those shapes are tried."""
-    if not 4 <= k <= MAX_HOLE:
-        raise ValueError(f"k must be 4..{MAX_HOLE}, not {k}")
-    code_bytes, table_bytes = buffers.check_program(0, code, table, k)
-    shape_bytes = bytes(shapes)
-    if len(shape_bytes) % 4 or any(sum(shape_bytes[i:i + 4]) != k or max(shape_bytes[i:i + 4]) > 13
-                                   for i in range(0, len(shape_bytes), 4)):
-        raise ValueError(f"shapes must be 4 counts a shape, adding up to {k}")
+    code_bytes, table_bytes, k, relevant, shape_bytes = buffers.check_range_walk(code, table, k, relevant, shapes)
+    return _range_count(code_bytes, table_bytes, k, relevant, shape_bytes)
+
+
+cdef object _range_count(bytes code_bytes, bytes table_bytes, int k, uint64_t relevant, bytes shape_bytes):
     cdef const uint8_t[::1] code_view = code_bytes
     cdef const uint8_t[::1] table_view = table_bytes
     cdef const uint8_t[::1] shape_view = shape_bytes if shape_bytes else b"\0\0\0\0"
@@ -853,7 +851,6 @@ def range_count(code, table, int k, uint64_t relevant, shapes=b""):
     cdef int index[MAX_HOLE]
     cdef int n_chosen = 0, n_others = 0, size, i, j, shape
     cdef int64_t total = 0, ways
-    relevant &= (1ULL << 52) - 1
     if relevant == (1ULL << 52) - 1:
         with nogil:
             for shape in range(n_shapes):
@@ -926,13 +923,15 @@ cdef int64_t count_shape(const int* code, int n_code, const int* table, int k, c
             return total
 
 
-def range_list(code, table, int k, uint64_t allowed):
+def range_list(code, table, k, allowed):
     """The k-card hands of the ``allowed`` cards (a 52-bit mask) that a compiled range gives a
     weight, as (combos, weights) bytes: k cards a hand, ascending, hands ascending. What an exact
     walk reads for a range too large to list whole, once the known cards are out."""
-    if not 4 <= k <= MAX_HOLE:
-        raise ValueError(f"k must be 4..{MAX_HOLE}, not {k}")
-    code_bytes, table_bytes = buffers.check_program(0, code, table, k)
+    code_bytes, table_bytes, k, allowed, _ = buffers.check_range_walk(code, table, k, allowed)
+    return _range_list(code_bytes, table_bytes, k, allowed)
+
+
+cdef object _range_list(bytes code_bytes, bytes table_bytes, int k, uint64_t allowed):
     cdef const uint8_t[::1] code_view = code_bytes
     cdef const uint8_t[::1] table_view = table_bytes
     cdef const int* code_ints = <const int*>&code_view[0]
@@ -945,7 +944,6 @@ def range_list(code, table, int k, uint64_t allowed):
     cdef int64_t found = 0, at = 0
     cdef uint8_t* out_combos = NULL
     cdef uint8_t* out_weights = NULL
-    allowed &= (1ULL << 52) - 1
     for i in range(52):
         if (allowed >> i) & 1:
             deck[n] = i

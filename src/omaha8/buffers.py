@@ -14,11 +14,11 @@ import sys
 from array import array
 from typing import Any, NamedTuple, Optional
 
-from .cards import (BOARD_SIZES, HOLE_SIZES, MAX_SEATS, CardError, card_index, check_unique,
+from .cards import (MAX_HOLE_CARDS, BOARD_SIZES, HOLE_SIZES, MAX_SEATS, CardError, card_index, check_unique,
                     quoted, read_counted, read_hand, whole_number)
 
 __all__ = ["BatchError", "Batch", "check_batch", "row_error", "Job", "check_job",
-           "check_range_job", "check_program", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API"]
+           "check_range_job", "check_program", "check_range_walk", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API"]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
@@ -234,6 +234,22 @@ def check_program(seat: int, code, table, k: int) -> tuple[bytes, bytes]:
     if depth != 1:
         raise bad
     return code_ints.tobytes(), table_ints.tobytes()
+
+
+def check_range_walk(code, table, k, cards, shapes=b"") -> tuple[bytes, bytes, int, int, bytes]:
+    """The arguments of the engines' ``range_count`` and ``range_list``, checked alike for both:
+    a compiled range, a hole size, a 52-bit mask of cards, and suit shapes (4 counts a shape,
+    adding up to k)."""
+    k = whole_number(k, "k", 4, MAX_HOLE_CARDS)
+    code_bytes, table_bytes = check_program(0, code, table, k)
+    mask = whole_number(cards, "the card mask", 0, (1 << 52) - 1)
+    if not isinstance(shapes, (bytes, bytearray, memoryview)):
+        raise ValueError(f"shapes must be bytes, not {type(shapes).__name__}")
+    shape_bytes = bytes(shapes)
+    if len(shape_bytes) % 4 or any(sum(shape_bytes[i:i + 4]) != k or max(shape_bytes[i:i + 4]) > 13
+                                   for i in range(0, len(shape_bytes), 4)):
+        raise ValueError(f"shapes must be 4 counts a shape, each at most 13, adding up to {k}")
+    return code_bytes, table_bytes, k, mask, shape_bytes
 
 
 def check_range_job(holes, board, dead, exact, samples, seed, workers, ranges):

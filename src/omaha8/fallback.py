@@ -7,14 +7,13 @@ each other. It serves where the extension did not build, and when OMAHA8_PURE_PY
 
 from __future__ import annotations
 
-import operator
 import threading
 from array import array
 from itertools import combinations, islice, product
 from math import comb
 from typing import Optional
 
-from .buffers import (CHUNK_RUNOUTS, ENGINE_API, TALLY_LISTS, check_program, check_batch, check_job, check_range_job,
+from .buffers import (CHUNK_RUNOUTS, ENGINE_API, TALLY_LISTS, check_range_walk, check_batch, check_job, check_range_job,
                       row_error)
 from .cards import Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
 from .ranges import program_weight
@@ -548,17 +547,10 @@ def range_count(code, table, k, relevant, shapes=b""):
     """The compiled core's ``range_count``, the same walks in Python: how many k-card hands a
     compiled range gives a weight, each subset of the ``relevant`` cards tried once, or, when
     every card is relevant, the hands of the suit ``shapes`` given."""
-    if isinstance(k, bool) or not isinstance(k, int) or not 4 <= k <= 6:
-        raise ValueError(f"k must be 4..6, not {k!r}")
-    code_bytes, table_bytes = check_program(0, code, table, k)
-    shape_bytes = bytes(shapes)
-    if len(shape_bytes) % 4 or any(sum(shape_bytes[i:i + 4]) != k or max(shape_bytes[i:i + 4]) > 13
-                                   for i in range(0, len(shape_bytes), 4)):
-        raise ValueError(f"shapes must be 4 counts a shape, adding up to {k}")
+    code_bytes, table_bytes, k, relevant, shape_bytes = check_range_walk(code, table, k, relevant, shapes)
     code_ints, table_ints = array("i"), array("i")
     code_ints.frombytes(code_bytes)
     table_ints.frombytes(table_bytes)
-    relevant = operator.index(relevant) & ((1 << 52) - 1)
     total = 0
     if relevant == (1 << 52) - 1:
         for at in range(0, len(shape_bytes), 4):
@@ -583,13 +575,10 @@ def range_count(code, table, k, relevant, shapes=b""):
 def range_list(code, table, k, allowed):
     """The compiled core's ``range_list`` in Python: the k-card hands of the ``allowed`` cards
     that a compiled range gives a weight, as (combos, weights) bytes."""
-    if isinstance(k, bool) or not isinstance(k, int) or not 4 <= k <= 6:
-        raise ValueError(f"k must be 4..6, not {k!r}")
-    code_bytes, table_bytes = check_program(0, code, table, k)
+    code_bytes, table_bytes, k, allowed, _ = check_range_walk(code, table, k, allowed)
     code_ints, table_ints = array("i"), array("i")
     code_ints.frombytes(code_bytes)
     table_ints.frombytes(table_bytes)
-    allowed = operator.index(allowed) & ((1 << 52) - 1)
     combos, weights = bytearray(), bytearray()
     for hand in combinations([c for c in range(52) if (allowed >> c) & 1], k):
         weight = program_weight(code_ints, table_ints, hand)
