@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 REQUIRE_EXTENSION = os.environ.get("OMAHA8_REQUIRE_EXTENSION", "") not in ("", "0")
-IMPLEMENTATIONS = {"cython": "omaha8._core", "python": "omaha8.fallback"}
+IMPLEMENTATIONS = {"cython": "omaha8._engine.core_c", "python": "omaha8._engine.core_py"}
 
 
 TESTS = Path(__file__).resolve().parent
@@ -40,7 +40,7 @@ def load_implementation(name: str):
 
 @pytest.fixture(params=sorted(IMPLEMENTATIONS), scope="session")
 def impl(request):
-    """The evaluator module under test: ``omaha8._core`` or ``omaha8.fallback``."""
+    """The evaluator module under test: ``omaha8._engine.core_c`` or ``omaha8._engine.core_py``."""
     return load_implementation(request.param)
 
 

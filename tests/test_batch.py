@@ -42,7 +42,7 @@ def expected(impl, holes, boards, shared):
 @pytest.mark.parametrize("board_size", [3, 4, 5])
 @pytest.mark.parametrize("shared", [False, True], ids=["board-per-row", "shared-board"])
 def test_batch_agrees_with_evaluate(impl, hole_size, board_size, shared):
-    rows = 3000 if impl.__name__.endswith("_core") else 300
+    rows = 3000 if impl.__name__.endswith("core_c") else 300
     holes, boards = random_rows(hole_size * 10 + board_size, rows, hole_size, board_size, shared)
     board_buffer = bytes(boards) if shared else as_buffer(boards)
     high, low = impl.evaluate_batch(as_buffer(holes), board_buffer)

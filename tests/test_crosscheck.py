@@ -48,7 +48,7 @@ def test_flush_heavy_deals_agree(core, fallback, hole_size):
 
 def test_high_agrees_with_phevaluator(impl):
     phevaluator = pytest.importorskip("phevaluator")
-    count = 100_000 if impl.__name__.endswith("_core") else 5_000
+    count = 100_000 if impl.__name__.endswith("core_c") else 5_000
     for hole, board in random_deals(99, 4, count, board_sizes=(5,)):
         expected = phevaluator.evaluate_omaha_cards(*board, *hole)
         assert impl.evaluate_high(hole, board) == expected, (hole, board)

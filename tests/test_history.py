@@ -554,7 +554,7 @@ def test_mangled_histories_never_crash_the_reader_or_the_replay(live_core):
     # One hand at a time from the real files (whole files take minutes), and a few whole texts.
     texts = [TOURNAMENT, QUIRKS, DEAD_BLIND, THREE_HANDED]
     for path in REAL_FILES:
-        texts += history._split_hands(history.decode(path.read_bytes()))
+        texts += history.pokerstars._split_hands(history.decode(path.read_bytes()))
     rng = random.Random(2026)
     outcomes = Counter()
     for _ in range(3000):
@@ -597,13 +597,13 @@ def test_an_amount_that_is_not_plain_digits_costs_its_hand_at_once(amount):
 
 
 def test_amounts_as_the_sites_print_them():
-    assert history._money("$1,234.50", 100, "1", "") == 123450
-    assert history._money("€0.05", 100, "1", "") == 5
-    assert history._money("1,500", 1, "1", "") == 1500
-    assert history._money("1500.00", 1, "1", "") == 1500
-    assert history._money(str(2**62), 1, "1", "") == 2**62
+    assert history.pokerstars._money("$1,234.50", 100, "1", "") == 123450
+    assert history.pokerstars._money("€0.05", 100, "1", "") == 5
+    assert history.pokerstars._money("1,500", 1, "1", "") == 1500
+    assert history.pokerstars._money("1500.00", 1, "1", "") == 1500
+    assert history.pokerstars._money(str(2**62), 1, "1", "") == 2**62
     with pytest.raises(HistoryError, match="finer than"):
-        history._money("$0.005", 100, "1", "")
+        history.pokerstars._money("$0.005", 100, "1", "")
 
 
 def test_a_string_that_is_not_an_existing_file_is_text(tmp_path):

@@ -19,7 +19,7 @@ def run_python(code, **env):
 def test_pure_python_on_request():
     assert run_python("import omaha8; print(omaha8.IMPLEMENTATION)", OMAHA8_PURE_PYTHON="1") == "python"
     answer = run_python("import omaha8; print(omaha8.evaluate.__module__)", OMAHA8_PURE_PYTHON="1")
-    assert answer == "omaha8.fallback"
+    assert answer == "omaha8._engine.core_py"
     # The modules the build compiles from Python run from their sources.
     files = run_python("import omaha8.game, omaha8.pots; print(omaha8.game.__file__, omaha8.pots.__file__)",
                        OMAHA8_PURE_PYTHON="1")
@@ -45,7 +45,7 @@ def test_compiled_by_default(core):
 
 def test_live_implementation_is_consistent():
     assert omaha8.IMPLEMENTATION in ("cython", "python")
-    module = "omaha8._core" if omaha8.IMPLEMENTATION == "cython" else "omaha8.fallback"
+    module = "omaha8._engine.core_c" if omaha8.IMPLEMENTATION == "cython" else "omaha8._engine.core_py"
     assert sys.modules[module].evaluate is omaha8.evaluate
 
 
@@ -60,7 +60,7 @@ def test_public_api_is_typed():
 def test_missing_core_falls_back_loudly():
     code = (
         "import sys, warnings\n"
-        "sys.modules['omaha8._core'] = None  # what a failed build leaves: no importable core\n"
+        "sys.modules['omaha8._engine.core_c'] = None  # what a failed build leaves: no importable core\n"
         "with warnings.catch_warnings(record=True) as caught:\n"
         "    warnings.simplefilter('always')\n"
         "    import omaha8\n"

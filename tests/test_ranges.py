@@ -444,7 +444,7 @@ def test_the_engine_count_equals_a_brute_force(live_core, expression, specs):
 def test_both_engines_count_alike(core, fallback):
     for expression, size in (("wxyz", 4), ("AwKw*", 5), ("AA", 6), ("KK**:$ds", 4)):
         code, table = Range(expression, hole_size=size).program()
-        from omaha8.ranges import _possible_shapes, _relevant_cards
+        from omaha8._engine import possible_shapes as _possible_shapes, relevant_cards as _relevant_cards
 
         relevant = _relevant_cards(code, table)
         shapes = _possible_shapes(code, table, size) if relevant == (1 << 52) - 1 else b""

@@ -1,8 +1,10 @@
 """omaha8: exact, fast Omaha Hi-Lo (eight-or-better) hand evaluation.
 
-The compiled core (``omaha8._core``) serves by default; the pure-Python fallback
-(``omaha8.fallback``, same API) serves when the core is not importable or when the
-environment variable OMAHA8_PURE_PYTHON=1 is set. ``IMPLEMENTATION`` says which is live.
+The compiled core (``omaha8._engine.core_c``, also importable as ``omaha8._core``) serves by
+default; the pure-Python engine (``omaha8._engine.core_py``, or ``omaha8.fallback``, the same
+API) serves when the core is not importable or when the environment variable
+OMAHA8_PURE_PYTHON=1 is set. ``IMPLEMENTATION`` says which is live. Every error omaha8 raises
+on purpose is an ``Omaha8Error`` (``omaha8.exceptions``).
 """
 
 from __future__ import annotations
@@ -11,14 +13,15 @@ from typing import Any, Callable, Optional
 
 from . import _engine
 from ._version import __version__
-from .buffers import BatchError
-from .cards import Card, CardError, CardsLike, parse_cards
+from .cards import Card, CardsLike, parse_cards
 from .cards import canonical
 from .equity import Equity, PlayerEquity, equity
-from .game import Action, Hand, HandError, IllegalAction
-from .ranges import Range, RangeError
+from .exceptions import (BatchError, CardError, FallbackRefused, HandError, HandValueError, HistoryError,
+                         IllegalAction, JobError, Omaha8Error, RangeError, ShowdownError, TableError)
+from .game import Action, Hand
+from .ranges import Range
 from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
-from .pots import Pot, Showdown, ShowdownError, showdown
+from .pots import Pot, Showdown, showdown
 from .tables import PreflopTable, StartingHand, TableRow, preflop_table, starting_hands
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
 
@@ -30,6 +33,12 @@ evaluate_batch: Callable[..., "tuple[Any, Any]"] = _engine.ENGINE.evaluate_batch
 
 __all__ = [
     "IMPLEMENTATION",
+    "Omaha8Error",
+    "JobError",
+    "HandValueError",
+    "HistoryError",
+    "TableError",
+    "FallbackRefused",
     "Card",
     "CardError",
     "parse_cards",

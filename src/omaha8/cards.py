@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 from typing import Iterable, Optional, Union
+from .exceptions import CardError
 
 __all__ = [
     "Card",
@@ -56,8 +57,6 @@ _SUIT_OF_CHAR.update({"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2
 _SEPARATORS = " \t\r\n,;[]()"
 
 
-class CardError(ValueError):
-    """A card argument that is not a valid card, hand or board."""
 
 
 class Card(int):
@@ -122,8 +121,7 @@ def quoted(value: object, limit: int = _QUOTE_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def whole_number(value: object, what: str, least: int = 0, most: Optional[int] = None,
-                 error: type = ValueError) -> int:
+def whole_number(value: object, what: str, least: int, most: Optional[int], error: type) -> int:
     """The one rule omaha8 reads integer arguments by (chips, counts, seeds, seats, sizes): an
     int or anything with ``__index__`` (numpy integers), never a bool or a float, within
     ``least..most``; else ``error`` naming ``what`` and the bounds."""
@@ -139,7 +137,7 @@ def whole_number(value: object, what: str, least: int = 0, most: Optional[int] =
     return number  # type: ignore[return-value]
 
 
-def hole_size_of(value: object, error: type = ValueError) -> int:
+def hole_size_of(value: object, error: type) -> int:
     """A hole size, 4, 5 or 6, by the same rule (4.0 and True are not hole sizes)."""
     if isinstance(value, bool) or not hasattr(type(value), "__index__") or operator.index(value) not in HOLE_SIZES:  # type: ignore[call-overload]
         raise error(f"hole_size must be 4, 5 or 6, not {quoted(value)}")

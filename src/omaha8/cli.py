@@ -15,9 +15,11 @@ from pathlib import Path
 import time
 from typing import NoReturn, Optional, Sequence
 
-from . import IMPLEMENTATION, __version__
-from .cards import HOLE_SIZES, CardError, parse_cards, quoted, read_counted
+from ._engine import IMPLEMENTATION
+from ._version import __version__
+from .cards import HOLE_SIZES, parse_cards, quoted, read_counted
 from .equity import Equity, equity
+from .exceptions import CardError, FallbackRefused, Omaha8Error
 from .hands import hand
 from .pots import showdown
 
@@ -25,7 +27,7 @@ from .pots import showdown
 _MAX_DIGITS = 18
 
 
-class UsageError(Exception):
+class UsageError(Omaha8Error):
     """A command line that cannot be run: reported in one line."""
 
 
@@ -187,7 +189,7 @@ def _check_seats(hands: Sequence[Optional[str]], ranges: bool) -> None:
             except CardError:
                 try:
                     Range(cards, hole_size=min(sizes) if sizes else 4)
-                except ValueError as error:
+                except Omaha8Error as error:
                     raise UsageError(f"seat {seat}: {error}") from None
 
 
@@ -363,7 +365,7 @@ def _table_text(table, count: int) -> str:
 
 
 def _run_table(args: argparse.Namespace) -> int:
-    from .tables import DEFAULT_TABLE_SAMPLES, FallbackRefused, PreflopTable, preflop_table
+    from .tables import DEFAULT_TABLE_SAMPLES, PreflopTable, preflop_table
 
     computing = args.out is not None or args.samples is not None or args.hands or args.checkpoint is not None
     if not computing:
@@ -531,7 +533,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             parser.print_help()
             return 2
         return args.run(args)
-    except (UsageError, ValueError) as error:
+    except Omaha8Error as error:
+        # A user's mistake, in one line. Anything else is a bug in omaha8: its traceback shows.
         print(f"omaha8: error: {_one_line(str(error))}", file=sys.stderr)
         return 2
     except OSError as error:   # a file named on the command line that cannot be read or written

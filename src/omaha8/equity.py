@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from typing import Callable, NamedTuple, Optional, Sequence
 
 from . import _engine
-from .buffers import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS, TALLY_LISTS
-from .cards import (HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, quoted, read_counted,
+from ._engine import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS, TALLY_LISTS
+from .cards import (HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, read_counted,
                     whole_number)
+from .exceptions import JobError
 from .ranges import Range, RangeError
 
 __all__ = ["Equity", "PlayerEquity", "Tally", "equity", "equity_tally", "equity_from_tally", "live_implementation", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_THREADS"]
@@ -100,7 +101,7 @@ class Equity:
 def live_implementation() -> str:
     """Which engine runs equity here and now: "cython" (the compiled core) or "python" (the
     fallback)."""
-    return "python" if _engine.ENGINE.__name__.endswith("fallback") else "cython"
+    return "python" if _engine.ENGINE.__name__.endswith("core_py") else "cython"
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ class Tally:
         if not isinstance(other, Tally):
             return NotImplemented
         if len(self.seats) != len(other.seats) or self.pot_units != other.pot_units:
-            raise ValueError("tallies of different questions do not add")
+            raise JobError("tallies of different questions do not add")
         engines = "+".join(sorted(set(self.implementation.split("+")) | set(other.implementation.split("+"))))
         return Tally(tuple(tuple(a + b for a, b in zip(x, y)) for x, y in zip(self.seats, other.seats)),
                      self.runouts + other.runouts, self.low_possible + other.low_possible, self.pot_units,
@@ -148,9 +149,9 @@ def equity_from_tally(tally: Tally, holes: Sequence[CardsLike], board: CardsLike
     ``dead`` as given to ``equity_tally``)."""
     hands, board_cards, dead_cards, _ = _read_question(holes, board, dead)
     if len(hands) != len(tally.seats):
-        raise ValueError(f"the tally counts {len(tally.seats)} seats, not {len(hands)}")
+        raise JobError(f"the tally counts {len(tally.seats)} seats, not {len(hands)}")
     if not tally.runouts:
-        raise ValueError("the tally counts no runouts")
+        raise JobError("the tally counts no runouts")
     return _result(tally.counts(), hands, board_cards, dead_cards, tally.exact, seed)
 
 
@@ -200,8 +201,8 @@ def _read_question(holes, board, dead):
 
 
 def _count(value, name: str, most: int) -> int:
-    """A whole number 1..most, or a ValueError that names the limit."""
-    return whole_number(value, name, 1, most)
+    """A whole number 1..most, or a JobError that names the limit."""
+    return whole_number(value, name, 1, most, JobError)
 
 
 def _run(job, workers: int, progress: Optional[Callable[[int, int], object]]) -> None:
@@ -296,16 +297,16 @@ class _Run(NamedTuple):
 def _run_question(holes, board, dead, exact, samples, seed, threads, progress) -> _Run:
     hands, board_cards, dead_cards, left = _read_question(holes, board, dead)
     if exact is not None and not isinstance(exact, bool):
-        raise ValueError(f"exact must be True, False or None, not {exact!r}")
+        raise JobError(f"exact must be True, False or None, not {exact!r}")
     if samples is not None:
         samples = _count(samples, "samples", MAX_SAMPLES)
         if exact:
-            raise ValueError("exact=True walks every runout: give samples only without it")
+            raise JobError("exact=True walks every runout: give samples only without it")
     workers = _count(threads, "threads", MAX_THREADS) if threads is not None else (os.cpu_count() or 1)
     if seed is not None:
-        seed = whole_number(seed, "seed", 0, 2**64 - 1)
+        seed = whole_number(seed, "seed", 0, 2**64 - 1, JobError)
     if progress is not None and not callable(progress):
-        raise ValueError("progress must be a callable taking (done, total)")
+        raise JobError("progress must be a callable taking (done, total)")
 
     if any(isinstance(hand, Range) for hand in hands):
         job, walk, seed = _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, workers, progress)
@@ -343,7 +344,7 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
     runouts = math.comb(left, 5 - len(board_cards))
     showdowns = deals * runouts
     if exact is True and samples is None and showdowns > ABSURD_SHOWDOWNS:
-        raise ValueError(f"exact=True would walk {showdowns:,} deals: more than {ABSURD_SHOWDOWNS:,}; "
+        raise JobError(f"exact=True would walk {showdowns:,} deals: more than {ABSURD_SHOWDOWNS:,}; "
                          "sample them instead")
     walk = samples is None and (exact is True or (exact is None and showdowns <= EXACT_SHOWDOWNS))
     holes: list = []

@@ -23,6 +23,7 @@ from . import _engine
 from .cards import (CARDS, MAX_SEATS, Card, CardError, CardsLike, check_unique, hole_size_of, quoted, read_counted,
                     whole_number)
 from .pots import Pot, Showdown, settle
+from .exceptions import HandError, IllegalAction
 
 __all__ = ["Hand", "Action", "IllegalAction", "HandError", "LIMITS", "STREETS", "MAX_CHIPS"]
 
@@ -37,12 +38,8 @@ _OVER = 4
 _BOARD_AFTER = (0, 3, 4, 5)  # board cards showing on each street
 
 
-class HandError(ValueError):
-    """Arguments a hand cannot be dealt with: stacks, blinds, limits, seats or cards."""
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now. The hand is left as it was."""
 
 
 class Action(NamedTuple):

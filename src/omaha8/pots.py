@@ -15,12 +15,11 @@ from typing import Iterable, Optional, Sequence
 from . import _engine
 from .cards import CARDS, HOLE_SIZES, Card, CardError, CardsLike, check_unique, quoted, read_counted
 from .hands import HighHand, LowHand, hand
+from .exceptions import ShowdownError
 
 __all__ = ["Pot", "Showdown", "ShowdownError", "showdown", "form_pots", "award_pots", "split_pot", "settle"]
 
 
-class ShowdownError(ValueError):
-    """A table that cannot be settled: lengths, contributions or seats that do not fit."""
 
 
 @dataclass(frozen=True)

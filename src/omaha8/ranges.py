@@ -14,11 +14,14 @@ import ctypes
 from array import array
 from functools import lru_cache
 from pathlib import Path
-from itertools import chain, combinations, permutations, product
+from itertools import chain, combinations, permutations
 from math import comb
 from typing import Iterator, Optional
 
 from . import _engine
+from ._engine import (ALL_CARDS, FILTER_BITS, MAX_PROGRAM_DEPTH, OP_BOTH, OP_BUT_NOT, OP_EITHER, OP_PATTERN,
+                      OP_WEIGHT, SUIT_ANY, SUIT_NAMED, SUIT_VARIABLE, passes_filters, possible_shapes,
+                      program_depth, program_weight, relevant_cards, suit_blind)
 from .cards import Card, CardError, CardsLike, card_index, hole_size_of, parse_cards
 from .rangestring import Pattern, Percent, RangeError, parse
 
@@ -27,27 +30,6 @@ __all__ = ["Range", "RangeError", "MAX_EXPANDED", "program_weight", "PERCENT_TAB
 # A range is built into a table of hands only up to this many: the full five- and six-card
 # ranges (2,598,960 and 20,358,520 hands) are not.
 MAX_EXPANDED = 1_000_000
-
-
-def _suit_counts(hand: tuple) -> list:
-    counts = [0, 0, 0, 0]
-    for card in hand:
-        counts[card & 3] += 1
-    return sorted((c for c in counts if c), reverse=True)
-
-
-def _passes(hand: tuple, filters: frozenset) -> bool:
-    if "np" in filters and len({card >> 2 for card in hand}) != len(hand):
-        return False
-    if filters & {"ds", "ss", "r"}:
-        shape = _suit_counts(hand)
-        if "ds" in filters and shape != [2, 2]:
-            return False
-        if "ss" in filters and shape != [2, 1, 1]:
-            return False
-        if "r" in filters and shape != [1, 1, 1, 1]:
-            return False
-    return True
 
 
 def _assignments(specs: list, explicit: set) -> Iterator[tuple]:
@@ -136,12 +118,13 @@ def _expand_pattern(pattern: Pattern, size: int, weight: int) -> dict:
     # Specs more particular first (the search branches late), identical specs side by side.
     specs.sort(key=lambda s: (isinstance(s.suit, str), len(s.ranks) * (1 if s.suit is not None else 4),
                               sorted(s.ranks), str(s.suit)))
+    filter_bits = sum(FILTER_BITS[name] for name in pattern.filters)
     out: dict = {}
     for chosen in _assignments(specs, explicit):
         others = [c for c in range(52) if c not in chosen]
         for extra in combinations(others, rest):
             hand = tuple(sorted(chosen + extra))
-            if hand not in out and _passes(hand, pattern.filters):
+            if hand not in out and passes_filters(hand, filter_bits):
                 out[hand] = weight
         if len(out) > MAX_EXPANDED:
             raise RangeError(f"this range has more than {MAX_EXPANDED:,} hands: too many to list")
@@ -195,10 +178,6 @@ def _percent_hands(tree: Percent, size: int, expression: str) -> dict:
                                 for hand in _class_hands(form)), tree.weight)
 
 
-def _pattern_starts(code) -> list:
-    return [code[at + 1] for at in range(0, len(code), 2) if code[at] == OP_PATTERN]
-
-
 def _evaluate(tree, size: int, expression: str) -> dict:
     if isinstance(tree, Pattern) and not tree.filters and all(spec.free for spec in tree.specs):
         # Every hand: straight from the combinations, no search.
@@ -228,16 +207,6 @@ def _evaluate(tree, size: int, expression: str) -> dict:
     return out
 
 
-# A range as a small program, for engines that test hands one at a time (a range too large to
-# list, sampled): instructions for a stack of weights, and a table of patterns.
-OP_PATTERN, OP_EITHER, OP_BOTH, OP_BUT_NOT, OP_WEIGHT = 1, 2, 3, 4, 5
-_FILTER_BITS = {"ds": 1, "ss": 2, "r": 4, "np": 8}
-SUIT_ANY, SUIT_NAMED, SUIT_VARIABLE = 0, 1, 2
-ALL_RANKS = (1 << 13) - 1
-ALL_CARDS = (1 << 52) - 1
-# The deepest stack a program may need: the engines' C stack holds 64 weights, and their
-# checks refuse programs deeper than 60.
-MAX_PROGRAM_DEPTH = 60
 # A range whose listing builds at most about this many hands is counted by listing it (a list
 # of a thousand hands); a larger one is counted by the engine without a list.
 LIST_TO_COUNT = 50_000
@@ -255,7 +224,7 @@ def _compile(tree, code: list, table: list) -> None:
         for spec in tree.specs:
             if isinstance(spec.suit, int):
                 explicit |= 1 << spec.suit
-        entry = [tree.weight, sum(_FILTER_BITS[f] for f in tree.filters), len(tree.specs), explicit]
+        entry = [tree.weight, sum(FILTER_BITS[f] for f in tree.filters), len(tree.specs), explicit]
         for spec in tree.specs:
             mask = sum(1 << rank for rank in spec.ranks)
             if spec.suit is None:
@@ -274,136 +243,6 @@ def _compile(tree, code: list, table: list) -> None:
         code += [op, 0]
     if tree.weight is not None:
         code += [OP_WEIGHT, tree.weight]
-
-
-def _pattern_weight(table, at: int, hand) -> int:
-    weight, filters, count, explicit = table[at:at + 4]
-    if filters:
-        named = {"ds": 1, "ss": 2, "r": 4, "np": 8}
-        if not _passes(tuple(hand), frozenset(f for f, bit in named.items() if filters & bit)):
-            return 0
-    specs = [table[at + 4 + 3 * i:at + 7 + 3 * i] for i in range(count)]
-    binding = [-1, -1, -1, -1]
-    taken = [False] * len(hand)
-
-    def place(i: int) -> bool:
-        if i == count:
-            return True
-        mask, kind, value = specs[i]
-        for j, card in enumerate(hand):
-            if taken[j] or not (mask >> (card >> 2)) & 1:
-                continue
-            suit = card & 3
-            fresh = False
-            if kind == SUIT_NAMED and suit != value:
-                continue
-            if kind == SUIT_VARIABLE:
-                if binding[value] == -1:
-                    if (explicit >> suit) & 1 or suit in binding:
-                        continue
-                    binding[value] = suit
-                    fresh = True
-                elif binding[value] != suit:
-                    continue
-            taken[j] = True
-            if place(i + 1):
-                return True
-            taken[j] = False
-            if fresh:
-                binding[value] = -1
-        return False
-
-    return weight if place(0) else 0
-
-
-def program_weight(code, table, hand) -> int:
-    """A hand's weight under a compiled range (0: not in it): the reference reading, which the
-    fallback engine and ``in`` use, and the compiled core repeats in C."""
-    stack: list = []
-    for at in range(0, len(code), 2):
-        op, arg = code[at], code[at + 1]
-        if op == OP_PATTERN:
-            stack.append(_pattern_weight(table, arg, hand))
-        elif op == OP_WEIGHT:
-            stack.append(arg if stack.pop() else 0)
-        else:
-            right, left = stack.pop(), stack.pop()
-            if op == OP_EITHER:
-                stack.append(max(left, right))
-            elif op == OP_BOTH:
-                stack.append(min(left, right) if left and right else 0)
-            else:
-                stack.append(0 if right else left)
-    return stack[-1]
-
-
-def _relevant_cards(code, table) -> int:
-    """The cards a range's weight can depend on, as a 52-bit mask: every card some spec other
-    than "any card" can match; all 52 when a pattern has a filter (they read every card)."""
-    mask = 0
-    for at in _pattern_starts(code):
-        count = table[at + 2]
-        if table[at + 1]:
-            return ALL_CARDS
-        for i in range(count):
-            ranks, kind, value = table[at + 4 + 3 * i:at + 7 + 3 * i]
-            if ranks == ALL_RANKS and kind == SUIT_ANY:
-                continue
-            suits = (value,) if kind == SUIT_NAMED else range(4)
-            for rank in range(13):
-                if (ranks >> rank) & 1:
-                    for suit in suits:
-                        mask |= 1 << (rank * 4 + suit)
-    return mask
-
-
-def _fits(table, at: int, shape: tuple) -> bool:
-    """Whether a hand of this suit shape could match the pattern at ``at`` (the compiled core's
-    fits_suits, with the suit macros): named suits hold their specs, and the suits left, largest
-    first, hold each suit variable's specs, largest first."""
-    filters, count, explicit = table[at + 1], table[at + 2], table[at + 3]
-    held = sorted((c for c in shape if c), reverse=True)
-    if filters & 1 and held != [2, 2] or filters & 2 and held != [2, 1, 1] or filters & 4 and held != [1, 1, 1, 1]:
-        return False
-    named, need = [0] * 4, [0] * 4
-    for i in range(count):
-        kind, value = table[at + 5 + 3 * i], table[at + 6 + 3 * i]
-        if kind == SUIT_NAMED:
-            named[value] += 1
-        elif kind == SUIT_VARIABLE:
-            need[value] += 1
-    if any(named[s] > shape[s] for s in range(4)):
-        return False
-    have = sorted((0 if (explicit >> s) & 1 else shape[s] for s in range(4)), reverse=True)
-    return all(n <= h for n, h in zip(sorted(need, reverse=True), have))
-
-
-def _possible_shapes(code, table, k: int) -> bytes:
-    """The suit shapes (cards of each suit) a hand of the range can have: a pattern's test, and
-    for unions any term, for intersections every term, for exclusions the first."""
-    out = bytearray()
-    for shape in product(range(min(k, 13) + 1), repeat=4):
-        if sum(shape) != k:
-            continue
-        stack: list = []
-        for at in range(0, len(code), 2):
-            op, arg = code[at], code[at + 1]
-            if op == OP_PATTERN:
-                stack.append(_fits(table, arg, shape))
-            elif op != OP_WEIGHT:
-                right, left = stack.pop(), stack.pop()
-                stack.append(left or right if op == OP_EITHER else left and right if op == OP_BOTH else left)
-        if stack[-1]:
-            out += bytes(shape)
-    return bytes(out)
-
-
-def _suit_blind(code, table) -> bool:
-    """Whether the range names no suit: then renaming suits maps its hands onto its hands."""
-    for at in _pattern_starts(code):
-        if table[at + 3] or any(table[at + 5 + 3 * i] == SUIT_NAMED for i in range(table[at + 2])):
-            return False
-    return True
 
 
 def _listing_work(tree, size: int) -> int:
@@ -427,11 +266,11 @@ def _count_hands(code, table, k: int) -> int:
     hand of the range can have; a range that names no suit counts one order of each shape and
     multiplies by the orders (six for two suits of three)."""
     code_bytes, table_bytes = code.tobytes(), table.tobytes()
-    relevant = _relevant_cards(code, table)
+    relevant = relevant_cards(code, table)
     if relevant != ALL_CARDS:
         return _engine.ENGINE.range_count(code_bytes, table_bytes, k, relevant, b"")
-    shapes = _possible_shapes(code, table, k)
-    if not _suit_blind(code, table):
+    shapes = possible_shapes(code, table, k)
+    if not suit_blind(code, table):
         return _engine.ENGINE.range_count(code_bytes, table_bytes, k, relevant, shapes)
     orders: dict = {}
     for at in range(0, len(shapes), 4):
@@ -475,7 +314,7 @@ class Range:
             code, table = [], []
             self._built = dict(sorted(_evaluate(tree, hole_size, expression).items()))
         self._code, self._table = array("i", code), array("i", table)
-        if code and _program_depth(code) > MAX_PROGRAM_DEPTH:
+        if code and program_depth(code) > MAX_PROGRAM_DEPTH:
             # Too deep for the engines' stacks: such a range is listed, never read as a program.
             self._code, self._table = array("i"), array("i")
             self._built = dict(sorted(_evaluate(tree, hole_size, expression).items()))
@@ -585,13 +424,3 @@ class Range:
         return self._hands.get(cards, 0)
 
 
-def _program_depth(code) -> int:
-    depth = most = 0
-    for at in range(0, len(code), 2):
-        op = code[at]
-        if op == OP_PATTERN:
-            depth += 1
-        elif op != OP_WEIGHT:
-            depth -= 1
-        most = max(most, depth)
-    return most

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Optional, Union
+from .exceptions import RangeError
 
 __all__ = ["RangeError", "Spec", "Pattern", "Percent", "Node", "parse"]
 
@@ -35,19 +36,6 @@ MAX_NESTING = 100
 MAX_LENGTH = 1_000_000
 
 
-class RangeError(ValueError):
-    """An expression that is not a range: says what and where, with a caret."""
-
-    def __init__(self, message: str, expression: str = "", column: Optional[int] = None) -> None:
-        if column is not None:
-            # A long expression shows the 60 characters around the culprit, with the caret.
-            start = max(0, column - 31) if len(expression) > 80 else 0
-            shown = expression[start:start + 60] if len(expression) > 80 else expression
-            lead = "..." if start else ""
-            tail = "..." if start + len(shown) < len(expression) else ""
-            message = (f"{message} at column {column}\n  {lead}{shown}{tail}\n"
-                       f"  {' ' * (len(lead) + column - 1 - start)}^")
-        super().__init__(message)
 
 
 @dataclass(frozen=True)

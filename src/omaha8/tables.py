@@ -29,6 +29,7 @@ from .cards import (HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, canonical
                     parse_cards, quoted, suit_class, whole_number)
 from .equity import Tally, equity_from_tally, equity_tally, live_implementation
 from .ranges import PERCENT_TABLE, Range
+from .exceptions import FallbackRefused, TableError
 
 __all__ = [
     "StartingHand",
@@ -59,14 +60,8 @@ SHIPPED_TABLE = PERCENT_TABLE   # the one file percent ranges are ranked by
 _CHECKPOINT_FORMAT = "omaha8 preflop checkpoint 1"
 
 
-class TableError(ValueError):
-    """A table that cannot be made or read as asked: bad arguments, a checkpoint of another
-    table, a CSV file that is not a table."""
 
 
-class FallbackRefused(RuntimeError):
-    """A task reached a worker that has only the pure-Python fallback, which is about a hundred
-    times slower, and the table was not told it may run there."""
 
 
 # ---------------------------------------------------------------- starting hands

@@ -20,11 +20,14 @@ milliseconds; nothing is stored in the repository.
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 
-from . import buffers, cards
-from .buffers import ENGINE_API, check_batch, check_job, check_range_job, row_error, TALLY_LISTS
-from .cards import Card, card_index, check_unique, quoted, read_counted, read_hand
+from .. import cards
+from ..cards import Card, card_index, check_unique, quoted, read_counted, read_hand
+from ..exceptions import CardError, JobError
+from . import checks
+from . import programs as program_format
+from .checks import ENGINE_API, check_batch, check_job, check_range_job, row_error, TALLY_LISTS
 
-# The evaluation API: the same names and signatures as the fallback's.
+# The engine API: the same names and signatures as core_py's.
 __all__ = list(ENGINE_API)
 
 cdef extern from *:
@@ -52,6 +55,22 @@ cdef enum:
     N_FLUSH_ROWS = 2288   # rank masks of 3, 4 or 5 cards of one suit
     NO_FLUSH_ROW = 2288
     N_FIVE_MASKS = 8192
+
+cdef enum:
+    # The range-program format (programs.py names it; checked against it at import, below).
+    OP_PATTERN = 1
+    OP_EITHER = 2
+    OP_BOTH = 3
+    OP_BUT_NOT = 4
+    OP_WEIGHT = 5
+    FILTER_DOUBLE_SUITED = 1
+    FILTER_SINGLE_SUITED = 2
+    FILTER_RAINBOW = 4
+    FILTER_NO_PAIR = 8
+    SUIT_ANY = 0
+    SUIT_NAMED = 1
+    SUIT_VARIABLE = 2
+    PROGRAM_DEPTH = 60    # the stack of a program's weights: programs.MAX_PROGRAM_DEPTH
 
 # BINOM[n][k] for the combinatorial number system (n < 18, k <= 5).
 cdef uint16_t BINOM[18][6]
@@ -333,8 +352,17 @@ def _check_limits():
         raise ImportError(f"omaha8._core was built for at most {MAX_HOLE} hole cards; rebuild it")
     if cards.MAX_SEATS > MAX_SEATS:
         raise ImportError(f"omaha8._core was built for at most {MAX_SEATS} seats; rebuild it")
-    if buffers.CHUNK_RUNOUTS != CHUNK:
-        raise ImportError("omaha8._core's chunk size differs from omaha8.buffers.CHUNK_RUNOUTS; rebuild it")
+    if checks.CHUNK_RUNOUTS != CHUNK:
+        raise ImportError("omaha8's compiled core's chunk size differs from checks.CHUNK_RUNOUTS; rebuild it")
+    ours = {"OP_PATTERN": OP_PATTERN, "OP_EITHER": OP_EITHER, "OP_BOTH": OP_BOTH, "OP_BUT_NOT": OP_BUT_NOT,
+            "OP_WEIGHT": OP_WEIGHT, "FILTER_DOUBLE_SUITED": FILTER_DOUBLE_SUITED,
+            "FILTER_SINGLE_SUITED": FILTER_SINGLE_SUITED, "FILTER_RAINBOW": FILTER_RAINBOW,
+            "FILTER_NO_PAIR": FILTER_NO_PAIR, "SUIT_ANY": SUIT_ANY, "SUIT_NAMED": SUIT_NAMED,
+            "SUIT_VARIABLE": SUIT_VARIABLE, "MAX_PROGRAM_DEPTH": PROGRAM_DEPTH}
+    differ = [name for name, value in ours.items() if getattr(program_format, name) != value]
+    if differ:
+        raise ImportError(f"omaha8's compiled core reads range programs with other constants ({', '.join(differ)}) "
+                          "than programs.py names; rebuild it")
 
 
 cdef list CARD_OF = [Card(i) for i in range(52)]
@@ -649,11 +677,11 @@ def high_row(board_ranks):
     cdef int r[5]
     cdef int m = len(board_ranks), i
     if m < 3 or m > 5:
-        raise ValueError("a board has three to five ranks")
+        raise CardError("a board has three to five ranks")
     for i in range(m):
         r[i] = board_ranks[i]
         if r[i] < 0 or r[i] > 12:
-            raise ValueError(f"rank {r[i]} is outside 0..12")
+            raise CardError(f"rank {r[i]} is outside 0..12")
     cdef int row = ROW_BASE[m] + multiset_index(r, m)
     return [HIGH_ROWS[row * N_PAIRS + i] for i in range(N_PAIRS)]
 
@@ -661,12 +689,12 @@ def high_row(board_ranks):
 def pair_index(int a, int b):
     """Index of the hole rank pair (a, b) in a row of ``high_row``."""
     if not (0 <= a <= 12 and 0 <= b <= 12):
-        raise ValueError("ranks are 0..12")
+        raise CardError("ranks are 0..12")
     return PAIR_OF[a * 13 + b]
 
 
 # ---------------------------------------------------------------- equity
 
-include "_equity_engine.pxi"
+include "equity_c.pxi"
 
 _check_limits()

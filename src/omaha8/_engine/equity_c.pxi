@@ -1,5 +1,8 @@
-# The equity engine of the compiled core, included into _core.pyx so that it reads the same
-# tables and inlines the same board and hand lookups as evaluate.
+# The equity engine of the compiled core, included into core_c.pyx so that it reads the same
+# tables and inlines the same board and hand lookups as evaluate. From core_c it uses: the
+# tables HIGH_ROWS, FLUSH_ROWS, FLUSH_ROW_OF_MASK, LOW, PAIR_OF, LOW_BIT, RANK_OF, ROW_BASE and
+# BINOM; the constants MAX_HOLE, MAX_SEATS, NO_FLUSH_ROW and the program constants (OP_*,
+# FILTER_*, SUIT_*, PROGRAM_DEPTH); and the Python names imported there (checks, Card, ...).
 #
 # A job walks (or samples) runouts of the board. Per runout the board is read once (its table
 # row, its flush row, its low ranks); each seat then costs one lookup per hole pair in those
@@ -233,7 +236,7 @@ cdef class EquityJob:
         # objects: a sequence that answers differently the second time cannot reach C.
         job = check_job(holes, board, dead, exact, samples, seed, workers)
         if self.scratch != NULL:
-            raise ValueError("an EquityJob is set up once")
+            raise JobError("an EquityJob is set up once")
         self.n_seats = len(job.holes)
         self.known = len(job.board)
         self.need = 5 - self.known
@@ -282,11 +285,11 @@ cdef class EquityJob:
         """Claim chunks and work through them until none is left or the job is stopped.
         Between chunks it returns to Python: a signal (Ctrl-C) raises here."""
         if self.scratch == NULL:
-            raise ValueError("this EquityJob was not set up")
+            raise JobError("this EquityJob was not set up")
         if not 0 <= worker < self.workers:
-            raise ValueError(f"worker {worker} is outside 0..{self.workers - 1}")
+            raise JobError(f"worker {worker} is outside 0..{self.workers - 1}")
         if self.running[worker]:
-            raise ValueError(f"worker {worker} is already running in another thread")
+            raise JobError(f"worker {worker} is already running in another thread")
         cdef int64_t chunk, first, last
         cdef Tally* t = &self.scratch[worker]
         self.running[worker] = True
@@ -382,22 +385,22 @@ def draw_cards(seed, pool, count):
         pool = list(pool)
     size = len(pool)
     if size > 52:
-        raise ValueError(f"a pool holds at most 52 cards, not {size}")
+        raise JobError(f"a pool holds at most 52 cards, not {size}")
     for j in range(size):
         item = pool[j]
         if type(item) is not int and type(item) is not Card:
             item = card_index(item)  # numpy integers and the like; anything else is refused
         if not 0 <= item <= 51:
-            raise ValueError(f"pool card {quoted(item)} is outside 0..51")
+            raise JobError(f"pool card {quoted(item)} is outside 0..51")
         card = item
         if (seen >> card) & 1:
-            raise ValueError(f"pool card {card} appears twice")
+            raise JobError(f"pool card {card} appears twice")
         seen |= (<uint64_t>1) << card
         deck[j] = card
     if type(count) is not int or not 0 <= count <= size:
-        raise ValueError(f"count must be an int 0..{size}, not {quoted(count)}")
+        raise JobError(f"count must be an int 0..{size}, not {quoted(count)}")
     if type(seed) is not int or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an int 0..2**64-1, not {quoted(seed)}")
+        raise JobError(f"seed must be an int 0..2**64-1, not {quoted(seed)}")
     n = count
     seed_chunk(<uint64_t>seed, 0, state)
     for j in range(n):
@@ -479,9 +482,9 @@ cdef inline bint fits_suits(const int* table, int at, const uint8_t* hand, int k
     for i in range(count):
         kind = table[at + 5 + 3 * i]
         value = table[at + 6 + 3 * i]
-        if kind == 1:
+        if kind == SUIT_NAMED:
             named[value] += 1
-        elif kind == 2:
+        elif kind == SUIT_VARIABLE:
             need[value] += 1
     for i in range(4):
         if named[i] > have[i]:
@@ -504,7 +507,7 @@ cdef inline bint fits_suits(const int* table, int at, const uint8_t* hand, int k
 
 
 cdef int pattern_weight(const int* table, int at, const uint8_t* hand, int k) noexcept nogil:
-    """The reference ``ranges._pattern_weight`` in C: the pattern's weight if its specs match
+    """The reference ``programs._pattern_weight`` in C: the pattern's weight if its specs match
     distinct cards of the hand (suit variables bound consistently), else 0."""
     cdef int weight = table[at], filters = table[at + 1], count = table[at + 2], explicit = table[at + 3]
     cdef int counts[4]
@@ -524,13 +527,13 @@ cdef int pattern_weight(const int* table, int at, const uint8_t* hand, int k) no
             used_suits += counts[j] > 0
             pairs_of_suits += counts[j] == 2
             singles += counts[j] == 1
-        if (filters & 8) and distinct != k:
+        if (filters & FILTER_NO_PAIR) and distinct != k:
             return 0
-        if (filters & 1) and not (k == 4 and pairs_of_suits == 2):
+        if (filters & FILTER_DOUBLE_SUITED) and not (k == 4 and pairs_of_suits == 2):
             return 0
-        if (filters & 2) and not (k == 4 and pairs_of_suits == 1 and singles == 2):
+        if (filters & FILTER_SINGLE_SUITED) and not (k == 4 and pairs_of_suits == 1 and singles == 2):
             return 0
-        if (filters & 4) and not (k == 4 and used_suits == 4):
+        if (filters & FILTER_RAINBOW) and not (k == 4 and used_suits == 4):
             return 0
     if count == 0:
         return weight
@@ -553,8 +556,8 @@ cdef int pattern_weight(const int* table, int at, const uint8_t* hand, int k) no
         while j < k:
             card = hand[j]
             suit = card & 3
-            if not (taken >> j) & 1 and (mask >> (card >> 2)) & 1 and (kind != 1 or suit == value):
-                if kind == 2:
+            if not (taken >> j) & 1 and (mask >> (card >> 2)) & 1 and (kind != SUIT_NAMED or suit == value):
+                if kind == SUIT_VARIABLE:
                     if binding[value] == -1:
                         if not ((explicit >> suit) & 1) and binding[0] != suit and binding[1] != suit \
                                 and binding[2] != suit and binding[3] != suit:
@@ -569,7 +572,7 @@ cdef int pattern_weight(const int* table, int at, const uint8_t* hand, int k) no
             continue
         choice[i] = j
         taken |= 1 << j
-        fresh[i] = kind == 2 and binding[value] == -1
+        fresh[i] = kind == SUIT_VARIABLE and binding[value] == -1
         if fresh[i]:
             binding[value] = card & 3
         i += 1
@@ -581,23 +584,24 @@ cdef int pattern_weight(const int* table, int at, const uint8_t* hand, int k) no
 
 cdef int program_weight_c(const int* code, int n_code, const int* table, const uint8_t* hand,
                           int k) noexcept nogil:
-    cdef int stack[64]
+    # checks.check_program refused any program whose stack would grow past PROGRAM_DEPTH.
+    cdef int stack[PROGRAM_DEPTH]
     cdef int top = 0, at, op, arg, left, right
     for at in range(0, n_code, 2):
         op = code[at]
         arg = code[at + 1]
-        if op == 1:
+        if op == OP_PATTERN:
             stack[top] = pattern_weight(table, arg, hand, k)
             top += 1
-        elif op == 5:
+        elif op == OP_WEIGHT:
             stack[top - 1] = arg if stack[top - 1] else 0
         else:
             top -= 1
             right = stack[top]
             left = stack[top - 1]
-            if op == 2:
+            if op == OP_EITHER:
                 stack[top - 1] = left if left > right else right
-            elif op == 3:
+            elif op == OP_BOTH:
                 stack[top - 1] = (left if left < right else right) if left and right else 0
             else:
                 stack[top - 1] = 0 if right else left
@@ -633,7 +637,7 @@ cdef class RangeEquityJob(EquityJob):
         cdef uint64_t mask
         job, range_job = check_range_job(holes, board, dead, exact, samples, seed, workers, ranges)
         if self.scratch != NULL:
-            raise ValueError("an EquityJob is set up once")
+            raise JobError("an EquityJob is set up once")
         self.n_seats = len(job.holes)
         self.known = len(job.board)
         self.need = 5 - self.known
@@ -833,7 +837,7 @@ def range_count(code, table, k, relevant, shapes=b""):
     with the other cards filled in, and counts for every way to fill them. When every card is
     relevant, ``shapes`` (4 bytes a shape: how many cards of each suit) names the only suit
     counts a hand of the range can have, and only hands of those shapes are tried."""
-    code_bytes, table_bytes, k, relevant, shape_bytes = buffers.check_range_walk(code, table, k, relevant, shapes)
+    code_bytes, table_bytes, k, relevant, shape_bytes = checks.check_range_walk(code, table, k, relevant, shapes)
     return _range_count(code_bytes, table_bytes, k, relevant, shape_bytes)
 
 
@@ -927,7 +931,7 @@ def range_list(code, table, k, allowed):
     """The k-card hands of the ``allowed`` cards (a 52-bit mask) that a compiled range gives a
     weight, as (combos, weights) bytes: k cards a hand, ascending, hands ascending. What an exact
     walk reads for a range too large to list whole, once the known cards are out."""
-    code_bytes, table_bytes, k, allowed, _ = buffers.check_range_walk(code, table, k, allowed)
+    code_bytes, table_bytes, k, allowed, _ = checks.check_range_walk(code, table, k, allowed)
     return _range_list(code_bytes, table_bytes, k, allowed)
 
 

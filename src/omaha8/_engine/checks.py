@@ -1,0 +1,286 @@
+"""Checking what callers hand the engines, before any work is done.
+
+Both evaluators call :func:`check_batch` first and :func:`row_error` to word a bad row, so a
+bad batch fails the same way, with the same message, whichever is live; both equity jobs call
+:func:`check_job` and read only the plain ints it returns. The limits of an equity job live
+here too, and the compiled core checks at import that its fixed arrays hold them.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import operator
+import sys
+from array import array
+from math import comb
+from typing import Any, NamedTuple, Optional
+
+from ..cards import (MAX_HOLE_CARDS, BOARD_SIZES, HOLE_SIZES, MAX_SEATS, card_index, check_unique,
+                    quoted, read_counted, read_hand, whole_number)
+from ..exceptions import BatchError, CardError, JobError
+from .programs import check_program
+
+__all__ = ["BatchError", "Batch", "check_batch", "row_error", "Job", "check_job",
+           "check_range_job", "check_program", "check_range_walk", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API"]
+
+# What each evaluation engine (the compiled core, the fallback) exports, by the same names and
+# signatures: their ``__all__``.
+ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
+              "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards", "range_count",
+              "range_list")
+
+# An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
+# MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.
+MAX_SAMPLES = 10**15
+MAX_WORKERS = 256
+# Runouts in a chunk, the unit an equity job is split, seeded and stopped by; the compiled
+# core's CHUNK must be the same for both engines to sample the same runouts.
+CHUNK_RUNOUTS = 16384
+# The per-seat counts of an equity job's tally, in this order.
+TALLY_LISTS = ("high_units", "low_units", "square_units", "scoop", "high_win", "high_tie",
+               "low_win", "low_tie", "low_made")
+
+# Struct formats a buffer of these element types may report.
+_NATIVE = "<" if sys.byteorder == "little" else ">"
+_UINT8_FORMATS = ("B", "=B", "@B", "<B", ">B")
+_UINT16_FORMATS = ("H", "=H", "@H", _NATIVE + "H")
+_HOW_TO_SHAPE = "memoryview(buffer).cast('B', (n, k)) gives a flat buffer its rows"
+
+
+
+
+class Batch(NamedTuple):
+    holes: memoryview      # (n, k) uint8
+    boards: memoryview     # (n, m), or (m,) when shared
+    shared_board: bool
+    rows: int
+    hole_size: int
+    board_size: int
+    out_high: Any          # the caller's buffer or a new array('H')
+    out_low: Any           # the caller's buffer or a new array('B')
+
+
+def _view(obj: object, name: str) -> memoryview:
+    # Buffers such as ctypes arrays say '<B' for bytes; plain 'B' views of them serve both
+    # engines alike.
+    try:
+        return memoryview(obj)  # type: ignore[arg-type]
+    except TypeError:
+        raise BatchError(
+            f"{name} must be a buffer (a numpy array, array.array, bytearray or memoryview), "
+            f"not {type(obj).__name__}"
+        ) from None
+
+
+def _shape(view: memoryview) -> tuple[int, ...]:
+    return view.shape or ()  # typeshed allows None; a buffer with ndim >= 1 has a shape
+
+
+def _input(obj: object, name: str, ndims: tuple[int, ...], shapes: str) -> memoryview:
+    view = _view(obj, name)
+    if view.format not in _UINT8_FORMATS:
+        raise BatchError(f"{name} must hold uint8 card indices, not elements of format {view.format!r}")
+    if view.ndim not in ndims:
+        raise BatchError(f"{name} must be shaped {shapes}, not {view.ndim}-D; {_HOW_TO_SHAPE}")
+    if not view.c_contiguous:
+        raise BatchError(f"{name} must be C-contiguous (numpy.ascontiguousarray makes it so)")
+    return view.cast("B").cast("B", _shape(view)) if view.format != "B" else view
+
+
+def _output(obj: Optional[object], name: str, formats: tuple[str, ...], typecode: str, rows: int):
+    if obj is None:
+        return array(typecode, [0]) * rows
+    view = _view(obj, name)
+    if view.format not in formats:
+        kind = "uint16" if typecode == "H" else "uint8"
+        raise BatchError(f"{name} must hold {kind}, not elements of format {view.format!r}")
+    if view.readonly:
+        raise BatchError(f"{name} is read-only")
+    if view.ndim != 1 or not view.c_contiguous or _shape(view)[0] != rows:
+        raise BatchError(f"{name} must be a contiguous 1-D buffer of {rows} elements, one per row, "
+                         f"not shaped {view.shape}")
+    return obj
+
+
+def check_batch(holes: object, boards: object, out_high: object = None,
+                out_low: object = None) -> Batch:
+    """Check every buffer's type, element type, shape and layout; allocate missing outputs."""
+    hole_view = _input(holes, "holes", (2,), "(n, k)")
+    rows, hole_size = _shape(hole_view)
+    if hole_size not in HOLE_SIZES:
+        raise BatchError(f"holes must have 4, 5 or 6 cards per row, not {hole_size}")
+    board_view = _input(boards, "boards", (1, 2), "(m,) or (n, m)")
+    shared = board_view.ndim == 1
+    board_size = _shape(board_view)[-1]
+    if board_size not in BOARD_SIZES:
+        raise BatchError(f"boards must have 3, 4 or 5 cards per row, not {board_size}")
+    if not shared and _shape(board_view)[0] != rows:
+        raise BatchError(f"boards has {_shape(board_view)[0]} rows but holes has {rows}; "
+                         "give one board per row, or one board (m,) for all")
+    high = _output(out_high, "out_high", _UINT16_FORMATS, "H", rows)
+    low = _output(out_low, "out_low", _UINT8_FORMATS, "B", rows)
+    if _overlap(high, low):
+        raise BatchError("out_high and out_low share memory: give two separate buffers")
+    return Batch(hole_view, board_view, shared, rows, hole_size, board_size, high, low)
+
+
+def _overlap(a: object, b: object) -> bool:
+    """Whether two writable buffers share a byte. (An input that overlaps an output is the
+    engines' own concern: the fallback reads every row before it writes, the core copies.)"""
+    first, second = memoryview(a), memoryview(b)  # type: ignore[arg-type]
+    if not first.nbytes or not second.nbytes:
+        return False
+    x = ctypes.addressof(ctypes.c_char.from_buffer(first))
+    y = ctypes.addressof(ctypes.c_char.from_buffer(second))
+    return x < y + second.nbytes and y < x + first.nbytes
+
+
+def row_error(row: int, hole: list[int], board: list[int]) -> CardError:
+    """The error for a bad row (row -1: the shared board alone), in ``read_hand``'s words."""
+    try:
+        if row < 0:
+            check_unique(read_counted(board, "board cards", BOARD_SIZES))
+        else:
+            read_hand(hole, board)
+    except CardError as error:
+        where = "the shared board" if row < 0 else f"row {row}"
+        return CardError(f"{where}: {error}")
+    raise AssertionError(f"row {row} was reported bad but its cards are valid")  # pragma: no cover
+
+
+class Job(NamedTuple):
+    """An equity job's arguments, checked: plain ints and tuples the engines read from."""
+
+    holes: tuple[tuple[int, ...], ...]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+    exact: bool
+    samples: int
+    seed: int
+    workers: int
+
+
+def _cards_of(value: object, what: str) -> tuple[int, ...]:
+    if isinstance(value, (str, bytes)):
+        raise JobError(f"an equity job takes {what} as card indices, not text {quoted(value)}")
+    try:
+        items = list(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise JobError(f"{what} must be an iterable of card indices, not {type(value).__name__}") from None
+    return tuple(card_index(item) for item in items)
+
+
+def _board_dead_and_counts(job: str, board, dead, exact, samples, seed, workers, hands):
+    """What every job checks alike, past its hands: the board, dead cards, no card twice, a
+    deck left for the board, and the plain ints. ``hands`` are the seats' cards known (a
+    range's seat is None) and how many cards each seat holds."""
+    board_cards = _cards_of(board, "the board")
+    dead_cards = _cards_of(dead, "dead cards")
+    if len(board_cards) > 5:
+        raise JobError(f"{job} takes at most five board cards")
+    check_unique([c for hand, _ in hands if hand is not None for c in hand] + list(board_cards) + list(dead_cards))
+    used = sum(size for _, size in hands) + len(board_cards) + len(dead_cards)
+    if 52 - used < 5 - len(board_cards):
+        raise JobError(f"{job} needs cards left in the deck for the board")
+    if not isinstance(exact, bool):
+        raise JobError(f"exact must be True or False, not {quoted(exact)}")
+    return Job(tuple(hand for hand, _ in hands), board_cards, dead_cards, exact,
+               whole_number(samples, "samples", 0, MAX_SAMPLES, JobError),
+               whole_number(seed, "seed", 0, 2**64 - 1, JobError), whole_number(workers, "workers", 1, MAX_WORKERS, JobError))
+
+
+def check_job(holes, board, dead, exact, samples, seed, workers) -> Job:
+    """An equity job's arguments as plain validated ints. ``omaha8.equity`` words its own
+    errors first; this is what keeps a direct caller of an engine's EquityJob inside the
+    engine's fixed arrays, as the engines read nothing but what this returns."""
+    if isinstance(holes, (str, bytes)):
+        raise JobError("holes must be a list of hands of card indices")
+    try:
+        hands = [_cards_of(hole, "a hand") for hole in list(holes)]
+    except TypeError:
+        raise JobError(f"holes must be a list of hands, not {type(holes).__name__}") from None
+    if not 2 <= len(hands) <= MAX_SEATS or any(len(hand) not in HOLE_SIZES for hand in hands):
+        raise JobError(f"an equity job takes 2 to {MAX_SEATS} hands of 4, 5 or 6 cards")
+    return _board_dead_and_counts("an equity job", board, dead, exact, samples, seed, workers,
+                                  [(hand, len(hand)) for hand in hands])
+
+
+def check_range_walk(code, table, k, cards, shapes=b"") -> tuple[bytes, bytes, int, int, bytes]:
+    """The arguments of the engines' ``range_count`` and ``range_list``, checked alike for both:
+    a compiled range, a hole size, a 52-bit mask of cards, and suit shapes (4 counts a shape,
+    adding up to k)."""
+    k = whole_number(k, "k", 4, MAX_HOLE_CARDS, JobError)
+    code_bytes, table_bytes = check_program(0, code, table, k)
+    mask = whole_number(cards, "the card mask", 0, (1 << 52) - 1, JobError)
+    if not isinstance(shapes, (bytes, bytearray, memoryview)):
+        raise JobError(f"shapes must be bytes, not {type(shapes).__name__}")
+    shape_bytes = bytes(shapes)
+    if len(shape_bytes) % 4 or any(sum(shape_bytes[i:i + 4]) != k or max(shape_bytes[i:i + 4]) > 13
+                                   for i in range(0, len(shape_bytes), 4)):
+        raise JobError(f"shapes must be 4 counts a shape, each at most 13, adding up to {k}")
+    return code_bytes, table_bytes, k, mask, shape_bytes
+
+
+def check_range_job(holes, board, dead, exact, samples, seed, workers, ranges):
+    """A range equity job's arguments, checked: ``holes[s]`` card indices, or None where
+    ``ranges[s]`` is ``(combos, weights)``: ``combos`` a buffer of n rows of k card indices,
+    each row ascending (as ``Range.combos`` gives them), ``weights`` n bytes 1..100; or the int
+    k for every hand of k cards (sampling only). Returns the Job (None in ``holes`` for range
+    seats) and {seat: (combos bytes, weights bytes, k)}, empty bytes for every hand."""
+    if isinstance(holes, (str, bytes)) or isinstance(ranges, (str, bytes)):
+        raise JobError("holes and ranges are lists, one entry per seat")
+    holes, ranges = list(holes), list(ranges)
+    if len(holes) != len(ranges) or not 2 <= len(holes) <= MAX_SEATS:
+        raise JobError(f"a range job takes 2 to {MAX_SEATS} seats, one entry of holes and of ranges each")
+    fixed = [None if hole is None else _cards_of(hole, "a hand") for hole in holes]
+    if any(hand is not None and len(hand) not in HOLE_SIZES for hand in fixed):
+        raise JobError("a range job takes hands of 4, 5 or 6 cards")
+    out = {}
+    sizes = [len(hand) if hand is not None else 0 for hand in fixed]
+    deals = 1
+    for seat, (hand, entry) in enumerate(zip(fixed, ranges)):
+        if (hand is None) == (entry is None):
+            raise JobError(f"seat {seat} needs either hole cards or a range, not both or neither")
+        if entry is not None:
+            out[seat] = _range_entry(seat, entry, exact)
+            sizes[seat] = out[seat][2]
+            if out[seat][1]:
+                deals *= len(out[seat][1])
+    if len(set(sizes)) > 1:
+        raise JobError("every hand of a range job has the same number of cards")
+    job = _board_dead_and_counts("a range job", board, dead, exact, samples, seed, workers, list(zip(fixed, sizes)))
+    if exact and deals * comb(52 - sum(sizes) - len(job.board) - len(job.dead), 5 - len(job.board)) > 2**62:
+        raise JobError("too many deals to walk: sample them")
+    return job, out
+
+
+def _range_entry(seat: int, entry, exact) -> tuple:
+    """One range seat of a range job: (combos, weights, k), or (program, b"", k) for a range
+    read hand by hand, or (b"", b"", k) for every hand of k cards."""
+    if isinstance(entry, tuple) and len(entry) == 3 and isinstance(entry[0], int):
+        # A range read hand by hand (too large to list): (k, code, table), sampling only.
+        k, code, table = entry
+        if k not in HOLE_SIZES or exact:
+            raise JobError(f"seat {seat}: a range read hand by hand is for sampling only")
+        return check_program(seat, code, table, k), b"", k
+    if isinstance(entry, int) and not isinstance(entry, bool):
+        # Every hand of that many cards, alike: drawn card by card, never listed.
+        if entry not in HOLE_SIZES or exact:
+            raise JobError(f"seat {seat}: every hand of {entry} cards is a range for sampling "
+                           "only, of 4, 5 or 6 cards")
+        return b"", b"", entry
+    try:
+        combos, weights = entry
+        combos = bytes(memoryview(combos).cast("B")) if not isinstance(combos, bytes) else combos
+        weights = bytes(memoryview(weights).cast("B")) if not isinstance(weights, bytes) else weights
+    except (TypeError, ValueError):
+        raise JobError(f"seat {seat}: a range is (combos, weights), two buffers of bytes") from None
+    n = len(weights)
+    if n == 0 or len(combos) % n or len(combos) // n not in HOLE_SIZES:
+        raise JobError(f"seat {seat}: {len(combos)} card bytes do not make {n} hands of 4, 5 or 6 cards")
+    k = len(combos) // n
+    if max(combos) > 51 or min(weights) < 1 or max(weights) > 100:
+        raise JobError(f"seat {seat}: range cards are 0..51 and weights 1..100")
+    if not all(all(map(operator.lt, combos[i::k], combos[i + 1::k])) for i in range(k - 1)):
+        raise JobError(f"seat {seat}: every range row must hold its cards in ascending order")
+    return combos, weights, k

@@ -1,0 +1,17 @@
+"""Hand histories: one record for every format, replayed through ``Hand`` and checked.
+
+PokerStars-format text (``read``, ``read_all``, ``write``) and PHH (``from_phh``, ``parse_phh``,
+``to_phh``) both read into the same ``History`` record, and ``History.replay`` plays any of
+them through ``omaha8.Hand``, checks every action against the rules and every payout against
+omaha8's, and values the all-ins. See ``record``, ``pokerstars`` and ``phh``.
+"""
+
+from __future__ import annotations
+
+from ..exceptions import HistoryError
+from .phh import from_phh, parse_phh, to_phh
+from .pokerstars import parse_hand, read, read_all, write
+from .record import AllInEquity, History, Player, ReadResult, Replay, Step, decode
+
+__all__ = ["History", "HistoryError", "Replay", "AllInEquity", "ReadResult", "Player", "Step", "read", "read_all",
+           "parse_hand", "write", "to_phh", "from_phh", "parse_phh", "decode"]

@@ -1,0 +1,496 @@
+"""PokerStars-format hand histories: read into the ``History`` record, and written from a Hand.
+
+Reading finds every Omaha Hi/Lo hand of a file (other games are counted, other sites' formats
+named), in any of the encodings and header forms PokerStars and the trackers that copy its
+files used; one bad hand costs that hand, not the file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Optional, Sequence, Union
+
+from ..cards import parse_cards
+from ..exceptions import CardError, HistoryError
+from ..game import MAX_CHIPS, Hand
+from .record import History, Player, ReadResult, Step, short, text_of
+
+__all__ = ["read", "read_all", "parse_hand", "write"]
+
+_STREET_MARKERS = {"*** HOLE CARDS ***": "preflop", "*** FLOP ***": "flop", "*** TURN ***": "turn",
+                   "*** RIVER ***": "river", "*** SHOW DOWN ***": "showdown", "*** SUMMARY ***": "summary"}
+# Every header form of fpdb's PokerStars regression files: "Hand" or (before 2011) "Game", Zoom
+# and Home Game ("{Club}") tables, cash and tournaments, any time zone.
+_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #([0-9]{1,30}):\s*(?:\{[^}]*\}\s*)?(.*?)"
+                     r"\s+-\s+[0-9]{4}/[0-9]")
+_HEADER_START = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #")
+_GAME = re.compile(r"(?<![\w/])(?:([56]) Card )?Omaha Hi/Lo (Limit|Pot Limit|No Limit)\b", re.IGNORECASE)
+# The blinds or bets: the last parentheses of the description; a mixed game's cash header puts
+# the game first, "(Omaha Hi/Lo Limit, $400/$800 USD)".
+_STAKES = re.compile(r"\((?:[^(),]*,\s*)?([^()/]*?)/([^()]*?)(?:\s+[A-Z]{3})?\)\s*$")
+_TABLE = re.compile(r"^Table '(.*)' .*Seat #([0-9]{1,3}) is the button")
+_SEAT = re.compile(r"^Seat ([0-9]{1,3}): (.*) \((\S+) in chips(?:[^)]*)\)(.*)$")
+# The cap omaha8 writes into the table name where PokerStars' own would not replay the hand.
+_CAP_TABLE = re.compile(r"^omaha8 \((?:([0-9]{1,3}) raises a round|no cap)\)$")
+# An amount as the sites print it: digits, thousands separators, cents; nothing else.
+_AMOUNT = re.compile(r"[$€£₹]?([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.([0-9]+))?", re.ASCII)
+_MONEY_SIGNS = "$€£₹"
+# Other sites' hand histories, by how their hands begin: named in the error, not read.
+_OTHER_FORMATS = (
+    (re.compile(r"^\s*(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #", re.M), "Full Tilt Poker"),
+    (re.compile(r"^\s*Winamax Poker - ", re.M), "Winamax"),
+    (re.compile(r"^\s*(?:Bovada|Bodog|Ignition) Hand #", re.M), "Bovada / Ignition"),
+    (re.compile(r"^\s*BetOnline Poker Game #", re.M), "BetOnline"),
+    (re.compile(r"^\s*Poker Hand #[A-Z]{2}[0-9]+:", re.M), "GGPoker"),
+    (re.compile(r"^\s*(?:#Game No : |\*{5} (?:888poker|Cassava) Hand History)", re.M), "888poker"),
+    (re.compile(r"^\s*\*{5} Betfair Poker Hand History", re.M), "Betfair"),
+    (re.compile(r"^\s*\*{5} Hand History [Ff]or Game", re.M), "PartyPoker"),
+    (re.compile(r"^\s*\*{5} History for hand ", re.M), "OnGame"),
+    (re.compile(r"^\s*Everleaf Gaming Game #", re.M), "Everleaf"),
+    (re.compile(r"^\s*Stage #\w+:", re.M), "Absolute / UltimateBet (Cereus)"),
+    (re.compile(r"^\s*(?:Game started at: |Game Hand #[0-9]+ - )", re.M), "Winning Poker"),
+    (re.compile(r"^\s*Table #[0-9]+ - .*\n\s*Starting Hand #", re.M), "PKR"),
+    (re.compile(r"^\s*Game # [0-9]+ - ", re.M), "Entraction"),
+    (re.compile(r"^\s*#[0-9]+: .*Omaha", re.M), "KingsClub"),
+    (re.compile(r"----PRIMA\.DAT----|<Game hhversion=", re.M), "Microgaming"),
+    (re.compile(r"<HISTORY ID=", re.M), "Boss Media"),
+    (re.compile(r"<description type=|<game id=\"", re.M), "Merge (XML)"),
+    (re.compile(r"<session |<game gamecode=", re.M), "iPoker (XML)"),
+    (re.compile(r"^\s*<\?xml ", re.M), "an XML history"),
+)
+_ACTION = re.compile(
+    r"^(.*?): (folds|checks|calls (\S+)|bets (\S+)|raises (\S+) to (\S+)|"
+    r"posts small blind (\S+)|posts big blind (\S+)|posts small & big blinds (\S+)|posts the ante (\S+))"
+    r"(?: and is all-in)?\s*$")
+_DEALT = re.compile(r"^Dealt to (.*?) \[([^\]]*)\]")
+_SHOWS = re.compile(r"^(.*?): shows \[([^\]]*)\]")
+_MUCKS = re.compile(r"^(.*?): mucks hand")
+_UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.*?)\s*$")
+_COLLECTED = re.compile(r"^(.*?) collected (\S+) from (pot|main pot|side pot(?:-(\d+))?)\s*$")
+_TOTAL = re.compile(r"^Total pot (\S+).*\| Rake (\S+)")
+_SUMMARY_CARDS = re.compile(r"^Seat \d+: (.*?)(?: \([^)]*\))* (?:showed|mucked) \[([^\]]*)\]")
+_STREET_CARDS = re.compile(r"\[([^\]]*)\]\s*$")
+# Lines about the table rather than the hand: they change nothing.
+_NOISE = re.compile(r"(is sitting out|has returned|joins the table|leaves the table|has timed out|"
+                    r"is disconnected|is connected|said, \"|doesn't show hand|No low hand qualified|"
+                    r"will be allowed to play|was removed from the table|sits out|finished the tournament|"
+                    r"is allowed to play|has been disconnected|has reconnected|Betting is capped|"
+                    r"out of hand)")
+
+
+
+
+def _split_hands(text: str) -> list[str]:
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    hands, current = [], []
+    for line in text.split("\n"):
+        if current and _HEADER_START.match(line.lstrip("\ufeff")):
+            hands.append("\n".join(current))
+            current = []
+        if line.strip() or current:
+            current.append(line)
+    if current:
+        hands.append("\n".join(current))
+    return [h for h in hands if h.strip()]
+
+
+
+def _money(text: str, unit: int, hand_id: str, line: str) -> int:
+    """An amount in the history's unit, exactly: plain digits with an optional currency sign,
+    thousands separators and cents, as the sites print them."""
+    cleaned = text.strip()
+    match = _AMOUNT.fullmatch(cleaned) if len(cleaned) <= 40 else None
+    if not match:
+        raise HistoryError(f"hand {hand_id}: {short(cleaned)!r} is not an amount in line {short(line)!r}")
+    whole, fraction = match.group(1).replace(",", ""), (match.group(2) or "").rstrip("0")
+    if len(fraction) > len(str(unit)) - 1:
+        raise HistoryError(f"hand {hand_id}: amount {cleaned!r} is finer than the history's unit in line {short(line)!r}")
+    value = int(whole) * unit + (int(fraction.ljust(len(str(unit)) - 1, "0")) if fraction else 0)
+    if value > MAX_CHIPS:
+        raise HistoryError(f"hand {hand_id}: amount {cleaned!r} is more than omaha8's engine holds "
+                           f"({MAX_CHIPS:,} chips) in line {short(line)!r}")
+    return value
+
+
+
+def _cards(text: str, hand_id: str, line: str) -> list[int]:
+    try:
+        return [int(c) for c in parse_cards(text)]
+    except CardError as error:
+        raise HistoryError(f"hand {hand_id}: {error} in line {line!r}") from None
+
+
+def parse_hand(text: str) -> Optional[History]:
+    """One hand's text as a History; None when it is not Omaha Hi/Lo."""
+    lines = text.split("\n")
+    header = _HEADER.match(lines[0].lstrip("\ufeff"))
+    if not header:
+        raise HistoryError(_not_a_hand(text))
+    hand_id, description = header.group(1), header.group(2)
+    game = _GAME.search(description)
+    if not game:
+        return None
+    limit = {"limit": "fixed", "pot limit": "pot", "no limit": "no"}[game.group(2).lower()]
+    stakes_match = _STAKES.search(description)
+    if not stakes_match:
+        raise HistoryError(f"hand {hand_id}: no stakes in the header line {lines[0]!r}")
+    # Money in the stakes means cents; a tournament's buy-in in the header does not.
+    unit = 100 if any(symbol in stakes_match.group(0) for symbol in _MONEY_SIGNS) else 1
+    stakes = (_money(stakes_match.group(1), unit, hand_id, lines[0]),
+              _money(stakes_match.group(2), unit, hand_id, lines[0]))
+    hole_size = int(game.group(1) or 4)
+    history = History(hand_id, f"{hole_size} Card Omaha Hi/Lo" if hole_size != 4 else "Omaha Hi/Lo", limit,
+                      hole_size, stakes, unit, [], text=text)
+    tournament = "Tournament #" in description
+    button = None
+    seated: list[tuple[int, str, int]] = []
+    street = "preflop"
+    section = "seats"
+    totals: dict[str, int] = {}
+    for line in lines[1:]:
+        stripped = line.strip()
+        if not stripped:
+            continue
+        marker = next((m for m in _STREET_MARKERS if stripped.startswith(m)), None)
+        if marker is not None:
+            section = _STREET_MARKERS[marker]
+            if section in ("flop", "turn", "river"):
+                street = section
+                cards = _STREET_CARDS.search(stripped)
+                if not cards:
+                    raise HistoryError(f"hand {hand_id}: no cards on line {line!r}")
+                history.board += _cards(cards.group(1), hand_id, line)
+                totals = {}
+            elif section == "showdown":
+                history.showdown = True
+            continue
+        if stripped.startswith("*** "):
+            raise HistoryError(f"hand {hand_id}: a section omaha8 does not read: {line!r}")
+        if section == "seats" and (table := _TABLE.match(stripped)):
+            button = int(table.group(2))
+            if (cap := _CAP_TABLE.match(table.group(1))):
+                history.max_raises = int(cap.group(1)) if cap.group(1) else None
+            continue
+        if section == "seats" and (seat := _SEAT.match(stripped)):
+            # A player moved in from another table waits for the next hand; one sitting out
+            # of a tournament is dealt in, posts, and is folded.
+            # A cash player sitting out is not dealt in.
+            sitting_out = "sitting out" in seat.group(4)
+            if "out of hand" not in seat.group(4) and (tournament or not sitting_out):
+                seated.append((int(seat.group(1)), seat.group(2), _money(seat.group(3), unit, hand_id, line)))
+                if sitting_out:
+                    history.sitting_out.add(seat.group(2))
+            continue
+        if section == "summary":
+            if (total := _TOTAL.match(stripped)):
+                history.total_pot = _money(total.group(1), unit, hand_id, line)
+                history.rake = _money(total.group(2), unit, hand_id, line)
+            elif (shown := _SUMMARY_CARDS.match(stripped)):
+                history.holes.setdefault(shown.group(1), _cards(shown.group(2), hand_id, line))
+            continue
+        if (dealt := _DEALT.match(stripped)):
+            history.holes[dealt.group(1)] = _cards(dealt.group(2), hand_id, line)
+            continue
+        if (shows := _SHOWS.match(stripped)):
+            history.holes[shows.group(1)] = _cards(shows.group(2), hand_id, line)
+            history.shown.add(shows.group(1))
+            continue
+        if (mucks := _MUCKS.match(stripped)):
+            history.mucked.add(mucks.group(1))
+            continue
+        if (uncalled := _UNCALLED.match(stripped)):
+            history.uncalled.append((uncalled.group(2), _money(uncalled.group(1), unit, hand_id, line)))
+            continue
+        if (collected := _COLLECTED.match(stripped)):
+            pot = 0 if collected.group(3) in ("pot", "main pot") else int(collected.group(4) or 1)
+            history.collected.append((collected.group(1), _money(collected.group(2), unit, hand_id, line), pot))
+            continue
+        if (action := _ACTION.match(stripped)):
+            name, verb = action.group(1), action.group(2).split()[0]
+            all_in = stripped.endswith("and is all-in")
+            before = totals.get(name, 0)
+            if verb == "folds":
+                step = Step(street, name, "fold")
+            elif verb == "checks":
+                step = Step(street, name, "check", 0, before)
+            elif verb == "calls":
+                amount = _money(action.group(3), unit, hand_id, line)
+                step = Step(street, name, "call", amount, before + amount, all_in)
+            elif verb == "bets":
+                amount = _money(action.group(4), unit, hand_id, line)
+                step = Step(street, name, "bet", amount, before + amount, all_in)
+            elif verb == "raises":
+                to = _money(action.group(6), unit, hand_id, line)
+                step = Step(street, name, "raise", to - before, to, all_in)
+            else:  # a posting
+                kind = {"small": "small blind", "big": "big blind", "the": "ante"}[action.group(2).split()[1]]
+                if "small & big" in action.group(2):
+                    kind = "small & big blinds"
+                amount = _money(action.group(7) or action.group(8) or action.group(9) or action.group(10),
+                                unit, hand_id, line)
+                live = amount
+                if kind == "ante":
+                    live = 0
+                elif kind == "small & big blinds":
+                    # The small blind's part is dead money and goes in first, as Hand posts it;
+                    # a stack short of both posts its dead part whole.
+                    small, big = _blind_sizes(history, limit, stakes)
+                    live = min(amount - min(amount, small), big)
+                elif kind == "small blind" and button is not None and name != _small_blind_name(seated, button):
+                    live = 0  # a missed small blind posted by another seat is dead money
+                step = Step(street, name, kind, amount, before + live, all_in)
+            totals[name] = step.total
+            history.steps.append(step)
+            continue
+        if _NOISE.search(stripped):
+            continue
+        if ": " in stripped and stripped.split(": ")[0] in {s[1] for s in seated}:
+            raise HistoryError(f"hand {hand_id}: an action omaha8 does not know: {line!r}")
+        # Anything else is table chatter in some language: it moves no chip.
+    if button is None:
+        raise HistoryError(f"hand {hand_id}: no line says which seat is the button")
+    if not seated:
+        raise HistoryError(f"hand {hand_id}: no seats")
+    if len(seated) < 2:
+        raise HistoryError(f"hand {hand_id}: only one player is dealt in; a hand needs two")
+    if len({number for number, _, _ in seated}) != len(seated) or len({name for _, name, _ in seated}) != len(seated):
+        raise HistoryError(f"hand {hand_id}: a seat or a name appears twice")
+    if sum(stack for _, _, stack in seated) > MAX_CHIPS:
+        raise HistoryError(f"hand {hand_id}: the stacks add up to more than omaha8's engine holds ({MAX_CHIPS:,} chips)")
+    if history.total_pot is None:
+        raise HistoryError(f"hand {hand_id}: the hand is cut short (no 'Total pot' line)")
+    # omaha8's order: the first seat left of the button first, the button last.
+    seated.sort(key=lambda s: (s[0] <= button, s[0]))
+    history.players = [Player(name, stack) for _, name, stack in seated]
+    names = set(history.names)
+    for step in history.steps:
+        if step.name not in names:
+            raise HistoryError(f"hand {hand_id}: {step.name!r} acts but is not seated")
+    cards = history.board + [c for hole in history.holes.values() for c in hole]
+    if len(set(cards)) != len(cards):
+        raise HistoryError(f"hand {hand_id}: a card appears twice")
+    put_in = sum(step.amount for step in history.steps) - sum(amount for _, amount in history.uncalled)
+    if put_in != history.total_pot:
+        returned = _unprinted_return(history, put_in - history.total_pot)
+        if returned is None:
+            raise HistoryError(f"hand {hand_id}: the bets add up to {put_in} but the total pot is {history.total_pot}")
+        history.uncalled.append(returned)
+        history.notes.append(f"hand {hand_id}: no 'Uncalled bet' line; the total pot shows that {returned[1]} "
+                             f"went back to {returned[0]}, what its last bet was beyond the largest call")
+    if sum(amount for _, amount, _ in history.collected) + history.rake != history.total_pot:
+        raise HistoryError(f"hand {hand_id}: collected and rake do not add up to the total pot")
+    return history
+
+
+def _blind_sizes(history: History, limit: str, stakes: tuple) -> tuple[int, int]:
+    """The blinds of this hand: as the blinds' seats posted them, else from the stakes (fixed
+    limit's are half the small bet and the small bet)."""
+    posted = {}
+    for step in history.steps:
+        if step.kind in ("small blind", "big blind") and not step.all_in:
+            posted.setdefault(step.kind, step.amount)
+    if limit == "fixed":
+        default = (stakes[0] // 2, stakes[0])
+    else:
+        default = stakes
+    return posted.get("small blind", default[0]), posted.get("big blind", default[1])
+
+
+def _small_blind_name(seated: list, button: int) -> Optional[str]:
+    """Who posts the small blind: the first seat left of the button (heads-up, the button)."""
+    if not seated:
+        return None
+    order = sorted(seated, key=lambda s: (s[0] <= button, s[0]))
+    return order[-1][1] if len(order) == 2 else order[0][1]
+
+
+def _unprinted_return(history: History, excess: int) -> Optional[tuple]:
+    """Older files (2005 to 2010) print no 'Uncalled bet' line. When the bets exceed the total
+    pot by exactly what the last bettor put in beyond the largest call of that round, that
+    excess went back to it: (name, excess); else None."""
+    if excess <= 0 or history.uncalled:
+        return None
+    last = [step for step in history.steps if step.kind in ("bet", "raise", "call", "check", "fold")]
+    street = last[-1].street if last else "preflop"
+    bets: dict[str, int] = {}
+    for step in history.steps:
+        if step.street == street and step.kind != "ante":
+            bets[step.name] = step.total
+    ordered = sorted(bets.items(), key=lambda item: -item[1])
+    if len(ordered) < 2 or ordered[0][1] - ordered[1][1] != excess:
+        return None
+    bettor = ordered[0][0]
+    if not any(step.name == bettor and step.kind in ("bet", "raise", "small blind", "big blind")
+               and step.street == street for step in history.steps):
+        return None
+    return (bettor, excess)
+
+
+
+def _not_a_hand(text: str) -> str:
+    """Why a text is not a PokerStars hand: another site's format, named, or what it begins with."""
+    head = text[:4000]
+    for pattern, name in _OTHER_FORMATS:
+        if pattern.search(head):
+            return f"hand ?: a hand history in {name}'s format: omaha8 reads PokerStars-format histories only"
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    if first.startswith("PokerStars Tournament #"):
+        return "hand ?: a PokerStars tournament summary, not a hand history"
+    return f"hand ?: not a PokerStars hand header: {first[:80]!r}"
+
+
+
+def read_all(source: Union[str, bytes, os.PathLike]) -> ReadResult:
+    """Every hand of a history file (a path, its bytes or an open file) or text: the Omaha
+    Hi/Lo hands read, other games counted in ``skipped_games``, unreadable hands as
+    ``HistoryError``s in ``errors``. One bad hand costs that hand, not the file."""
+    result = ReadResult()
+    try:
+        text = text_of(source)
+    except HistoryError as error:
+        result.errors.append(error)
+        return result
+    for chunk in _split_hands(text):
+        try:
+            history = parse_hand(chunk)
+        except HistoryError as error:
+            result.errors.append(error)
+            continue
+        if history is None:
+            result.skipped_games += 1
+        else:
+            result.append(history)
+    return result
+
+
+def read(source: Union[str, bytes, os.PathLike]) -> list[History]:
+    """The Omaha Hi/Lo hands of a PokerStars-format history (a path, bytes, a file or the
+    text). Other games are skipped (``read_all`` counts them); a hand that cannot be read
+    raises HistoryError."""
+    result = read_all(source)
+    if result.errors:
+        raise result.errors[0]
+    return list(result)
+
+
+
+_LIMIT_TITLES = {"fixed": "Limit", "pot": "Pot Limit", "no": "No Limit"}
+
+
+def _site_cap(n: int) -> Optional[int]:
+    """PokerStars' fixed-limit cap: a bet and three raises, none heads-up."""
+    return 3 if n > 2 else None
+
+
+def _check_names(names: Optional[Sequence[str]], n: int) -> list[str]:
+    if names is None:
+        return [f"Player{seat + 1}" for seat in range(n)]
+    if isinstance(names, (str, bytes)):
+        raise HistoryError("names must be a list of player names, one per seat")
+    names = list(names)
+    if len(names) != n:
+        raise HistoryError(f"names: {len(names)} names for {n} seats")
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or name != name.strip() or any(c in name for c in "\r\n"):
+            raise HistoryError(f"names: {name!r} is not a name a history can carry (a line of text, no "
+                               "spaces at its ends)")
+    if len(set(names)) != n:
+        raise HistoryError("names: every seat needs its own name")
+    return names
+
+
+def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, currency: str = "") -> str:
+    """A finished Hand as a PokerStars-format history, every hole card dealt written out,
+    which ``read`` reads back to the same hand. Amounts are chips, or with ``currency`` ("$",
+    "€", "£") cents written as money: 5 as "$0.05". A fixed-limit cap other than PokerStars'
+    is written into the table name, "omaha8 (2 raises a round)", where ``read`` finds it."""
+    if hand.actor is not None:
+        raise HistoryError("write takes a finished hand (hand.actor is None)")
+    if currency not in ("", "$", "€", "£"):
+        raise HistoryError(f"currency must be '', '$', '€' or '£', not {currency!r}")
+    n = hand.n
+
+    def money(amount: int) -> str:
+        if not currency:
+            return str(amount)
+        whole, cents = divmod(amount, 100)
+        return f"{currency}{whole}" + (f".{cents:02d}" if cents else "")
+
+    names = _check_names(names, n)
+    game = (f"{hand.hole_size} Card " if hand.hole_size != 4 else "") + "Omaha Hi/Lo"
+    stakes = hand.fixed_bets if hand.limit == "fixed" else hand.blinds
+    table = "omaha8"
+    if hand.limit == "fixed" and hand.max_raises != _site_cap(n):
+        table = "omaha8 (no cap)" if hand.max_raises is None else f"omaha8 ({hand.max_raises} raises a round)"
+    lines = [f"PokerStars Hand #{hand_id}:  {game} {_LIMIT_TITLES[hand.limit]} ({money(stakes[0])}/{money(stakes[1])}{' USD' if currency == '$' else ''}) - 2026/01/01 00:00:00 ET",
+             f"Table '{table}' {n}-max Seat #{n} is the button"]
+    lines += [f"Seat {seat + 1}: {names[seat]} ({money(hand.starting_stacks[seat])} in chips)" for seat in range(n)]
+    to_match = 0
+    street = "preflop"
+    board: list = []
+    # A seat's dead and live extra blinds are written as one post, as PokerStars writes them.
+    # A dead small blind and a live big blind from one seat are one post, as PokerStars writes
+    # them; other amounts are written as two posts, which read back the same.
+    dead_of = {a.seat: a.amount for a in hand.history if a.kind == "dead blind" and a.amount == hand.blinds[0]}
+    live_extra = {a.seat: a.amount for a in hand.history
+                  if a.kind == "big blind" and a.seat in dead_of and a.seat > 1}
+    actions = hand.history
+    for at, action in enumerate(actions):
+        name = names[action.seat] if action.seat is not None else ""
+        tail = " and is all-in" if action.all_in else ""
+        if action.kind == "ante":
+            lines.append(f"{name}: posts the ante {money(action.amount)}{tail}")
+        elif action.kind == "dead blind":
+            if action.seat in live_extra:
+                tail = " and is all-in" if actions[at + 1].all_in else tail
+                lines.append(f"{name}: posts small & big blinds {money(action.amount + live_extra[action.seat])}{tail}")
+            else:
+                lines.append(f"{name}: posts small blind {money(action.amount)}{tail}")
+        elif action.kind in ("small blind", "big blind"):
+            if not (action.kind == "big blind" and action.seat in live_extra):
+                lines.append(f"{name}: posts {action.kind} {money(action.amount)}{tail}")
+            to_match = max(to_match, action.total)
+        elif action.kind == "hole cards":
+            if action.seat == 0:
+                lines.append("*** HOLE CARDS ***")
+            lines.append(f"Dealt to {name} [{' '.join(map(str, action.cards))}]")
+        elif action.kind == "board":
+            old = " ".join(map(str, board))
+            board += list(action.cards)
+            street = action.street
+            new = " ".join(map(str, action.cards))
+            lines.append(f"*** {street.upper()} *** " + (f"[{new}]" if street == "flop" else f"[{old}] [{new}]"))
+            to_match = 0
+        elif action.kind == "fold":
+            lines.append(f"{name}: folds")
+        elif action.kind == "check":
+            lines.append(f"{name}: checks")
+        elif action.kind == "call":
+            lines.append(f"{name}: calls {money(action.amount)}{tail}")
+        elif action.kind == "bet":
+            lines.append(f"{name}: bets {money(action.amount)}{tail}")
+            to_match = action.total
+        elif action.kind == "raise":
+            lines.append(f"{name}: raises {money(action.total - to_match)} to {money(action.total)}{tail}")
+            to_match = action.total
+        elif action.kind == "return":
+            lines.append(f"Uncalled bet ({money(action.amount)}) returned to {name}")
+    result = hand.result
+    if hand.showdown_order:
+        lines.append("*** SHOW DOWN ***")
+        for seat in hand.showdown_order:
+            lines.append(f"{names[seat]}: shows [{' '.join(map(str, hand.holes[seat]))}]")
+    pots = [p for p in result.pots if p.amount]
+    for number, pot in enumerate(pots):
+        where = "pot" if len(pots) == 1 else ("main pot" if number == 0 else f"side pot-{number}")
+        for seat, chips in enumerate(pot.awards):
+            if chips:
+                lines.append(f"{names[seat]} collected {money(chips)} from {where}")
+    lines.append("*** SUMMARY ***")
+    lines.append(f"Total pot {money(hand.pot)} | Rake {money(0)}")
+    if board:
+        lines.append(f"Board [{' '.join(map(str, board))}]")
+    return "\n".join(lines) + "\n"
+
+

@@ -1,0 +1,434 @@
+"""The record every hand-history format reads into, and its replay.
+
+A ``History`` is one hand as a site (or a file) wrote it: the players in omaha8's seat order,
+every posting and action as a ``Step``, the cards known, and what the site paid. Each format
+(``pokerstars``, ``phh``) parses into it; ``History.replay`` then drives ``omaha8.Hand`` action
+by action as a user would, so that every format gets the same checks: a bet the site accepted
+and the engine refuses is reported with the rule it broke, and at the end the engine's pots are
+compared with the site's "collected" lines, pot by pot, after the site's stated rake.
+Amounts are exact integers in the smallest unit the history uses (cents for "$0.05").
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional, Union
+
+from ..equity import equity
+from ..exceptions import CardError, HandError, HistoryError, IllegalAction
+from ..game import STREETS, Hand
+from ..pots import settle, split_pot
+
+__all__ = ["Player", "Step", "History", "AllInEquity", "Replay", "ReadResult", "decode", "text_of", "short"]
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    """The player's name in the history (PHH's "p1".."pN")."""
+    stack: int
+    """Its stack at the start of the hand."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One posting or action as the site wrote it. ``total`` is the player's whole bet this
+    round after it (for calls, bets and raises), ``amount`` the chips it put in."""
+
+    street: str
+    name: str
+    kind: str
+    amount: int = 0
+    total: int = 0
+    all_in: bool = False
+
+
+@dataclass
+class History:
+    """One hand as the site wrote it, amounts in the history's smallest unit."""
+
+    hand_id: str
+    game: str
+    limit: str
+    hole_size: int
+    stakes: tuple[int, int]
+    """The stakes in the header: the blinds (pot and no limit) or the small and big bet (fixed)."""
+    unit: int
+    """How many of this history's integer units make one of the site's (100 for cents)."""
+    players: list[Player]
+    """The players dealt in, in omaha8's seat order: first left of the button to the button."""
+    steps: list[Step] = field(default_factory=list)
+    board: list[int] = field(default_factory=list)
+    holes: dict = field(default_factory=dict)
+    """Known hole cards by name: dealt to the hero, shown, mucked and shown."""
+    mucked: set = field(default_factory=set)
+    """Players who mucked at the showdown, conceding every pot."""
+    shown: set = field(default_factory=set)
+    uncalled: list = field(default_factory=list)
+    collected: list = field(default_factory=list)
+    """(name, amount, pot): pot 0 the main pot (or the only one), k the k-th side pot."""
+    total_pot: Optional[int] = None
+    rake: int = 0
+    showdown: bool = False
+    text: str = ""
+    sitting_out: set = field(default_factory=set)
+    """Tournament players marked "is sitting out": dealt in, and folded when their turn comes
+    without an action of theirs."""
+    max_raises: Union[int, None, str] = "site"
+    """Fixed limit's cap when the history says it (a hand omaha8 wrote with another cap than
+    PokerStars'); "site" for PokerStars' own."""
+    notes: list = field(default_factory=list)
+    """What reading had to work out that the site did not print (an old file's uncalled bet)."""
+    blinds: Optional[tuple[int, int]] = None
+    """The blinds when the format states them (PHH); None to work them out from the posts and
+    the stakes, as for PokerStars."""
+    seed: Optional[int] = None
+    """The seed that deals the cards the history does not show; None for one from the hand id."""
+    results_stated: bool = True
+    """Whether the history states the results, the bets returned, the total pot and what each
+    player collected (PokerStars does, PHH does not): only then are omaha8's compared."""
+    complete: bool = True
+    """Whether the history runs to the end of the hand (a PHH file may stop at any action)."""
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def replay(self, max_raises: Union[int, None, str] = "site") -> "Replay":
+        """Play the hand through ``omaha8.Hand`` and check it. ``max_raises``: the fixed-limit
+        cap to hold the site to; by default PokerStars' (a bet and three raises, no cap
+        heads-up), or the cap the history itself states."""
+        return _replay(self, max_raises)
+
+
+@dataclass(frozen=True)
+class AllInEquity:
+    equity: float
+    """The player's share of all the pots at the all-in, exact over the cards to come."""
+    expected: float
+    """Chips it wins on average, before rake."""
+    actual: int
+    """Chips it won, before rake."""
+
+
+@dataclass
+class Replay:
+    history: History
+    hand: Optional[Hand]
+    """The engine's hand, as far as it could be played."""
+    payouts: dict
+    """What omaha8 pays each player, by name, before rake."""
+    collected: dict
+    """What omaha8 pays each player after the site's stated rake, to compare with the site."""
+    differences: list
+    """One line per difference; empty when the betting was legal and every chip was paid as
+    omaha8 pays it."""
+    checked: str
+    """'showdown', 'uncontested', 'betting only', or 'not replayed'."""
+    all_in_equity: Optional[dict] = None
+    notes: list = field(default_factory=list)
+    """What the replay worked out that the site did not print: not differences."""
+
+
+class ReadResult(list):
+    """The hands read (a list), with what was passed over. It compares and prints as the list
+    of its hands; ``skipped_games`` and ``errors`` ride along."""
+
+    def __init__(self, hands=(), skipped_games: int = 0, errors: Optional[list] = None) -> None:
+        super().__init__(hands)
+        self.skipped_games = skipped_games
+        """Hands of other games in the file."""
+        self.errors: list = [] if errors is None else errors
+        """HistoryError for each hand that could not be read."""
+
+    def __repr__(self) -> str:
+        return (f"ReadResult({list.__repr__(self)}, skipped_games={self.skipped_games}, "
+                f"errors={self.errors!r})")
+
+
+
+def _cp1252_or_latin1(error: UnicodeDecodeError):
+    # The five bytes cp1252 leaves undefined are read as Latin-1, as browsers read them.
+    return error.object[error.start:error.end].decode("latin-1"), error.end
+
+
+codecs.register_error("omaha8-cp1252", _cp1252_or_latin1)
+
+
+def decode(data: bytes) -> str:
+    """A history file's bytes as text: UTF-8 with or without a byte-order mark, UTF-16 with a
+    byte-order mark (or, without one, by its zero bytes), and cp1252 for files that are not
+    valid UTF-8. Bytes no encoding reads raise HistoryError."""
+    try:
+        if data.startswith(codecs.BOM_UTF8):
+            return data[3:].decode("utf-8")
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return data.decode("utf-16")
+        if len(data) >= 4 and data[1] == 0 and data[3] == 0 and data[0] and data[2]:
+            return data.decode("utf-16-le")
+        if len(data) >= 4 and data[0] == 0 and data[2] == 0 and data[1] and data[3]:
+            return data.decode("utf-16-be")
+    except UnicodeDecodeError as error:
+        raise HistoryError(f"the file is not readable text: {error.reason} at byte {error.start:,}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="omaha8-cp1252")
+
+
+
+def short(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+
+def text_of(source: object) -> str:
+    """A history's text from a path, an open binary or text file, bytes, or the text itself.
+    A str that names an existing file is read from it; any other str is the text."""
+    if isinstance(source, os.PathLike):
+        if "\0" in os.fspath(source):
+            raise HistoryError(f"{short(repr(os.fspath(source)), 60)} is not a file name: it holds a NUL character")
+        return decode(Path(source).read_bytes())
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return decode(bytes(source))
+    if isinstance(source, str):
+        # os.path.isfile answers False, never raising, for names too long or with NUL bytes.
+        if "\n" not in source and len(source) < 4096 and os.path.isfile(source):
+            return decode(Path(source).read_bytes())
+        return source
+    read = getattr(source, "read", None)
+    if callable(read):
+        data = read()
+        if isinstance(data, (bytes, bytearray)):
+            return decode(bytes(data))
+        if isinstance(data, str):
+            return data
+    raise TypeError(f"a history is a path, bytes, a file or its text, not {type(source).__name__}")
+
+
+
+def _replay(history: History, max_raises) -> Replay:
+    names = history.names
+    seat_of = {name: seat for seat, name in enumerate(names)}
+    n = len(names)
+    hand_id = history.hand_id
+    not_replayed = Replay(history, None, {}, {}, [], "not replayed")
+    posts = [s for s in history.steps if s.kind in ("small blind", "big blind", "small & big blinds", "ante")]
+    small_seat, big_seat = (1, 0) if n == 2 else (0, 1)
+    blinds = [s for s in posts if s.kind in ("small blind", "big blind")]
+    # Antes all the same, but for a stack too short for it (all-in on the ante).
+    ante = max((s.amount for s in posts if s.kind == "ante"), default=0)
+    short_ante = any(s.kind == "ante" and s.amount != ante and not s.all_in for s in posts)
+    # Each blind from its own seat, the small first; a seat all-in on the ante posts none.
+    # Posts from other seats (a player entering or coming back) are extra: live or dead.
+    expected = [("small blind", names[small_seat]), ("big blind", names[big_seat])]
+    extra = [s for s in blinds if (s.kind, s.name) not in expected]
+    blinds = [s for s in blinds if (s.kind, s.name) in expected]
+    extra += [s for s in posts if s.kind == "small & big blinds"]
+    if [(s.kind, s.name) for s in blinds] not in (expected, expected[:1], expected[1:], []) or short_ante \
+            or any(seat_of[s.name] in (small_seat, big_seat) for s in extra):
+        not_replayed.differences.append(
+            f"hand {hand_id}: not replayed: blinds posted out of the usual order")
+        return not_replayed
+    extra_posts: dict = {}
+    for step in extra:
+        live, dead = extra_posts.get(seat_of[step.name], (0, 0))
+        if step.kind == "big blind":
+            live += step.amount
+        elif step.kind == "small blind":
+            dead += step.amount
+        else:
+            live += step.total
+            dead += step.amount - step.total
+        extra_posts[seat_of[step.name]] = (live, dead)
+    small_post = next((s for s in blinds if s.kind == "small blind"), None)
+    big_post = next((s for s in blinds if s.kind == "big blind"), None)
+    if history.blinds is not None:
+        small, big = history.blinds
+        bets = history.stakes if history.limit == "fixed" else None
+    elif history.limit == "fixed":
+        # The header gives the bets; the blinds are what was posted (a short stack's post
+        # is all-in for less: then the blind is half the small bet, as sites set it).
+        bets = history.stakes
+        small = 0 if small_post is None else small_post.amount
+        if small_post is not None and small_post.all_in:
+            small = min(max(small, bets[0] // 2), bets[0])  # any blind past the stack posts the same
+        big = bets[0] if big_post is None or big_post.all_in else big_post.amount
+    else:
+        bets = None
+        small, big = history.stakes
+    # A post for less than the blind is a short stack's all-in, which Hand works out itself.
+    holes = [history.holes.get(name) for name in names]
+    if any(h is not None and len(h) != history.hole_size for h in holes):
+        not_replayed.differences.append(f"hand {hand_id}: not replayed: hole cards of the wrong count")
+        return not_replayed
+    if max_raises == "site":
+        max_raises = history.max_raises
+    if max_raises == "site":
+        max_raises = 3 if n > 2 else None
+    try:
+        hand = Hand([p.stack for p in history.players], limit=history.limit, blinds=(small, big), ante=ante,
+                    bets=bets, max_raises=max_raises, hole_size=history.hole_size, holes=holes,
+                    board=history.board, seed=_seed_of(history),
+                    posts=extra_posts or None)
+    except (HandError, CardError) as error:
+        not_replayed.differences.append(f"hand {hand_id}: not replayed: {error}")
+        return not_replayed
+    differences: list[str] = []
+    notes = list(history.notes)
+    actions = [step for step in history.steps
+               if step.kind not in ("small blind", "big blind", "ante", "small & big blinds")]
+    for at, step in enumerate(actions):
+        # A tournament player sitting out is folded when its turn comes without its own action.
+        while (hand.actor is not None and names[hand.actor] in history.sitting_out
+               and names[hand.actor] != step.name):
+            notes.append(f"hand {hand_id}: {step.street}: {names[hand.actor]} is sitting out and is folded")
+            hand.fold()
+        if hand.actor is None:
+            differences.append(f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} after the betting ended")
+            break
+        seat = seat_of[step.name]
+        try:
+            if step.kind == "fold":
+                hand.fold(seat=seat)
+            elif step.kind == "check":
+                hand.check(seat=seat)
+            elif step.kind == "check or call":   # PHH's "cc"
+                hand.check(seat=seat) if hand.can_check or hand.actor != seat else hand.call(seat=seat)
+            elif step.kind == "call":
+                if hand.to_call != step.amount:
+                    differences.append(f"hand {hand_id}: {step.street}: {step.name} calls {step.amount}, "
+                                       f"but the call is {hand.to_call}")
+                hand.call(seat=seat)
+            else:
+                done = hand.raise_to(step.total, seat=seat)
+                if done.total != step.total:
+                    differences.append(f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} to {step.total}, "
+                                       f"but its stack takes it to {done.total}")
+        except IllegalAction as error:
+            differences.append(f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} "
+                               f"{step.total if 'bet' in step.kind or 'raise' in step.kind else ''}: illegal: {error}"
+                               .replace("  ", " "))
+            break
+    while (not differences and hand.actor is not None and names[hand.actor] in history.sitting_out):
+        notes.append(f"hand {hand_id}: {hand.street}: {names[hand.actor]} is sitting out and is folded")
+        hand.fold()
+    returned = [(names[a.seat], a.amount) for a in hand.history if a.kind == "return"]
+    if not differences and history.results_stated and sorted(returned) != sorted(history.uncalled) \
+            and hand.actor is None:
+        differences.append(f"hand {hand_id}: uncalled bets: the site returned {history.uncalled}, "
+                           f"omaha8 returns {returned}")
+    if differences or hand.actor is not None:
+        if hand.actor is not None and not differences and history.complete:
+            differences.append(f"hand {hand_id}: the history ends with {names[hand.actor]} (seat {hand.actor + 1}) "
+                               "still to act")
+        return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
+    if history.results_stated and hand.pot != history.total_pot:
+        differences.append(f"hand {hand_id}: omaha8's pot is {hand.pot}, the site's total pot {history.total_pot}")
+    return _check_payouts(history, hand, differences, notes)
+
+
+def _seed_of(history: History) -> int:
+    """The seed that deals what the history does not show: its own, or one from the hand id."""
+    if history.seed is not None:
+        return history.seed
+    digits = history.hand_id.isascii() and history.hand_id.isdigit()
+    return int(history.hand_id) % 2**64 if digits else 0
+
+
+def _verb(kind: str) -> str:
+    """A step's kind as the verb of a sentence: "raises", "checks or calls"."""
+    return " or ".join(word + "s" for word in kind.split(" or "))
+
+
+def _check_payouts(history: History, hand: Hand, differences: list, notes: list) -> Replay:
+    names = history.names
+    hand_id = history.hand_id
+    live = [s for s in range(hand.n) if not hand.folded[s]]
+    site_pots: dict[int, dict[str, int]] = {}
+    for name, amount, pot in history.collected:
+        site_pots.setdefault(pot, {}).setdefault(name, 0)
+        site_pots[pot][name] += amount
+    if len(live) == 1:
+        checked = "uncontested"
+        result = hand.result
+    else:
+        known = all(names[s] in history.holes for s in live if names[s] not in history.mucked)
+        if not known:
+            return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
+        checked = "showdown"
+        # A player who mucks at the showdown concedes every pot.
+        holes = [None if hand.folded[s] or names[s] in history.mucked else hand.holes[s] for s in range(hand.n)]
+        if all(h is None for h in holes):
+            return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
+        result = settle(hand.board, holes, hand.contributions) if history.mucked else hand.result
+    payouts = {names[s]: result.payouts[s] for s in range(hand.n) if result.payouts[s]}
+    if not history.results_stated:
+        replay = Replay(history, hand, payouts, payouts, differences, checked, notes=notes)
+        if checked == "showdown" and not history.mucked:
+            replay.all_in_equity = _all_in_equity(history, hand, result)
+        return replay
+    collected: dict[str, int] = {}
+    rake_left = history.rake
+    pots = [p for p in result.pots if p.amount]
+    for number, pot in enumerate(pots):
+        site = site_pots.get(number, {})
+        site_total = sum(site.values()) if site else pot.amount - rake_left
+        if len(pots) == 1 or site:
+            rake_left -= pot.amount - site_total
+        label = "main pot" if number == 0 else f"side pot {number}"
+        if site and not 0 <= pot.amount - site_total <= history.rake:
+            # Rake comes out of the pots: no pot pays more than it holds, nor less by more than
+            # the whole rake. A gap that one pot's surplus hides in another's is no rake.
+            differences.append(f"hand {hand_id}: {label}: the site paid {site_total} from a pot of {pot.amount} "
+                               f"with a rake of {history.rake}")
+        awards = split_pot(site_total, pot.high_winners, pot.low_winners, hand.n)
+        for seat, chips in enumerate(awards):
+            if chips:
+                collected[names[seat]] = collected.get(names[seat], 0) + chips
+        paid = {names[s]: chips for s, chips in enumerate(awards) if chips}
+        if site and paid != site:
+            rule = "side pot" if number else "split"
+            if len(set(paid) | set(site)) == len(set(paid)) and all(abs(paid.get(k, 0) - site.get(k, 0)) <= 1 for k in site):
+                rule = "odd chip"
+            differences.append(f"hand {hand_id}: {label}: the site paid {site}, omaha8 pays {paid} ({rule})")
+    if rake_left != 0 and (len(pots) == 1 or len(site_pots) == len(pots)):
+        differences.append(f"hand {hand_id}: the pots less the rake are not what the site paid")
+    site_by_name: dict[str, int] = {}
+    for name, amount, _ in history.collected:
+        site_by_name[name] = site_by_name.get(name, 0) + amount
+    if not differences and collected != site_by_name:
+        differences.append(f"hand {hand_id}: the site paid {site_by_name}, omaha8 pays {collected} after rake")
+    replay = Replay(history, hand, payouts, collected, differences, checked, notes=notes)
+    if checked == "showdown" and not history.mucked:
+        replay.all_in_equity = _all_in_equity(history, hand, result)
+    return replay
+
+
+def _all_in_equity(history: History, hand: Hand, result) -> Optional[dict]:
+    """Each live player's share of the pots at the moment the betting ended, when that was
+    before the river with someone all-in; None otherwise."""
+    acted = [a for a in hand.history if a.seat is not None and a.kind not in ("hole cards", "return")]
+    last_street = STREETS.index(acted[-1].street) if acted else 0
+    if last_street >= 3 or not any(hand.is_all_in):
+        return None
+    board = [int(c) for c in hand.board[:(0, 3, 4, 5)[last_street]]]
+    live = [s for s in range(hand.n) if not hand.folded[s]]
+    expected = {s: 0.0 for s in live}
+    total = sum(p.amount for p in result.pots)
+    for pot in result.pots:
+        if len(pot.eligible) == 1:
+            expected[pot.eligible[0]] += pot.amount
+            continue
+        others = [c for s in live if s not in pot.eligible for c in hand.holes[s]]
+        shares = equity([hand.holes[s] for s in pot.eligible], board, others, exact=True)
+        for s, player in zip(pot.eligible, shares.players):
+            expected[s] += pot.amount * player.equity
+    names = history.names
+    return {names[s]: AllInEquity(expected[s] / total if total else 0.0, expected[s], result.payouts[s])
+            for s in live}
+
+
