@@ -715,3 +715,75 @@ def test_integer_arguments_take_anything_with_index():
     hand = Hand([Chips(100), Chips(50)], blinds=(Chips(1), Chips(2)), seed=Chips(3), hole_size=Chips(5))
     assert hand.starting_stacks == (100, 50) and hand.blinds == (1, 2) and hand.seed == 3
     assert hand.hole_size == 5 and type(hand.starting_stacks[0]) is int
+
+
+# ---------------------------------------------------------------- each action: why not, can, do
+
+def _attempts(hand: Hand, rng: random.Random) -> list:
+    """(name, why_not, can, act) for every action, with arguments legal and not."""
+    seats = [None, rng.randrange(hand.n)]
+    seat = rng.choice(seats)
+    totals = [rng.randrange(0, 3 * max(hand.stacks) + 3), hand.min_raise_to, hand.max_raise_to,
+              (hand.max_raise_to or 0) + 1, (hand.min_raise_to or 2) - 1, 2.5, True, "10"]
+    total = rng.choice(totals)
+    return [
+        ("fold", lambda: hand.why_not_fold(seat), lambda: hand.can_fold(seat), lambda: hand.fold(seat)),
+        ("check", lambda: hand.why_not_check(seat), lambda: hand.can_check and seat in (None, hand.actor),
+         lambda: hand.check(seat)),
+        ("call", lambda: hand.why_not_call(seat), lambda: hand.can_call(seat), lambda: hand.call(seat)),
+        ("raise_to", lambda: hand.why_not_raise_to(total, seat), lambda: hand.can_raise_to(total, seat),
+         lambda: hand.raise_to(total, seat)),
+        ("all_in", lambda: hand.why_not_all_in(seat), lambda: hand.can_all_in(seat), lambda: hand.all_in(seat)),
+    ]
+
+
+def _state(hand: Hand) -> tuple:
+    return (hand.actor, hand.street, hand.stacks, hand.bets, hand.pot, hand.history, hand.min_raise_to,
+            hand.max_raise_to, hand.to_call, hand.can_check)
+
+
+def test_each_check_says_what_its_action_raises_and_can_agrees():
+    """For random hands and random attempts: the check's reason is None exactly when the action
+    succeeds, the can_ form agrees, and a refused action raises that very reason, changing
+    nothing."""
+    rng = random.Random(1717)
+    tried = {"ok": 0, "refused": 0}
+    hands = 400 if omaha8.IMPLEMENTATION == "cython" else 60
+    for _ in range(hands):
+        hand = random_hand(rng)
+        while hand.actor is not None:
+            for name, why_not, can, act in _attempts(hand, rng):
+                why = why_not()
+                assert (why is None) == can(), (name, why)
+                before = _state(hand)
+                if why is None:
+                    continue
+                with pytest.raises(IllegalAction) as raised:
+                    act()
+                assert str(raised.value) == why, name
+                assert _state(hand) == before, name
+                tried["refused"] += 1
+            name, why_not, can, act = rng.choice(_attempts(hand, rng))
+            if why_not() is None:
+                record = act()
+                assert hand.history[-1] is record or record in hand.history
+                tried["ok"] += 1
+            else:
+                random_action(hand, rng)
+        for name, why_not, can, act in _attempts(hand, rng):
+            assert why_not() is not None and "the hand is over" in why_not() and not can()
+    assert tried["ok"] > hands and tried["refused"] > 5 * hands
+
+
+def test_kinds_limits_and_streets_are_string_enums_equal_to_their_words():
+    from omaha8.game import LIMITS, STREETS, Kind, Limit, Street
+
+    assert LIMITS == ("fixed", "pot", "no") and STREETS == ("preflop", "flop", "turn", "river", "over")
+    assert [str(k) for k in Kind] == ["ante", "small blind", "big blind", "dead blind", "hole cards", "board",
+                                     "fold", "check", "call", "bet", "raise", "return"]
+    hand = Hand([100, 100], limit="no", seed=4)
+    action = hand.call()
+    assert action.kind == "call" and action.kind is Kind.CALL and f"{action.kind}" == "call"
+    assert hand.limit == "no" and hand.limit is Limit.NO and hand.street is Street.PREFLOP
+    assert {a.kind for a in hand.history} <= set(Kind) and all(isinstance(a.street, Street) for a in hand.history)
+    assert {"call": 1}[action.kind] == 1   # hashes as its word

@@ -205,9 +205,9 @@ def test_a_thread_that_cannot_start_stops_the_ones_started(live_core, monkeypatc
 # ---------------------------------------------------------------- 5. C arrays and Python limits
 
 def test_the_core_holds_the_python_limits(core):
-    assert core.LIMITS["hole_cards"] >= max(omaha8.cards.HOLE_SIZES) == omaha8.cards.MAX_HOLE_CARDS
-    assert core.LIMITS["seats"] >= omaha8.cards.MAX_SEATS
-    assert core.LIMITS["chunk_runouts"] == omaha8.buffers.CHUNK_RUNOUTS
+    assert core.CAPACITY["hole_cards"] >= max(omaha8.cards.HOLE_SIZES) == omaha8.cards.MAX_HOLE_CARDS
+    assert core.CAPACITY["seats"] >= omaha8.cards.MAX_SEATS
+    assert core.CAPACITY["chunk_runouts"] == omaha8.buffers.CHUNK_RUNOUTS
 
 
 @pytest.mark.parametrize("name, value", [("HOLE_SIZES", (4, 5, 6, 7)), ("MAX_HOLE_CARDS", 7),

@@ -22,7 +22,7 @@ MAY_USE = {
     "exceptions": set(),
     "_version": set(),
     "cards": {"exceptions"},
-    "values": {"exceptions"},
+    "values": {"cards", "exceptions"},
     "_engine.programs": {"exceptions"},
     "_engine.checks": {"cards", "exceptions", "_engine.programs"},
     "_engine.core_py": {"cards", "exceptions", "values", "_engine.checks", "_engine.programs"},

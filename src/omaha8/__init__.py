@@ -13,15 +13,26 @@ from typing import Any, Callable, Optional
 
 from . import _engine
 from ._version import __version__
-from .cards import Card, CardsLike, parse_cards
-from .cards import canonical
+from .cards import Card, CardsLike, canonical, parse_cards
 from .equity import Equity, PlayerEquity, equity
-from .exceptions import (BatchError, CardError, FallbackRefused, HandError, HandValueError, HistoryError,
-                         IllegalAction, JobError, Omaha8Error, RangeError, ShowdownError, TableError)
+from .exceptions import (
+                         BatchError,
+                         CardError,
+                         FallbackRefused,
+                         HandError,
+                         HandValueError,
+                         HistoryError,
+                         IllegalAction,
+                         JobError,
+                         Omaha8Error,
+                         RangeError,
+                         ShowdownError,
+                         TableError,
+)
 from .game import Action, Hand
-from .ranges import Range
 from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
 from .pots import Pot, Showdown, showdown
+from .ranges import Range
 from .tables import PreflopTable, StartingHand, TableRow, preflop_table, starting_hands
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
 
@@ -32,6 +43,7 @@ evaluate_low: Callable[[CardsLike, CardsLike], Optional[int]] = _engine.ENGINE.e
 evaluate_batch: Callable[..., "tuple[Any, Any]"] = _engine.ENGINE.evaluate_batch
 
 __all__ = [
+    "__version__",
     "IMPLEMENTATION",
     "Omaha8Error",
     "JobError",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 from typing import Iterable, Optional, Union
+
 from .exceptions import CardError
 
 __all__ = [
@@ -130,7 +131,7 @@ def whole_number(value: object, what: str, least: int, most: Optional[int], erro
     elif isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise error(f"{what} must be an int, not {type(value).__name__} {quoted(value)}")
     else:
-        number = operator.index(value)  # type: ignore[call-overload]
+        number = operator.index(value)  # type: ignore[call-overload, arg-type]
     if number < least or (most is not None and number > most):  # type: ignore[operator]
         bounds = f"at least {least:,}" if most is None else f"{least:,}..{most:,}"
         raise error(f"{what} must be {bounds}, not {quoted(number)}")
@@ -139,9 +140,9 @@ def whole_number(value: object, what: str, least: int, most: Optional[int], erro
 
 def hole_size_of(value: object, error: type) -> int:
     """A hole size, 4, 5 or 6, by the same rule (4.0 and True are not hole sizes)."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__") or operator.index(value) not in HOLE_SIZES:  # type: ignore[call-overload]
+    if isinstance(value, bool) or not hasattr(type(value), "__index__") or operator.index(value) not in HOLE_SIZES:  # type: ignore[call-overload, arg-type]
         raise error(f"hole_size must be 4, 5 or 6, not {quoted(value)}")
-    return operator.index(value)  # type: ignore[call-overload]
+    return operator.index(value)  # type: ignore[call-overload, arg-type]
 
 
 def card_index(value: object) -> int:
@@ -156,7 +157,7 @@ def card_index(value: object) -> int:
         raise CardError(
             f"a card must be a str, an int 0..51 or a Card, not {type(value).__name__} {quoted(value)}"
         )
-    index = operator.index(value)  # type: ignore[call-overload]
+    index = operator.index(value)  # type: ignore[call-overload, arg-type]
     if not 0 <= index <= 51:
         raise CardError(f"card index {quoted(index)} is outside 0..51")
     return index
@@ -198,7 +199,7 @@ def _indices(cards: object, what: str) -> list[int]:
     if isinstance(cards, (int, float)) or cards is None:
         raise CardError(f"{what} must be a string or an iterable of cards, not {quoted(cards)}")
     try:
-        items = list(cards)  # type: ignore[call-overload]
+        items = list(cards)  # type: ignore[call-overload, arg-type]
     except TypeError:
         raise CardError(
             f"{what} must be a string or an iterable of cards, not {type(cards).__name__}"

@@ -10,9 +10,9 @@ import argparse
 import json
 import shutil
 import sys
+import time
 from math import comb
 from pathlib import Path
-import time
 from typing import NoReturn, Optional, Sequence
 
 from ._engine import IMPLEMENTATION
@@ -308,8 +308,8 @@ def _run_replay(args: argparse.Namespace) -> int:
         print(f"{path}: {len(result)} hands read, {replayed} replayed, {paid} paid exactly as omaha8 pays, "
               f"{differing_here} differing" + (f", {result.skipped_games} of other games skipped"
                                                if result.skipped_games else ""))
-        for error in result.errors:
-            print(f"  unreadable: {error}")
+        for unreadable in result.errors:
+            print(f"  unreadable: {unreadable}")
         for replay in replays:
             for line in replay.differences:
                 print(f"  {line}")
@@ -403,7 +403,8 @@ def _run_table(args: argparse.Namespace) -> int:
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
         table = preflop_table(opponents=args.opponents, hole_size=args.hole_size,
-                              samples=args.samples if args.samples is not None else DEFAULT_TABLE_SAMPLES, seed=args.seed,
+                              samples=args.samples if args.samples is not None else DEFAULT_TABLE_SAMPLES,
+                              seed=args.seed,
                               hands=args.hands or None, executor=executor, checkpoint=args.checkpoint,
                               progress=bar, allow_fallback=args.allow_fallback)
     except FallbackRefused as error:

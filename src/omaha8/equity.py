@@ -14,18 +14,18 @@ import math
 import os
 import threading
 from array import array
-from functools import reduce
 from dataclasses import dataclass
+from functools import reduce
 from typing import Callable, NamedTuple, Optional, Sequence
 
 from . import _engine
 from ._engine import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS, TALLY_LISTS
-from .cards import (HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, read_counted,
-                    whole_number)
+from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, read_counted, whole_number
 from .exceptions import JobError
 from .ranges import Range, RangeError
 
-__all__ = ["Equity", "PlayerEquity", "Tally", "equity", "equity_tally", "equity_from_tally", "live_implementation", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_THREADS"]
+__all__ = ["Equity", "PlayerEquity", "Tally", "equity", "equity_tally", "equity_from_tally", "live_implementation",
+           "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_THREADS"]
 
 # Without ``samples`` the answer is exact: two hands leave at most C(44, 5) = 1,086,008 boards,
 # the most any question can have, walked in well under a second.

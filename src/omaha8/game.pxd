@@ -5,7 +5,7 @@ cimport cython
 
 cdef class Hand:
     cdef int _n
-    cdef str _limit_word
+    cdef object _limit_word
     cdef tuple _blinds
     cdef object _ante
     cdef tuple _fixed_bets
@@ -45,7 +45,7 @@ cdef class Hand:
     cdef object _acquire
     cdef object _release
 
-    cdef void _post(self, int seat, long long amount, str kind)
+    cdef void _post(self, int seat, long long amount, object kind)
     cdef void _post_blinds_and_deal(self)
     @cython.locals(step=int, seat=int, n=int)
     cdef object _next_actor(self, int start)
@@ -57,10 +57,18 @@ cdef class Hand:
     cdef void _set_actor(self, int seat)
     cdef long long _unit(self)
     @cython.locals(total="long long", unit="long long")
-    cdef object _record(self, int seat, str kind, long long added)
+    cdef object _record(self, int seat, object kind, long long added)
     @cython.locals(unit="long long", full=bint, other=int)
     cdef void _raise_level(self, int seat, long long total)
     cdef object _raise_to(self, int actor, object total)
+    cdef object _turn_problem(self, object seat, str what)
+    cdef object _check_problem(self, object seat)
+    cdef object _call_problem(self, object seat)
+    cdef object _raise_problem(self, object total, object seat)
+    @cython.locals(reach="long long")
+    cdef object _amount_problem(self, int actor, object total)
+    @cython.locals(actor=int, reach="long long")
+    cdef object _all_in_problem(self, object seat)
     @cython.locals(top="long long", second="long long", back="long long", owner=int, seat=int)
     cdef void _return_uncalled(self)
     @cython.locals(n=int, can_bet=int, seat=int)

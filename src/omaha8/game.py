@@ -17,18 +17,80 @@ from __future__ import annotations
 import operator
 import random
 import threading
+from enum import Enum
 from typing import NamedTuple, Optional, Sequence
 
 from . import _engine
-from .cards import (CARDS, MAX_SEATS, Card, CardError, CardsLike, check_unique, hole_size_of, quoted, read_counted,
-                    whole_number)
-from .pots import Pot, Showdown, settle
+from .cards import (
+    CARDS,
+    MAX_SEATS,
+    Card,
+    CardError,
+    CardsLike,
+    check_unique,
+    hole_size_of,
+    quoted,
+    read_counted,
+    whole_number,
+)
 from .exceptions import HandError, IllegalAction
+from .pots import Pot, Showdown, settle
 
-__all__ = ["Hand", "Action", "IllegalAction", "HandError", "LIMITS", "STREETS", "MAX_CHIPS"]
+__all__ = ["Hand", "Action", "Kind", "Limit", "Street", "IllegalAction", "HandError", "LIMITS", "STREETS",
+           "MAX_CHIPS"]
 
-LIMITS = ("fixed", "pot", "no")
-STREETS = ("preflop", "flop", "turn", "river", "over")
+
+class _Words(str, Enum):
+    """A closed set of words: each member is its own string (``Kind.FOLD == "fold"``), and
+    prints and shows as it (an Action's repr reads as it did when these were plain strings)."""
+
+    __repr__ = str.__repr__
+    __str__ = str.__str__
+    __format__ = str.__format__  # type: ignore[assignment]
+
+
+class Limit(_Words):
+    """The betting limits."""
+
+    FIXED = "fixed"
+    POT = "pot"
+    NO = "no"
+
+
+class Street(_Words):
+    """The betting rounds, and "over" once the hand is."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    OVER = "over"
+
+
+class Kind(_Words):
+    """What an ``Action`` records."""
+
+    ANTE = "ante"
+    SMALL_BLIND = "small blind"
+    BIG_BLIND = "big blind"
+    DEAD_BLIND = "dead blind"
+    HOLE_CARDS = "hole cards"
+    BOARD = "board"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    RETURN = "return"
+
+
+LIMITS = tuple(Limit)
+STREETS = tuple(Street)
+# The members the engine records, bound once (a global read costs less than an enum's attribute).
+_ANTE, _SMALL_BLIND, _BIG_BLIND, _DEAD_BLIND = Kind.ANTE, Kind.SMALL_BLIND, Kind.BIG_BLIND, Kind.DEAD_BLIND
+_HOLE_CARDS, _BOARD, _FOLD, _CHECK, _CALL = Kind.HOLE_CARDS, Kind.BOARD, Kind.FOLD, Kind.CHECK, Kind.CALL
+_BET, _RAISE, _RETURN = Kind.BET, Kind.RAISE, Kind.RETURN
+_PREFLOP = Street.PREFLOP
 _LIMIT_WORDS = ("fixed limit", "pot limit", "no limit")
 _FIXED, _POT, _NO = 0, 1, 2
 # Chips on a table, at most: the compiled engine counts them in 64-bit integers, and no sum of
@@ -45,11 +107,11 @@ _BOARD_AFTER = (0, 3, 4, 5)  # board cards showing on each street
 class Action(NamedTuple):
     """One entry of ``Hand.history``: a posting, an action, cards dealt or a bet returned."""
 
-    street: str
+    street: Street
     """'preflop', 'flop', 'turn' or 'river'."""
     seat: Optional[int]
     """The seat acting or posting; None for board cards."""
-    kind: str
+    kind: Kind
     """'ante', 'small blind', 'big blind', 'dead blind', 'hole cards', 'board', 'fold',
     'check', 'call', 'bet', 'raise', or 'return' (an uncalled bet going back)."""
     amount: int = 0
@@ -70,7 +132,7 @@ def _pair(value: object, what: str) -> tuple[int, int]:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:  # type: ignore[arg-type]
         raise HandError(f"{what} must be two ints, such as (1, 2), not {quoted(value)}")
     first, second = value  # type: ignore[misc]
-    return _whole(first, what, 0), _whole(second, what, 0)
+    return _whole(first, what, 0), _whole(second, what, 0)  # type: ignore[has-type]
 
 
 class Hand:
@@ -151,42 +213,61 @@ class Hand:
             pool = [c for c in _DECK if c not in used]
         wanted = sum(hole_size for hole in given_holes if hole is None) + 5 - len(given_board)
         drawn = _engine.ENGINE.draw_cards(seed, pool, wanted)
-        self._holes: list[tuple[Card, ...]] = []
+        holes_dealt: list[tuple[Card, ...]] = []
         at = 0
         for hole in given_holes:
             if hole is None:
-                self._holes.append(tuple(drawn[at:at + hole_size]))
+                holes_dealt.append(tuple(drawn[at:at + hole_size]))
                 at += hole_size
             else:
-                self._holes.append(tuple([CARDS[c] for c in hole]))
-        self._board_cards = tuple([CARDS[c] for c in given_board] + drawn[at:])
-
-        self._n = n
-        self._limit_word = limit
-        self._limit = LIMITS.index(limit)
-        self._blinds = (small, big)
-        self._ante = ante
-        self._fixed_bets = (small_bet, big_bet)
-        self._max_raises = max_raises
-        self._hole_size = hole_size
-        self._seed = seed
-        self._stacks = chips
-        self._starting = tuple(chips)
-        self._bets = [0] * n
-        self._put_in = [0] * n
-        self._folded = [False] * n
-        self._acted = [False] * n
-        self._reopen_at = [0] * n
-        self._live = n
-        self._street = 0
-        self._history: list[Action] = []
-        self._result: Optional[Showdown] = None
-        self._aggressor: Optional[int] = None
-        self._final_aggressor: Optional[int] = None
-        self._extra_posts = extra
+                holes_dealt.append(tuple([CARDS[c] for c in hole]))
         # One lock a hand: actions from several threads take turns, so none sees a half-made move.
         lock = threading.Lock()
-        self._acquire, self._release = lock.acquire, lock.release
+
+        # ---- The whole state of a hand, each field once, here (game.pxd gives its C types).
+        # The rules it was dealt under, fixed for the hand:
+        self._n = n                                      # seats
+        self._limit_word = Limit(limit)                  # the limit, as the Limit member
+        self._limit = LIMITS.index(limit)                # the same as _FIXED, _POT or _NO
+        self._blinds = (small, big)                      # (small blind, big blind)
+        self._ante = ante                                # each seat's ante
+        self._fixed_bets = (small_bet, big_bet)          # fixed limit's small and big bet
+        self._max_raises = max_raises                    # fixed limit's cap on raises, or None
+        self._hole_size = hole_size                      # cards a hand
+        self._seed = seed                                # the seed that dealt the cards
+        self._extra_posts = extra                        # [(seat, live, dead)]: blinds of other seats
+        self._starting = tuple(chips)                    # stacks before the antes
+        self._holes = holes_dealt                        # each seat's cards
+        self._board_cards = tuple([CARDS[c] for c in given_board] + drawn[at:])   # all five, dealt now
+        self._acquire, self._release = lock.acquire, lock.release   # the hand's lock
+        # What happened so far:
+        self._stacks = chips                             # chips behind, per seat
+        self._bets = [0] * n                             # each seat's bet this round
+        self._put_in = [0] * n                           # each seat's chips in the pot, the whole hand
+        self._folded = [False] * n                       # who folded
+        self._live = n                                   # seats not folded
+        self._street = 0                                 # 0 preflop .. 3 river, _OVER when over
+        self._ended_on = 0                               # the street the hand ended on, once over
+        self._history: list[Action] = []                 # every Action recorded
+        self._result: Optional[Showdown] = None          # the settled showdown, once over
+        self._showing: tuple[int, ...] = ()              # the showdown order, once over
+        self._all_in_at_end: tuple = ()                  # who ended the hand all-in
+        # The betting round under way:
+        self._acted = [False] * n                        # who acted this round
+        self._reopen_at = [0] * n                        # per seat: the bet that reopens raising to it
+        self._to_match = 0                               # the bet to match
+        self._full_size = 0                              # the last full bet or raise (no and pot limit)
+        self._full_level = 0                             # the bet the last full raise made
+        self._full_count = 0                             # full bets and raises this round (fixed limit)
+        self._aggressor: Optional[int] = None            # the last to bet or raise this round
+        self._final_aggressor: Optional[int] = None      # the last round's aggressor, who shows first
+        # Derived from the above for the player to act, by _set_actor alone:
+        self._actor: Optional[int] = None                # the seat to act, None when over
+        self._to_call = 0                                # chips its call puts in
+        self._can_check = False                          # whether it may check
+        self._min_raise_to: Optional[int] = None         # the least total it may bet or raise to
+        self._max_raise_to: Optional[int] = None         # the most
+        self._why_no_raise: Optional[str] = None         # why it may not raise, in words
         self._post_blinds_and_deal()
 
     @staticmethod
@@ -228,29 +309,29 @@ class Hand:
         paid = min(amount, self._stacks[seat])
         self._stacks[seat] -= paid
         self._put_in[seat] += paid
-        if kind != "ante" and kind != "dead blind":
+        if kind is not _ANTE and kind is not _DEAD_BLIND:
             self._bets[seat] += paid
-        self._history.append(_new(Action, ("preflop", seat, kind, paid, self._bets[seat], self._stacks[seat] == 0, ())))
+        self._history.append(_new(Action, (_PREFLOP, seat, kind, paid, self._bets[seat], self._stacks[seat] == 0, ())))
 
     def _post_blinds_and_deal(self) -> None:
         n = self._n
         small, big = self._blinds
         if self._ante:
             for seat in range(n):
-                self._post(seat, self._ante, "ante")
+                self._post(seat, self._ante, _ANTE)
         small_seat, big_seat = (1, 0) if n == 2 else (0, 1)
         # A seat all-in for the ante posts no blind: it has nothing left.
         if small and self._stacks[small_seat]:
-            self._post(small_seat, small, "small blind")
+            self._post(small_seat, small, _SMALL_BLIND)
         if self._stacks[big_seat]:
-            self._post(big_seat, big, "big blind")
+            self._post(big_seat, big, _BIG_BLIND)
         for seat, live, dead in self._extra_posts:
             if dead and self._stacks[seat]:
-                self._post(seat, dead, "dead blind")
+                self._post(seat, dead, _DEAD_BLIND)
             if live and self._stacks[seat]:
-                self._post(seat, live, "big blind")
+                self._post(seat, live, _BIG_BLIND)
         for seat in range(n):
-            self._history.append(_new(Action, ("preflop", seat, "hole cards", 0, 0, False, self._holes[seat])))
+            self._history.append(_new(Action, (_PREFLOP, seat, _HOLE_CARDS, 0, 0, False, self._holes[seat])))
         # The big blind is the opening bet, even when it is short: the others call all of it.
         self._to_match = big
         self._full_size = big
@@ -289,7 +370,15 @@ class Hand:
             self._set_actor(actor)
 
     def _set_actor(self, seat: int) -> None:
-        """Work out once what ``seat`` may do, so that queries and checks only read it."""
+        """Work out once what ``seat`` may do (-1: nobody, the hand is over), so that queries
+        and checks only read it: the one method that sets the derived state."""
+        if seat < 0:
+            self._actor = None
+            self._to_call = 0
+            self._can_check = False
+            self._min_raise_to = self._max_raise_to = None
+            self._why_no_raise = None
+            return
         self._actor = seat
         bet, stack, to_match = self._bets[seat], self._stacks[seat], self._to_match
         self._to_call = min(to_match - bet, stack)
@@ -326,6 +415,7 @@ class Hand:
     def _legal_words(self) -> str:
         """What the actor may do, in words: 'seat 2 may fold, call 4, or raise to 8 (fixed limit)'."""
         seat = self._actor
+        assert seat is not None  # words are asked for only while someone is to act
         choices = ["fold"]
         all_in = " (all-in)" if self._stacks[seat] and self._to_call == self._stacks[seat] else ""
         choices.append("check" if self._can_check else f"call {self._to_call}{all_in}")
@@ -338,33 +428,151 @@ class Hand:
         listed = " or ".join(choices) if len(choices) == 2 else f"{choices[0]}, {choices[1]}, or {choices[2]}"
         return f"seat {seat} may {listed} ({_LIMIT_WORDS[self._limit]})"
 
-    def _check_turn(self, seat: Optional[int], what: str) -> int:
+    # ------------------------------------------------------------ why an action is not allowed
+    #
+    # Each returns None when the action is legal now, else the reason, in the words of the
+    # IllegalAction the action raises. They only read the state, which _set_actor worked out.
+
+    def _turn_problem(self, seat: Optional[int], what: str) -> Optional[str]:
         if self._actor is None:
-            raise IllegalAction(f"{what}: the hand is over")
+            return f"{what}: the hand is over"
         if seat is not None and seat != self._actor:
-            raise IllegalAction(f"{what} for seat {quoted(seat)}: it is seat {self._actor}'s turn")
-        return self._actor
+            return f"{what} for seat {quoted(seat)}: it is seat {self._actor}'s turn"
+        return None
+
+    def _check_problem(self, seat: Optional[int]) -> Optional[str]:
+        why = self._turn_problem(seat, "check")
+        if why is None and not self._can_check:
+            why = f"seat {self._actor} cannot check facing a bet of {self._to_match}: {self._legal_words()}"
+        return why
+
+    def _call_problem(self, seat: Optional[int]) -> Optional[str]:
+        why = self._turn_problem(seat, "call")
+        if why is None and self._can_check:
+            why = f"seat {self._actor} has nothing to call: {self._legal_words()}"
+        return why
+
+    def _raise_problem(self, total: object, seat: Optional[int]) -> Optional[str]:
+        why = self._turn_problem(seat, "raise")
+        if why is not None:
+            return why
+        if isinstance(total, bool) or not hasattr(type(total), "__index__"):
+            return f"raise_to takes a whole number of chips, not {quoted(total)}"
+        assert self._actor is not None
+        return self._amount_problem(self._actor, operator.index(total))  # type: ignore[call-overload, arg-type]
+
+    def _amount_problem(self, actor: int, total: int) -> Optional[str]:
+        verb = "bet" if self._to_match == 0 else "raise to"
+        if self._min_raise_to is None:
+            return f"seat {actor} may not {verb.split()[0]}: {self._why_no_raise}; {self._legal_words()}"
+        if total > self._max_raise_to:  # type: ignore[operator]  # set whenever _min_raise_to is
+            if self._max_raise_to != self._bets[actor] + self._stacks[actor]:  # the limit binds, not the stack
+                if self._limit == _FIXED:
+                    return f"{verb} {total} is not the fixed-limit amount {self._max_raise_to}; {self._legal_words()}"
+                return f"{verb} {total} is more than the pot-limit maximum {self._max_raise_to}; {self._legal_words()}"
+        elif total < self._min_raise_to:
+            if self._limit == _FIXED:
+                return f"{verb} {total} is not the fixed-limit amount {self._min_raise_to}; {self._legal_words()}"
+            return f"{verb} {total} is less than the minimum {self._min_raise_to}; {self._legal_words()}"
+        return None
+
+    def _all_in_problem(self, seat: Optional[int]) -> Optional[str]:
+        why = self._turn_problem(seat, "all-in")
+        if why is not None:
+            return why
+        actor = self._actor
+        assert actor is not None
+        reach = self._bets[actor] + self._stacks[actor]
+        if reach > self._to_match and (self._min_raise_to is None or self._max_raise_to != reach):
+            why = self._why_no_raise or f"its stack reaches {reach}, past the most it may bet"
+            return f"seat {actor} may not go all-in for {reach}: {why}; {self._legal_words()}"
+        return None
+
+    def why_not_fold(self, seat: Optional[int] = None) -> Optional[str]:
+        """Why ``fold`` (by ``seat``, when given) is not allowed now; None when it is."""
+        self._acquire()
+        try:
+            return self._turn_problem(seat, "fold")
+        finally:
+            self._release()
+
+    def why_not_check(self, seat: Optional[int] = None) -> Optional[str]:
+        """Why ``check`` is not allowed now; None when it is (``can_check`` for the actor)."""
+        self._acquire()
+        try:
+            return self._check_problem(seat)
+        finally:
+            self._release()
+
+    def why_not_call(self, seat: Optional[int] = None) -> Optional[str]:
+        """Why ``call`` is not allowed now; None when it is."""
+        self._acquire()
+        try:
+            return self._call_problem(seat)
+        finally:
+            self._release()
+
+    def why_not_raise_to(self, total: int, seat: Optional[int] = None) -> Optional[str]:
+        """Why ``raise_to(total)`` is not allowed now; None when it is."""
+        self._acquire()
+        try:
+            return self._raise_problem(total, seat)
+        finally:
+            self._release()
+
+    def why_not_all_in(self, seat: Optional[int] = None) -> Optional[str]:
+        """Why ``all_in`` is not allowed now; None when it is."""
+        self._acquire()
+        try:
+            return self._all_in_problem(seat)
+        finally:
+            self._release()
+
+    def can_fold(self, seat: Optional[int] = None) -> bool:
+        """Whether ``fold`` is allowed now."""
+        return self.why_not_fold(seat) is None
+
+    def can_call(self, seat: Optional[int] = None) -> bool:
+        """Whether ``call`` is allowed now."""
+        return self.why_not_call(seat) is None
+
+    def can_raise_to(self, total: int, seat: Optional[int] = None) -> bool:
+        """Whether ``raise_to(total)`` is allowed now."""
+        return self.why_not_raise_to(total, seat) is None
+
+    def can_all_in(self, seat: Optional[int] = None) -> bool:
+        """Whether ``all_in`` is allowed now."""
+        return self.why_not_all_in(seat) is None
 
     # ------------------------------------------------------------ actions
+    #
+    # Each takes the lock, applies its check (raising IllegalAction with the reason, the hand
+    # unchanged), and records the action, returning its Action.
 
     def fold(self, seat: Optional[int] = None) -> Action:
         """Give up the hand (allowed at any turn, even when a check is free)."""
         self._acquire()
         try:
-            actor = self._check_turn(seat, "fold")
+            why = self._turn_problem(seat, "fold")
+            if why is not None:
+                raise IllegalAction(why)
+            actor = self._actor
+            assert actor is not None  # the check: it is someone's turn
             self._folded[actor] = True
             self._live -= 1
-            return self._record(actor, "fold", 0)
+            return self._record(actor, _FOLD, 0)
         finally:
             self._release()
 
     def check(self, seat: Optional[int] = None) -> Action:
+        """Pass when there is no bet to call (``can_check`` says whether the actor may)."""
         self._acquire()
         try:
-            actor = self._check_turn(seat, "check")
-            if not self._can_check:
-                raise IllegalAction(f"seat {actor} cannot check facing a bet of {self._to_match}: {self._legal_words()}")
-            return self._record(actor, "check", 0)
+            why = self._check_problem(seat)
+            if why is not None:
+                raise IllegalAction(why)
+            assert self._actor is not None
+            return self._record(self._actor, _CHECK, 0)
         finally:
             self._release()
 
@@ -372,10 +580,11 @@ class Hand:
         """Match the bet, or put in every chip left when the stack is short (all-in)."""
         self._acquire()
         try:
-            actor = self._check_turn(seat, "call")
-            if self._can_check:
-                raise IllegalAction(f"seat {actor} has nothing to call: {self._legal_words()}")
-            return self._record(actor, "call", self._to_call)
+            why = self._call_problem(seat)
+            if why is not None:
+                raise IllegalAction(why)
+            assert self._actor is not None
+            return self._record(self._actor, _CALL, self._to_call)
         finally:
             self._release()
 
@@ -384,47 +593,36 @@ class Hand:
         bet this round). A total past the stack, where the stack is what limits it, is all-in."""
         self._acquire()
         try:
-            actor = self._check_turn(seat, "raise")
-            if isinstance(total, bool) or not hasattr(type(total), "__index__"):
-                raise IllegalAction(f"raise_to takes a whole number of chips, not {quoted(total)}")
-            return self._raise_to(actor, operator.index(total))
+            why = self._raise_problem(total, seat)
+            if why is not None:
+                raise IllegalAction(why)
+            assert self._actor is not None
+            return self._raise_to(self._actor, operator.index(total))
         finally:
             self._release()
-
-    def _raise_to(self, actor: int, total: int) -> Action:
-        verb = "bet" if self._to_match == 0 else "raise to"
-        if self._min_raise_to is None:
-            raise IllegalAction(f"seat {actor} may not {verb.split()[0]}: {self._why_no_raise}; {self._legal_words()}")
-        reach = self._bets[actor] + self._stacks[actor]
-        if total > self._max_raise_to:
-            if self._max_raise_to != reach:  # the limit binds, not the stack
-                if self._limit == _FIXED:
-                    raise IllegalAction(f"{verb} {total} is not the fixed-limit amount {self._max_raise_to}; "
-                                        f"{self._legal_words()}")
-                raise IllegalAction(f"{verb} {total} is more than the pot-limit maximum {self._max_raise_to}; "
-                                    f"{self._legal_words()}")
-            total = reach
-        elif total < self._min_raise_to:
-            if self._limit == _FIXED:
-                raise IllegalAction(f"{verb} {total} is not the fixed-limit amount {self._min_raise_to}; "
-                                    f"{self._legal_words()}")
-            raise IllegalAction(f"{verb} {total} is less than the minimum {self._min_raise_to}; {self._legal_words()}")
-        return self._record(actor, "bet" if self._to_match == 0 else "raise", total - self._bets[actor])
 
     def all_in(self, seat: Optional[int] = None) -> Action:
         """Put in every chip: a call when that is no more than the call, else a bet or raise."""
         self._acquire()
         try:
-            actor = self._check_turn(seat, "all-in")
+            why = self._all_in_problem(seat)
+            if why is not None:
+                raise IllegalAction(why)
+            actor = self._actor
+            assert actor is not None
             reach = self._bets[actor] + self._stacks[actor]
             if reach <= self._to_match:
-                return self._record(actor, "call", self._to_call)
-            if self._min_raise_to is None or self._max_raise_to != reach:
-                why = self._why_no_raise or f"its stack reaches {reach}, past the most it may bet"
-                raise IllegalAction(f"seat {actor} may not go all-in for {reach}: {why}; {self._legal_words()}")
+                return self._record(actor, _CALL, self._to_call)
             return self._raise_to(actor, reach)
         finally:
             self._release()
+
+    def _raise_to(self, actor: int, total: int) -> Action:
+        """A checked bet or raise; a total past the stack is the stack."""
+        reach = self._bets[actor] + self._stacks[actor]
+        if total > reach:
+            total = reach
+        return self._record(actor, _BET if self._to_match == 0 else _RAISE, total - self._bets[actor])
 
     def _record(self, seat: int, kind: str, added: int) -> Action:
         """Apply a checked action, then move the turn on."""
@@ -487,8 +685,7 @@ class Hand:
             bets[owner] = second
             self._stacks[owner] += back
             self._put_in[owner] -= back
-            self._history.append(Action(STREETS[self._street], owner, "return", back, second,
-                                        False))
+            self._history.append(Action(STREETS[self._street], owner, _RETURN, back, second, False))
 
     def _end_round(self) -> None:
         self._return_uncalled()
@@ -522,13 +719,10 @@ class Hand:
     def _deal_board(self) -> None:
         street = self._street
         cards = self._board_cards[_BOARD_AFTER[street - 1]:_BOARD_AFTER[street]]
-        self._history.append(Action(STREETS[street], None, "board", cards=cards))
+        self._history.append(Action(STREETS[street], None, _BOARD, cards=cards))
 
     def _over(self) -> None:
-        self._actor = None
-        self._to_call = 0
-        self._can_check = False
-        self._min_raise_to = self._max_raise_to = None
+        self._set_actor(-1)
         self._bets = [0] * self._n
         self._all_in_at_end = tuple(not self._folded[s] and not self._stacks[s] for s in range(self._n))
         payouts = self._result.payouts  # type: ignore[union-attr]
@@ -542,7 +736,7 @@ class Hand:
         awards = tuple(total if seat == winner else 0 for seat in range(self._n))
         self._result = Showdown(awards, (Pot(total, (winner,), (winner,), (), awards),), tuple(self._put_in),
                                 (), tuple(None for _ in range(self._n)))
-        self._showing: tuple[int, ...] = ()
+        self._showing = ()
         self._ended_on = self._street
         self._street = _OVER
         self._over()
@@ -568,7 +762,7 @@ class Hand:
         return self._n
 
     @property
-    def limit(self) -> str:
+    def limit(self) -> Limit:
         """'fixed', 'pot' or 'no'."""
         return self._limit_word
 
@@ -628,7 +822,7 @@ class Hand:
     # ------------------------------------------------------------ queries
 
     @property
-    def street(self) -> str:
+    def street(self) -> Street:
         """'preflop', 'flop', 'turn', 'river', or 'over'."""
         return STREETS[self._street]
 

@@ -14,8 +14,8 @@ from typing import Iterable, Optional, Sequence
 
 from . import _engine
 from .cards import CARDS, HOLE_SIZES, Card, CardError, CardsLike, check_unique, quoted, read_counted
-from .hands import HighHand, LowHand, hand
 from .exceptions import ShowdownError
+from .hands import HighHand, LowHand, hand
 
 __all__ = ["Pot", "Showdown", "ShowdownError", "showdown", "form_pots", "award_pots", "split_pot", "settle"]
 

@@ -13,15 +13,31 @@ import csv
 import ctypes
 from array import array
 from functools import lru_cache
-from pathlib import Path
 from itertools import chain, combinations, permutations
 from math import comb
+from pathlib import Path
 from typing import Iterator, Optional
 
 from . import _engine
-from ._engine import (ALL_CARDS, FILTER_BITS, MAX_PROGRAM_DEPTH, OP_BOTH, OP_BUT_NOT, OP_EITHER, OP_PATTERN,
-                      OP_WEIGHT, SUIT_ANY, SUIT_NAMED, SUIT_VARIABLE, passes_filters, possible_shapes,
-                      program_depth, program_weight, relevant_cards, suit_blind)
+from ._engine import (
+    ALL_CARDS,
+    FILTER_BITS,
+    MAX_PROGRAM_DEPTH,
+    OP_BOTH,
+    OP_BUT_NOT,
+    OP_EITHER,
+    OP_PATTERN,
+    OP_WEIGHT,
+    SUIT_ANY,
+    SUIT_NAMED,
+    SUIT_VARIABLE,
+    passes_filters,
+    possible_shapes,
+    program_depth,
+    program_weight,
+    relevant_cards,
+    suit_blind,
+)
 from .cards import Card, CardError, CardsLike, card_index, hole_size_of, parse_cards
 from .rangestring import Pattern, Percent, RangeError, parse
 
@@ -63,7 +79,7 @@ def _assignments(specs: list, explicit: set) -> Iterator[tuple]:
             suits = [bound] if bound is not None else [
                 s for s in range(4) if s not in explicit and s not in binding.values() and s > above]
         elif spec.suit is None:
-            suits = range(4)
+            suits = [0, 1, 2, 3]
         else:
             suits = [spec.suit]
         for suit in suits:
@@ -203,7 +219,7 @@ def _evaluate(tree, size: int, expression: str) -> dict:
         else:
             out = {hand: min(weight, right[hand]) for hand, weight in out.items() if hand in right}
     if tree.weight is not None:
-        out = {hand: tree.weight for hand in out}
+        out = dict.fromkeys(out, tree.weight)
     return out
 
 

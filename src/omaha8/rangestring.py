@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Optional, Union
+
 from .exceptions import RangeError
 
 __all__ = ["RangeError", "Spec", "Pattern", "Percent", "Node", "parse"]
@@ -28,7 +29,7 @@ __all__ = ["RangeError", "Spec", "Pattern", "Percent", "Node", "parse"]
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 VARIABLES = "wxyz"
-LOW_RANKS = frozenset(range(0, 7)) | {12}          # A..8 (ranks 0..6 are 2..8, 12 the ace)
+LOW_RANKS = frozenset(range(7)) | {12}          # A..8 (ranks 0..6 are 2..8, 12 the ace)
 BROADWAY_RANKS = frozenset(range(8, 13))           # T J Q K A
 FILTERS = ("ds", "ss", "r", "np")
 # Parentheses deeper than this are refused with a caret, before Python's own stack runs out.
@@ -44,7 +45,7 @@ class Spec:
     any, 0..3 for a named suit, or a variable letter."""
 
     ranks: frozenset
-    suit: Union[None, int, str]
+    suit: Union[int, str, None]
 
     @property
     def free(self) -> bool:

@@ -22,14 +22,25 @@ from functools import cached_property, lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from math import factorial
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
+from typing import IO, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
 from ._version import __version__
-from .cards import (HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, canonical, hole_size_of,
-                    parse_cards, quoted, suit_class, whole_number)
+from .cards import (
+    HOLE_SIZES,
+    MAX_SEATS,
+    Card,
+    CardError,
+    CardsLike,
+    canonical,
+    hole_size_of,
+    parse_cards,
+    quoted,
+    suit_class,
+    whole_number,
+)
 from .equity import Tally, equity_from_tally, equity_tally, live_implementation
-from .ranges import PERCENT_TABLE, Range
 from .exceptions import FallbackRefused, TableError
+from .ranges import PERCENT_TABLE, Range
 
 __all__ = [
     "StartingHand",
@@ -254,12 +265,12 @@ class _Checkpoint:
         try:
             if self.path.exists() and self.path.stat().st_size:
                 kept = self._read()
-                self.file = open(self.path, "r+b")
+                self.file: IO[bytes] = open(self.path, "r+b")  # noqa: SIM115 (open for the whole job, closed by close())
                 # Drop a line cut short by a kill, so that the next record starts a line of its own.
                 self.file.truncate(kept)
                 self.file.seek(kept)
             else:
-                self.file = open(self.path, "wb")
+                self.file = open(self.path, "wb")  # noqa: SIM115 (the same)
                 self._write(identity)
         except OSError as error:
             raise TableError(f"checkpoint {self.path}: {error.strerror or error}") from None
@@ -289,10 +300,15 @@ class _Checkpoint:
     def _block(self, record: dict) -> Optional[BlockTally]:
         """The block a line records, when every field is what this table's blocks hold."""
         opponents, samples = self.identity["opponents"], self.identity["samples"]
-        form, first, stop = record.get("class"), record.get("first"), record.get("stop")
-        seats, runouts = record.get("seats"), record.get("runouts")
-        low_possible, pot_units = record.get("low_possible"), record.get("pot_units")
-        implementation = record.get("implementation")
+        # Any: each is checked below before it is used as what it should be.
+        form: Any = record.get("class")
+        first: Any = record.get("first")
+        stop: Any = record.get("stop")
+        seats: Any = record.get("seats")
+        runouts: Any = record.get("runouts")
+        low_possible: Any = record.get("low_possible")
+        pot_units: Any = record.get("pot_units")
+        implementation: Any = record.get("implementation")
 
         def whole(value: object, least: int = 0) -> bool:
             return type(value) is int and value >= least
@@ -389,7 +405,7 @@ class PreflopTable:
         """A row by position (0 is the best), or by a hand or canonical string of its class."""
         if isinstance(hand, int) and not isinstance(hand, Card):
             return self.rows[hand]
-        form = canonical(hand)
+        form = canonical(hand)  # type: ignore[arg-type]  # a Card is refused there, as it must be
         row = self._by_class.get(form)
         if row is None:
             raise KeyError(f"{form} is not in this table")
@@ -457,7 +473,7 @@ class PreflopTable:
             for number, record in enumerate(reader, start=at + 2):
                 if len(record) != len(_ROW_FIELDS) or any(len(value) > 40 for value in record):
                     raise ValueError(f"line {number} is not a row of {len(_ROW_FIELDS)} short fields")
-                row = {name: (float(value) if name in _FLOAT_FIELDS else value if name == "canonical"
+                row: dict[str, Any] = {name: (float(value) if name in _FLOAT_FIELDS else value if name == "canonical"
                               else _csv_int(value, name, number)) for name, value in zip(_ROW_FIELDS, record)}
                 for name in _FLOAT_FIELDS:
                     top = 100.0 if name == "percentile" else 1.0
@@ -470,7 +486,9 @@ class PreflopTable:
             if not 1 <= header[0] < MAX_SEATS or header[1] not in HOLE_SIZES or header[2] < 1 or header[3] >= 2**64:
                 raise ValueError(f"the arguments {dict(zip(('opponents', 'hole_size', 'samples', 'seed'), header))} "
                                  "are not a table's")
-            return cls(tuple(rows), *header, meta["version"], meta["implementation"], meta["complete"] == "True")
+            opponents, hole_size, samples, seed = header
+            return cls(tuple(rows), opponents, hole_size, samples, seed, meta["version"], meta["implementation"],
+                       meta["complete"] == "True")
         except (KeyError, ValueError, csv.Error) as error:
             raise TableError(f"{path} is not an omaha8 preflop table ({type(error).__name__}: {error})") from None
 
@@ -598,8 +616,8 @@ def preflop_table(
             progress(done, total)
         tasks = _plan(todo, samples, opponents, seed, allow_fallback)
         own = executor is None
-        pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="omaha8-table") if own \
-            else executor
+        pool = executor if executor is not None else ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
+                                                                        thread_name_prefix="omaha8-table")
         pending: set[Future] = set()
         try:
             pending = {pool.submit(run_task, task) for task in tasks}

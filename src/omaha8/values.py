@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 
+from .cards import whole_number
 from .exceptions import HandValueError
 
 __all__ = [
@@ -47,8 +48,7 @@ NO_LOW = 255
 
 def category_of(value: int) -> str:
     """The category name of a high value 1..7462."""
-    if not 1 <= value <= WORST_HIGH:
-        raise HandValueError(f"high value {value} is outside 1..{WORST_HIGH}")
+    value = whole_number(value, "a high value", 1, WORST_HIGH, HandValueError)
     return CATEGORIES[bisect_left(CATEGORY_LAST_VALUE, value)]
 
 
@@ -67,7 +67,8 @@ def low_rank_name(rank: int) -> str:
 
 def low_ranks(mask: int) -> tuple[int, ...]:
     """The five ranks of a low mask from the top down, the ace as 1: 0b10010111 -> (8, 5, 3, 2, 1)."""
-    if not 0 <= mask <= 255 or bin(mask).count("1") != 5:
+    mask = whole_number(mask, "a low mask", 0, 255, HandValueError)
+    if bin(mask).count("1") != 5:
         raise HandValueError(f"{mask!r} is not a low mask (five of the bits 0..7)")
     return tuple(bit + 1 for bit in range(7, -1, -1) if mask >> bit & 1)
 

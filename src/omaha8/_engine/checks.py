@@ -15,13 +15,24 @@ from array import array
 from math import comb
 from typing import Any, NamedTuple, Optional
 
-from ..cards import (MAX_HOLE_CARDS, BOARD_SIZES, HOLE_SIZES, MAX_SEATS, card_index, check_unique,
-                    quoted, read_counted, read_hand, whole_number)
+from ..cards import (
+    BOARD_SIZES,
+    HOLE_SIZES,
+    MAX_HOLE_CARDS,
+    MAX_SEATS,
+    card_index,
+    check_unique,
+    quoted,
+    read_counted,
+    read_hand,
+    whole_number,
+)
 from ..exceptions import BatchError, CardError, JobError
 from .programs import check_program
 
 __all__ = ["BatchError", "Batch", "check_batch", "row_error", "Job", "check_job",
-           "check_range_job", "check_program", "check_range_walk", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API"]
+           "check_range_job", "check_program", "check_range_walk", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS",
+           "TALLY_LISTS", "ENGINE_API"]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
@@ -164,7 +175,7 @@ def _cards_of(value: object, what: str) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)):
         raise JobError(f"an equity job takes {what} as card indices, not text {quoted(value)}")
     try:
-        items = list(value)  # type: ignore[call-overload]
+        items = list(value)  # type: ignore[call-overload, arg-type]
     except TypeError:
         raise JobError(f"{what} must be an iterable of card indices, not {type(value).__name__}") from None
     return tuple(card_index(item) for item in items)
@@ -186,7 +197,8 @@ def _board_dead_and_counts(job: str, board, dead, exact, samples, seed, workers,
         raise JobError(f"exact must be True or False, not {quoted(exact)}")
     return Job(tuple(hand for hand, _ in hands), board_cards, dead_cards, exact,
                whole_number(samples, "samples", 0, MAX_SAMPLES, JobError),
-               whole_number(seed, "seed", 0, 2**64 - 1, JobError), whole_number(workers, "workers", 1, MAX_WORKERS, JobError))
+               whole_number(seed, "seed", 0, 2**64 - 1, JobError),
+               whole_number(workers, "workers", 1, MAX_WORKERS, JobError))
 
 
 def check_job(holes, board, dead, exact, samples, seed, workers) -> Job:

@@ -366,7 +366,7 @@ def _check_limits():
 
 
 cdef list CARD_OF = [Card(i) for i in range(52)]
-LIMITS = {"hole_cards": MAX_HOLE, "seats": MAX_SEATS, "chunk_runouts": CHUNK}
+CAPACITY = {"hole_cards": MAX_HOLE, "seats": MAX_SEATS, "chunk_runouts": CHUNK}
 build_tables()
 
 TABLE_BYTES = sizeof(HIGH_ROWS) + sizeof(FLUSH_ROWS) + sizeof(FLUSH_ROW_OF_MASK) + sizeof(LOW) \

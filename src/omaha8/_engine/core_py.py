@@ -17,8 +17,16 @@ from typing import Optional
 from ..cards import Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
 from ..exceptions import HandValueError, JobError
 from ..values import NO_LOW, WORST_HIGH, classify, low_rank
-from .checks import (CHUNK_RUNOUTS, ENGINE_API, TALLY_LISTS, check_batch, check_job, check_range_job, check_range_walk,
-                     row_error)
+from .checks import (
+    CHUNK_RUNOUTS,
+    ENGINE_API,
+    TALLY_LISTS,
+    check_batch,
+    check_job,
+    check_range_job,
+    check_range_walk,
+    row_error,
+)
 from .programs import program_weight
 
 # The evaluation API: the same names and signatures as the compiled core's.

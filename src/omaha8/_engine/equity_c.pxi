@@ -35,7 +35,7 @@ cdef struct Seat:
     int low_shifted                # the hole's low mask << 8, ready for LOW
 
 
-cdef struct Tally:
+cdef struct ChunkCounts:
     int64_t high_units[MAX_SEATS]
     int64_t low_units[MAX_SEATS]
     int64_t square_units[MAX_SEATS]  # each runout's share squared, for the error bar (per chunk)
@@ -70,7 +70,7 @@ cdef inline uint16_t seat_high(const Board* board, const Seat* seat) noexcept no
     return best
 
 
-cdef inline void tally_runout(const Board* board, const Seat* seats, int n, Tally* t) noexcept nogil:
+cdef inline void tally_runout(const Board* board, const Seat* seats, int n, ChunkCounts* t) noexcept nogil:
     cdef uint16_t high[MAX_SEATS]
     cdef uint8_t low[MAX_SEATS]
     cdef uint16_t best_high = NO_VALUE
@@ -120,7 +120,7 @@ cdef inline void tally_runout(const Board* board, const Seat* seats, int n, Tall
 
 cdef void walk_runouts(const uint8_t* known_board, int known, int need, const uint8_t* deck,
                        int size, const Seat* seats, int n_seats, int64_t rank, int64_t stop_at,
-                       Tally* t) noexcept nogil:
+                       ChunkCounts* t) noexcept nogil:
     """Runouts rank..stop_at of ``deck``, in lexicographic order of the cards dealt."""
     cdef int index[5]
     cdef uint8_t cards[5]
@@ -216,7 +216,7 @@ cdef class EquityJob:
     cdef bint exact
     cdef uint64_t seed
     cdef int workers
-    cdef Tally* scratch         # one chunk's counts, per worker
+    cdef ChunkCounts* scratch         # one chunk's counts, per worker
     cdef bint* running          # a worker inside run(), so that a second call for it fails
     cdef int64_t chunks         # CHUNK runouts each, the last one shorter
     cdef int64_t next_chunk     # the next chunk to claim; claimed with the GIL held
@@ -267,7 +267,7 @@ cdef class EquityJob:
             if not (used >> i) & 1:
                 self.deck[self.deck_size] = i
                 self.deck_size += 1
-        self.scratch = <Tally*>calloc(self.workers, sizeof(Tally))
+        self.scratch = <ChunkCounts*>calloc(self.workers, sizeof(ChunkCounts))
         self.running = <bint*>calloc(self.workers, sizeof(bint))
         if self.scratch == NULL or self.running == NULL:
             raise MemoryError()
@@ -291,7 +291,7 @@ cdef class EquityJob:
         if self.running[worker]:
             raise JobError(f"worker {worker} is already running in another thread")
         cdef int64_t chunk, first, last
-        cdef Tally* t = &self.scratch[worker]
+        cdef ChunkCounts* t = &self.scratch[worker]
         self.running[worker] = True
         try:
             while not self.stopped and self.next_chunk < self.chunks:
@@ -299,7 +299,7 @@ cdef class EquityJob:
                 self.next_chunk += 1
                 first = chunk * CHUNK
                 last = min(first + CHUNK, self.total)
-                memset(t, 0, sizeof(Tally))
+                memset(t, 0, sizeof(ChunkCounts))
                 with nogil:
                     if self.exact:
                         self.walk(t, first, last)
@@ -311,7 +311,7 @@ cdef class EquityJob:
         finally:
             self.running[worker] = False
 
-    cdef add(self, const Tally* t):
+    cdef add(self, const ChunkCounts* t):
         cdef int s
         sums = self.sums
         for s in range(self.n_seats):
@@ -327,11 +327,11 @@ cdef class EquityJob:
         sums["low_possible"] += t.low_possible
         sums["runouts"] += t.runouts
 
-    cdef void walk(self, Tally* t, int64_t rank, int64_t stop_at) noexcept nogil:
+    cdef void walk(self, ChunkCounts* t, int64_t rank, int64_t stop_at) noexcept nogil:
         walk_runouts(self.board, self.known, self.need, self.deck, self.deck_size, self.seats,
                      self.n_seats, rank, stop_at, t)
 
-    cdef void sample(self, Tally* t, int64_t chunk, int64_t count) noexcept nogil:
+    cdef void sample(self, ChunkCounts* t, int64_t chunk, int64_t count) noexcept nogil:
         """``count`` random runouts of one chunk: a partial shuffle of a fresh copy of the deck
         for each, the deck carried from one runout to the next."""
         cdef uint8_t deck[52]
@@ -411,7 +411,7 @@ def draw_cards(seed, pool, count):
     return [CARD_OF[deck[j]] for j in range(n)]
 
 
-cdef inline void add_scaled(Tally* dst, const Tally* src, int n, int64_t w) noexcept nogil:
+cdef inline void add_scaled(ChunkCounts* dst, const ChunkCounts* src, int n, int64_t w) noexcept nogil:
     cdef int s
     for s in range(n):
         dst.high_units[s] += w * src.high_units[s]
@@ -628,7 +628,6 @@ cdef class RangeEquityJob(EquityJob):
     cdef uint64_t fixed_used
     cdef int64_t runouts_per_deal
     cdef int64_t max_weight
-    cdef public int64_t deals_tried
     cdef bint ran_dry
 
     def __init__(self, holes, board, dead, exact, samples, seed, workers, ranges):
@@ -689,7 +688,7 @@ cdef class RangeEquityJob(EquityJob):
         self.deck_size = 52 - popcount_64(self.fixed_used) - sum(
             range_job[s][2] for s in range(self.n_seats) if job.holes[s] is None)
         self.runouts_per_deal = choose(self.deck_size, self.need)
-        self.scratch = <Tally*>calloc(self.workers, sizeof(Tally))
+        self.scratch = <ChunkCounts*>calloc(self.workers, sizeof(ChunkCounts))
         self.running = <bint*>calloc(self.workers, sizeof(bint))
         if self.scratch == NULL or self.running == NULL:
             raise MemoryError()
@@ -732,23 +731,23 @@ cdef class RangeEquityJob(EquityJob):
                 size += 1
         return True
 
-    cdef void walk(self, Tally* t, int64_t rank, int64_t stop_at) noexcept nogil:
+    cdef void walk(self, ChunkCounts* t, int64_t rank, int64_t stop_at) noexcept nogil:
         cdef Seat seats[MAX_SEATS]
         cdef uint8_t deck[52]
-        cdef Tally part
+        cdef ChunkCounts part
         cdef int64_t per = self.runouts_per_deal, deal, first, last, weight
         deal = rank // per
         while deal * per < stop_at:
             first = rank - deal * per if rank > deal * per else 0
             last = stop_at - deal * per if stop_at < (deal + 1) * per else per
             if self.deal_of(deal, seats, deck, &weight):
-                memset(&part, 0, sizeof(Tally))
+                memset(&part, 0, sizeof(ChunkCounts))
                 walk_runouts(self.board, self.known, self.need, deck, self.deck_size, seats,
                              self.n_seats, first, last, &part)
                 add_scaled(t, &part, self.n_seats, weight)
             deal += 1
 
-    cdef void sample(self, Tally* t, int64_t chunk, int64_t count) noexcept nogil:
+    cdef void sample(self, ChunkCounts* t, int64_t chunk, int64_t count) noexcept nogil:
         """Whole deals at random: a hand for each range seat, drawn again all together when any
         two collide or when its weight turns it down, then a runout of what is left."""
         cdef Seat seats[MAX_SEATS]

@@ -137,7 +137,8 @@ def check_program(seat: int, code, table, k: int) -> tuple[bytes, bytes]:
                 raise bad
             for spec in range(count):
                 mask, kind, value = table_ints[arg + 4 + 3 * spec:arg + 7 + 3 * spec]
-                if not 0 <= mask <= ALL_RANKS or kind not in (SUIT_ANY, SUIT_NAMED, SUIT_VARIABLE) or not 0 <= value <= 3:
+                if (not 0 <= mask <= ALL_RANKS or kind not in (SUIT_ANY, SUIT_NAMED, SUIT_VARIABLE)
+                        or not 0 <= value <= 3):
                     raise bad
             depth += 1
         elif op == OP_WEIGHT:
@@ -182,8 +183,8 @@ def _fits(table, at: int, shape: tuple) -> bool:
     first, hold each suit variable's specs, largest first."""
     filters, count, explicit = table[at + 1], table[at + 2], table[at + 3]
     held = sorted((c for c in shape if c), reverse=True)
-    if (filters & FILTER_DOUBLE_SUITED and held != [2, 2] or filters & FILTER_SINGLE_SUITED and held != [2, 1, 1]
-            or filters & FILTER_RAINBOW and held != [1, 1, 1, 1]):
+    if ((filters & FILTER_DOUBLE_SUITED and held != [2, 2]) or (filters & FILTER_SINGLE_SUITED and held != [2, 1, 1])
+            or (filters & FILTER_RAINBOW and held != [1, 1, 1, 1])):
         return False
     named, need = [0] * 4, [0] * 4
     for i in range(count):

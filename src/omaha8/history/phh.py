@@ -8,7 +8,7 @@ from typing import Optional, Union
 
 from ..cards import parse_cards
 from ..exceptions import CardError, HistoryError
-from ..game import MAX_CHIPS, Hand
+from ..game import MAX_CHIPS, Hand, Kind, Limit, Street
 from .record import History, Player, Step, decode, short
 
 __all__ = ["to_phh", "from_phh", "parse_phh"]
@@ -17,7 +17,7 @@ __all__ = ["to_phh", "from_phh", "parse_phh"]
 # no code for the pot-limit and no-limit games; omaha8 writes "PO/8" and "NO/8" for them, by
 # the same pattern as its "PO" (pot-limit Omaha) and "NT" (no-limit Texas hold'em), with
 # ``min_bet`` as in those; five-card hands add ``hole_size = 5``.
-_PHH_VARIANTS = {"fixed": "FO/8", "pot": "PO/8", "no": "NO/8"}
+_PHH_VARIANTS = {Limit.FIXED: "FO/8", Limit.POT: "PO/8", Limit.NO: "NO/8"}
 
 
 def to_phh(hand: Hand) -> str:
@@ -26,13 +26,13 @@ def to_phh(hand: Hand) -> str:
     blinds = [hand.blinds[0], hand.blinds[1]] + [0] * (n - 2)
     lines = [f'variant = "{_PHH_VARIANTS[hand.limit]}"', "ante_trimming_status = true",
              f"antes = {[hand.ante] * n}", f"blinds_or_straddles = {blinds}"]
-    if hand.limit == "fixed":
+    if hand.limit == Limit.FIXED:
         lines += [f"small_bet = {hand.fixed_bets[0]}", f"big_bet = {hand.fixed_bets[1]}"]
     else:
         lines.append(f"min_bet = {hand.blinds[1]}")
     if hand.hole_size != 4:
         lines.append(f"hole_size = {hand.hole_size}")
-    if hand.limit == "fixed" and hand.max_raises != 4:
+    if hand.limit == Limit.FIXED and hand.max_raises != 4:
         lines.append(f"max_raises = {-1 if hand.max_raises is None else hand.max_raises}")
     posts = _extra_posts(hand)
     if posts:
@@ -43,15 +43,15 @@ def to_phh(hand: Hand) -> str:
     actions = []
     for action in hand.history:
         player = f"p{action.seat + 1}" if action.seat is not None else ""
-        if action.kind == "hole cards":
+        if action.kind == Kind.HOLE_CARDS:
             actions.append(f"d dh {player} {''.join(map(str, action.cards))}")
-        elif action.kind == "board":
+        elif action.kind == Kind.BOARD:
             actions.append(f"d db {''.join(map(str, action.cards))}")
-        elif action.kind == "fold":
+        elif action.kind == Kind.FOLD:
             actions.append(f"{player} f")
-        elif action.kind in ("check", "call"):
+        elif action.kind in (Kind.CHECK, Kind.CALL):
             actions.append(f"{player} cc")
-        elif action.kind in ("bet", "raise"):
+        elif action.kind in (Kind.BET, Kind.RAISE):
             actions.append(f"{player} cbr {action.total}")
     for seat in hand.showdown_order:
         actions.append(f"p{seat + 1} sm {''.join(map(str, hand.holes[seat]))}")
@@ -89,11 +89,11 @@ def _extra_posts(hand: Hand) -> dict:
     blind_seats = (0, 1)
     posts: dict = {}
     for action in hand.history:
-        if action.street != "preflop" or action.seat is None or action.seat in blind_seats:
+        if action.street != Street.PREFLOP or action.seat is None or action.seat in blind_seats:
             continue
-        if action.kind in ("big blind", "dead blind"):
+        if action.kind in (Kind.BIG_BLIND, Kind.DEAD_BLIND):
             live, dead = posts.get(action.seat, (0, 0))
-            if action.kind == "big blind":
+            if action.kind == Kind.BIG_BLIND:
                 live += action.amount
             else:
                 dead += action.amount
@@ -174,7 +174,8 @@ def parse_phh(text: Union[str, bytes]) -> History:
     raw_posts = data.get("_posts", [])
     posts: dict = {}
     if not isinstance(raw_posts, list) or not all(
-            isinstance(p, list) and len(p) == 3 and all(type(v) is int and 0 <= v <= MAX_CHIPS for v in p) for p in raw_posts):
+            isinstance(p, list) and len(p) == 3 and all(type(v) is int and 0 <= v <= MAX_CHIPS for v in p)
+            for p in raw_posts):
         raise HistoryError(f"PHH: _posts must be a list of [player, live, dead], not {short(repr(raw_posts), 60)}")
     for player, live, dead in raw_posts:
         if not 1 <= player <= n or player - 1 in posts:

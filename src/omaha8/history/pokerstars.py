@@ -13,7 +13,7 @@ from typing import Optional, Sequence, Union
 
 from ..cards import parse_cards
 from ..exceptions import CardError, HistoryError
-from ..game import MAX_CHIPS, Hand
+from ..game import MAX_CHIPS, Hand, Kind, Limit
 from .record import History, Player, ReadResult, Step, short, text_of
 
 __all__ = ["read", "read_all", "parse_hand", "write"]
@@ -83,7 +83,8 @@ _NOISE = re.compile(r"(is sitting out|has returned|joins the table|leaves the ta
 
 def _split_hands(text: str) -> list[str]:
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    hands, current = [], []
+    hands: list[str] = []
+    current: list[str] = []
     for line in text.split("\n"):
         if current and _HEADER_START.match(line.lstrip("\ufeff")):
             hands.append("\n".join(current))
@@ -105,7 +106,8 @@ def _money(text: str, unit: int, hand_id: str, line: str) -> int:
         raise HistoryError(f"hand {hand_id}: {short(cleaned)!r} is not an amount in line {short(line)!r}")
     whole, fraction = match.group(1).replace(",", ""), (match.group(2) or "").rstrip("0")
     if len(fraction) > len(str(unit)) - 1:
-        raise HistoryError(f"hand {hand_id}: amount {cleaned!r} is finer than the history's unit in line {short(line)!r}")
+        raise HistoryError(f"hand {hand_id}: amount {cleaned!r} is finer than the history's unit in line "
+                           f"{short(line)!r}")
     value = int(whole) * unit + (int(fraction.ljust(len(str(unit)) - 1, "0")) if fraction else 0)
     if value > MAX_CHIPS:
         raise HistoryError(f"hand {hand_id}: amount {cleaned!r} is more than omaha8's engine holds "
@@ -257,7 +259,8 @@ def parse_hand(text: str) -> Optional[History]:
     if len({number for number, _, _ in seated}) != len(seated) or len({name for _, name, _ in seated}) != len(seated):
         raise HistoryError(f"hand {hand_id}: a seat or a name appears twice")
     if sum(stack for _, _, stack in seated) > MAX_CHIPS:
-        raise HistoryError(f"hand {hand_id}: the stacks add up to more than omaha8's engine holds ({MAX_CHIPS:,} chips)")
+        raise HistoryError(f"hand {hand_id}: the stacks add up to more than omaha8's engine holds "
+                           f"({MAX_CHIPS:,} chips)")
     if history.total_pot is None:
         raise HistoryError(f"hand {hand_id}: the hand is cut short (no 'Total pot' line)")
     # omaha8's order: the first seat left of the button first, the button last.
@@ -267,8 +270,8 @@ def parse_hand(text: str) -> Optional[History]:
     for step in history.steps:
         if step.name not in names:
             raise HistoryError(f"hand {hand_id}: {step.name!r} acts but is not seated")
-    cards = history.board + [c for hole in history.holes.values() for c in hole]
-    if len(set(cards)) != len(cards):
+    seen = history.board + [c for hole in history.holes.values() for c in hole]
+    if len(set(seen)) != len(seen):
         raise HistoryError(f"hand {hand_id}: a card appears twice")
     put_in = sum(step.amount for step in history.steps) - sum(amount for _, amount in history.uncalled)
     if put_in != history.total_pot:
@@ -286,7 +289,7 @@ def parse_hand(text: str) -> Optional[History]:
 def _blind_sizes(history: History, limit: str, stakes: tuple) -> tuple[int, int]:
     """The blinds of this hand: as the blinds' seats posted them, else from the stakes (fixed
     limit's are half the small bet and the small bet)."""
-    posted = {}
+    posted: dict = {}
     for step in history.steps:
         if step.kind in ("small blind", "big blind") and not step.all_in:
             posted.setdefault(step.kind, step.amount)
@@ -375,7 +378,7 @@ def read(source: Union[str, bytes, os.PathLike]) -> list[History]:
 
 
 
-_LIMIT_TITLES = {"fixed": "Limit", "pot": "Pot Limit", "no": "No Limit"}
+_LIMIT_TITLES = {Limit.FIXED: "Limit", Limit.POT: "Pot Limit", Limit.NO: "No Limit"}
 
 
 def _site_cap(n: int) -> Optional[int]:
@@ -419,11 +422,13 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, c
 
     names = _check_names(names, n)
     game = (f"{hand.hole_size} Card " if hand.hole_size != 4 else "") + "Omaha Hi/Lo"
-    stakes = hand.fixed_bets if hand.limit == "fixed" else hand.blinds
+    stakes = hand.fixed_bets if hand.limit == Limit.FIXED else hand.blinds
     table = "omaha8"
-    if hand.limit == "fixed" and hand.max_raises != _site_cap(n):
+    if hand.limit == Limit.FIXED and hand.max_raises != _site_cap(n):
         table = "omaha8 (no cap)" if hand.max_raises is None else f"omaha8 ({hand.max_raises} raises a round)"
-    lines = [f"PokerStars Hand #{hand_id}:  {game} {_LIMIT_TITLES[hand.limit]} ({money(stakes[0])}/{money(stakes[1])}{' USD' if currency == '$' else ''}) - 2026/01/01 00:00:00 ET",
+    usd = " USD" if currency == "$" else ""
+    lines = [f"PokerStars Hand #{hand_id}:  {game} {_LIMIT_TITLES[hand.limit]} "
+             f"({money(stakes[0])}/{money(stakes[1])}{usd}) - 2026/01/01 00:00:00 ET",
              f"Table '{table}' {n}-max Seat #{n} is the button"]
     lines += [f"Seat {seat + 1}: {names[seat]} ({money(hand.starting_stacks[seat])} in chips)" for seat in range(n)]
     to_match = 0
@@ -432,55 +437,56 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, c
     # A seat's dead and live extra blinds are written as one post, as PokerStars writes them.
     # A dead small blind and a live big blind from one seat are one post, as PokerStars writes
     # them; other amounts are written as two posts, which read back the same.
-    dead_of = {a.seat: a.amount for a in hand.history if a.kind == "dead blind" and a.amount == hand.blinds[0]}
+    dead_of = {a.seat: a.amount for a in hand.history if a.kind == Kind.DEAD_BLIND and a.amount == hand.blinds[0]}
     live_extra = {a.seat: a.amount for a in hand.history
-                  if a.kind == "big blind" and a.seat in dead_of and a.seat > 1}
+                  if a.kind == Kind.BIG_BLIND and a.seat is not None and a.seat in dead_of and a.seat > 1}
     actions = hand.history
     for at, action in enumerate(actions):
         name = names[action.seat] if action.seat is not None else ""
         tail = " and is all-in" if action.all_in else ""
-        if action.kind == "ante":
+        if action.kind == Kind.ANTE:
             lines.append(f"{name}: posts the ante {money(action.amount)}{tail}")
-        elif action.kind == "dead blind":
+        elif action.kind == Kind.DEAD_BLIND:
             if action.seat in live_extra:
                 tail = " and is all-in" if actions[at + 1].all_in else tail
                 lines.append(f"{name}: posts small & big blinds {money(action.amount + live_extra[action.seat])}{tail}")
             else:
                 lines.append(f"{name}: posts small blind {money(action.amount)}{tail}")
-        elif action.kind in ("small blind", "big blind"):
-            if not (action.kind == "big blind" and action.seat in live_extra):
+        elif action.kind in (Kind.SMALL_BLIND, Kind.BIG_BLIND):
+            if not (action.kind == Kind.BIG_BLIND and action.seat in live_extra):
                 lines.append(f"{name}: posts {action.kind} {money(action.amount)}{tail}")
             to_match = max(to_match, action.total)
-        elif action.kind == "hole cards":
+        elif action.kind == Kind.HOLE_CARDS:
             if action.seat == 0:
                 lines.append("*** HOLE CARDS ***")
             lines.append(f"Dealt to {name} [{' '.join(map(str, action.cards))}]")
-        elif action.kind == "board":
+        elif action.kind == Kind.BOARD:
             old = " ".join(map(str, board))
             board += list(action.cards)
             street = action.street
             new = " ".join(map(str, action.cards))
             lines.append(f"*** {street.upper()} *** " + (f"[{new}]" if street == "flop" else f"[{old}] [{new}]"))
             to_match = 0
-        elif action.kind == "fold":
+        elif action.kind == Kind.FOLD:
             lines.append(f"{name}: folds")
-        elif action.kind == "check":
+        elif action.kind == Kind.CHECK:
             lines.append(f"{name}: checks")
-        elif action.kind == "call":
+        elif action.kind == Kind.CALL:
             lines.append(f"{name}: calls {money(action.amount)}{tail}")
-        elif action.kind == "bet":
+        elif action.kind == Kind.BET:
             lines.append(f"{name}: bets {money(action.amount)}{tail}")
             to_match = action.total
-        elif action.kind == "raise":
+        elif action.kind == Kind.RAISE:
             lines.append(f"{name}: raises {money(action.total - to_match)} to {money(action.total)}{tail}")
             to_match = action.total
-        elif action.kind == "return":
+        elif action.kind == Kind.RETURN:
             lines.append(f"Uncalled bet ({money(action.amount)}) returned to {name}")
     result = hand.result
     if hand.showdown_order:
         lines.append("*** SHOW DOWN ***")
         for seat in hand.showdown_order:
             lines.append(f"{names[seat]}: shows [{' '.join(map(str, hand.holes[seat]))}]")
+    assert result is not None  # write takes a finished hand
     pots = [p for p in result.pots if p.amount]
     for number, pot in enumerate(pots):
         where = "pot" if len(pots) == 1 else ("main pot" if number == 0 else f"side pot-{number}")

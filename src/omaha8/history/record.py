@@ -19,7 +19,7 @@ from typing import Optional, Union
 
 from ..equity import equity
 from ..exceptions import CardError, HandError, HistoryError, IllegalAction
-from ..game import STREETS, Hand
+from ..game import STREETS, Hand, Kind
 from ..pots import settle, split_pot
 
 __all__ = ["Player", "Step", "History", "AllInEquity", "Replay", "ReadResult", "decode", "text_of", "short"]
@@ -77,7 +77,7 @@ class History:
     sitting_out: set = field(default_factory=set)
     """Tournament players marked "is sitting out": dealt in, and folded when their turn comes
     without an action of theirs."""
-    max_raises: Union[int, None, str] = "site"
+    max_raises: Union[int, str, None] = "site"
     """Fixed limit's cap when the history says it (a hand omaha8 wrote with another cap than
     PokerStars'); "site" for PokerStars' own."""
     notes: list = field(default_factory=list)
@@ -97,7 +97,7 @@ class History:
     def names(self) -> list[str]:
         return [p.name for p in self.players]
 
-    def replay(self, max_raises: Union[int, None, str] = "site") -> "Replay":
+    def replay(self, max_raises: Union[int, str, None] = "site") -> "Replay":
         """Play the hand through ``omaha8.Hand`` and check it. ``max_raises``: the fixed-limit
         cap to hold the site to; by default PokerStars' (a bet and three raises, no cap
         heads-up), or the cap the history itself states."""
@@ -155,7 +155,7 @@ def _cp1252_or_latin1(error: UnicodeDecodeError):
     return error.object[error.start:error.end].decode("latin-1"), error.end
 
 
-codecs.register_error("omaha8-cp1252", _cp1252_or_latin1)
+codecs.register_error("omaha8-cp1252", _cp1252_or_latin1)  # type: ignore[arg-type]
 
 
 def decode(data: bytes) -> str:
@@ -281,7 +281,7 @@ def _replay(history: History, max_raises) -> Replay:
     notes = list(history.notes)
     actions = [step for step in history.steps
                if step.kind not in ("small blind", "big blind", "ante", "small & big blinds")]
-    for at, step in enumerate(actions):
+    for step in actions:
         # A tournament player sitting out is folded when its turn comes without its own action.
         while (hand.actor is not None and names[hand.actor] in history.sitting_out
                and names[hand.actor] != step.name):
@@ -306,7 +306,8 @@ def _replay(history: History, max_raises) -> Replay:
             else:
                 done = hand.raise_to(step.total, seat=seat)
                 if done.total != step.total:
-                    differences.append(f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} to {step.total}, "
+                    differences.append(f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} to "
+                                       f"{step.total}, "
                                        f"but its stack takes it to {done.total}")
         except IllegalAction as error:
             differences.append(f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} "
@@ -316,7 +317,8 @@ def _replay(history: History, max_raises) -> Replay:
     while (not differences and hand.actor is not None and names[hand.actor] in history.sitting_out):
         notes.append(f"hand {hand_id}: {hand.street}: {names[hand.actor]} is sitting out and is folded")
         hand.fold()
-    returned = [(names[a.seat], a.amount) for a in hand.history if a.kind == "return"]
+    returned = [(names[a.seat], a.amount) for a in hand.history
+                if a.kind == Kind.RETURN and a.seat is not None]
     if not differences and history.results_stated and sorted(returned) != sorted(history.uncalled) \
             and hand.actor is None:
         differences.append(f"hand {hand_id}: uncalled bets: the site returned {history.uncalled}, "
@@ -365,6 +367,7 @@ def _check_payouts(history: History, hand: Hand, differences: list, notes: list)
         if all(h is None for h in holes):
             return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
         result = settle(hand.board, holes, hand.contributions) if history.mucked else hand.result
+    assert result is not None  # the hand is over
     payouts = {names[s]: result.payouts[s] for s in range(hand.n) if result.payouts[s]}
     if not history.results_stated:
         replay = Replay(history, hand, payouts, payouts, differences, checked, notes=notes)
@@ -392,7 +395,8 @@ def _check_payouts(history: History, hand: Hand, differences: list, notes: list)
         paid = {names[s]: chips for s, chips in enumerate(awards) if chips}
         if site and paid != site:
             rule = "side pot" if number else "split"
-            if len(set(paid) | set(site)) == len(set(paid)) and all(abs(paid.get(k, 0) - site.get(k, 0)) <= 1 for k in site):
+            if len(set(paid) | set(site)) == len(set(paid)) and all(abs(paid.get(k, 0) - site.get(k, 0)) <= 1
+                                                                    for k in site):
                 rule = "odd chip"
             differences.append(f"hand {hand_id}: {label}: the site paid {site}, omaha8 pays {paid} ({rule})")
     if rake_left != 0 and (len(pots) == 1 or len(site_pots) == len(pots)):
@@ -411,13 +415,13 @@ def _check_payouts(history: History, hand: Hand, differences: list, notes: list)
 def _all_in_equity(history: History, hand: Hand, result) -> Optional[dict]:
     """Each live player's share of the pots at the moment the betting ended, when that was
     before the river with someone all-in; None otherwise."""
-    acted = [a for a in hand.history if a.seat is not None and a.kind not in ("hole cards", "return")]
+    acted = [a for a in hand.history if a.seat is not None and a.kind not in (Kind.HOLE_CARDS, Kind.RETURN)]
     last_street = STREETS.index(acted[-1].street) if acted else 0
     if last_street >= 3 or not any(hand.is_all_in):
         return None
     board = [int(c) for c in hand.board[:(0, 3, 4, 5)[last_street]]]
     live = [s for s in range(hand.n) if not hand.folded[s]]
-    expected = {s: 0.0 for s in live}
+    expected = dict.fromkeys(live, 0.0)
     total = sum(p.amount for p in result.pots)
     for pot in result.pots:
         if len(pot.eligible) == 1:

@@ -1,0 +1,75 @@
+"""The error family: every error omaha8 raises on purpose is an Omaha8Error (and, as before,
+a ValueError), and the public entry points raise nothing else for bad input."""
+
+from __future__ import annotations
+
+import inspect
+import random
+
+import pytest
+
+import omaha8
+import omaha8.history
+from omaha8 import exceptions
+
+
+def test_every_error_class_is_in_the_family_and_a_value_error():
+    classes = [obj for _, obj in inspect.getmembers(exceptions, inspect.isclass) if obj.__module__ == exceptions.__name__]
+    assert {c.__name__ for c in classes} == set(exceptions.__all__)
+    for error in classes:
+        assert issubclass(error, exceptions.Omaha8Error)
+        if error is not exceptions.Omaha8Error:
+            assert issubclass(error, ValueError) or error is exceptions.FallbackRefused
+    assert issubclass(exceptions.FallbackRefused, RuntimeError)
+
+
+def test_the_package_and_its_modules_name_the_same_classes():
+    from omaha8 import cards, game, history, pots, ranges, rangestring, tables
+    from omaha8._engine import checks
+
+    assert omaha8.CardError is cards.CardError is exceptions.CardError
+    assert omaha8.HandError is game.HandError and omaha8.IllegalAction is game.IllegalAction
+    assert omaha8.ShowdownError is pots.ShowdownError and omaha8.RangeError is ranges.RangeError is rangestring.RangeError
+    assert omaha8.HistoryError is history.HistoryError and omaha8.TableError is tables.TableError
+    assert omaha8.BatchError is checks.BatchError and omaha8.Omaha8Error is exceptions.Omaha8Error
+    assert not any(isinstance(getattr(omaha8, name), type) and issubclass(getattr(omaha8, name), Exception)
+                   and getattr(omaha8, name).__module__ != exceptions.__name__ for name in omaha8.__all__)
+
+
+BAD = ["", "As", "AsAs2c3d", "Xx", 52, -1, None, 2.5, True, [1, 2], "AsKsQsJsTs9s8s", b"\xff", object()]
+
+
+def _calls(rng: random.Random):
+    a, b = rng.choice(BAD), rng.choice(BAD + ["AsKd2c3h", "2c7d9h"])
+    return [
+        lambda: omaha8.evaluate(a, b),
+        lambda: omaha8.high_hand(a, b),
+        lambda: omaha8.showdown(b, [a, "AsKd2c3h"], [1, 1]),
+        lambda: omaha8.equity([a, b], samples=10, seed=1),
+        lambda: omaha8.equity(["AsKd2c3h", "QsQd2h3c"], b, samples=a),
+        lambda: omaha8.Range(a),
+        lambda: omaha8.Hand([100, 100], limit=a),
+        lambda: omaha8.Hand([a, 100]),
+        lambda: omaha8.Hand([100, 100], seed=1).raise_to(a),
+        lambda: omaha8.history.read_all(b if isinstance(b, (str, bytes)) else "x"),
+        lambda: omaha8.history.from_phh(a if isinstance(a, (str, bytes)) else "x = 1"),
+        lambda: omaha8.starting_hands(a),
+        lambda: omaha8.category_of(a),
+        lambda: omaha8.low_name(a),
+    ]
+
+
+def test_bad_input_raises_only_the_family(live):
+    """Hostile arguments to the public entry points: either an answer or an Omaha8Error (a
+    TypeError where Python itself would give one: a str where a list of text is wanted)."""
+    rng = random.Random(8)
+    raised = 0
+    for _ in range(300):
+        for call in _calls(rng):
+            try:
+                call()
+            except omaha8.Omaha8Error:
+                raised += 1
+            except TypeError as error:
+                assert "history is" in str(error) or "PHH is text" in str(error), error
+    assert raised > 1000
