@@ -14,7 +14,7 @@ from typing import Optional
 
 from . import _engine
 from .cards import BOARD_SIZES, Card, CardsLike, check_unique, read_counted, read_hand
-from .values import category_of, classify, low_name, low_rank, low_rank_name, low_ranks
+from .values import category_of, classify, low_mask, low_name, low_rank, low_rank_name, low_ranks
 
 __all__ = ["HighHand", "LowHand", "NutLow", "hand", "high_hand", "low_hand", "nut_low"]
 
@@ -127,7 +127,7 @@ def _hand_from(hole: list[int], board: list[int]) -> tuple[HighHand, Optional[Lo
             if high is None and engine.five_card_value(five) == high_value:
                 high = HighHand(high_value, _significance_order(five),
                                 _cards(pair), _cards(triple))
-            if low is None and low_value is not None and _low_mask(five) == low_value:
+            if low is None and low_value is not None and low_mask(map(low_rank, five)) == low_value:
                 cards = tuple(Card(c) for c in sorted(five, key=low_rank, reverse=True))
                 low = LowHand(low_value, cards, _cards(pair), _cards(triple))
     assert high is not None and (low is not None or low_value is None)
@@ -136,13 +136,6 @@ def _hand_from(hole: list[int], board: list[int]) -> tuple[HighHand, Optional[Lo
 
 def _cards(indices: tuple[int, ...]) -> tuple:
     return tuple(Card(i) for i in indices)
-
-
-def _low_mask(five: tuple[int, ...]) -> Optional[int]:
-    ranks = {low_rank(c) for c in five}
-    if len(ranks) != 5 or 0 in ranks:  # a pair, or a card above eight
-        return None
-    return sum(1 << (r - 1) for r in ranks)
 
 
 def hand(hole: CardsLike, board: CardsLike) -> tuple[HighHand, Optional[LowHand]]:
@@ -191,7 +184,8 @@ def nut_low(board: CardsLike) -> Optional[NutLow]:
         # A hole rank already on the board adds nothing: the three board ranks must be others.
         others = sorted(on_board - set(pair))
         if len(others) >= 3:
-            mask = sum(1 << (r - 1) for r in pair + tuple(others[:3]))
+            mask = low_mask(pair + tuple(others[:3]))
+            assert mask is not None  # five ranks, all different by construction
             makers.setdefault(mask, []).append(pair)
     if not makers:
         return None

@@ -187,9 +187,7 @@ def _class_hands(form: str) -> set:
 
 
 def _percent_hands(tree: Percent, size: int, expression: str) -> dict:
-    if size != 4:
-        raise RangeError("percent ranges rank four-card hands (by omaha8's preflop table); "
-                         f"there is no table of {size}-card hands", expression, tree.column)
+    # Four-card hands only: the checks of the whole tree (above) refused any other size first.
     return dict.fromkeys(sorted(hand for form in percent_classes(tree.low, tree.high)
                                 for hand in _class_hands(form)), tree.weight)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
+from typing import Optional
 
 from .cards import whole_number
 from .exceptions import HandValueError
@@ -22,6 +23,7 @@ __all__ = [
     "category_of",
     "classify",
     "low_rank",
+    "low_mask",
     "low_rank_name",
     "low_ranks",
     "low_name",
@@ -58,6 +60,15 @@ def low_rank(card: int) -> int:
     if rank == 12:
         return 1
     return rank + 2 if rank <= 6 else 0
+
+
+def low_mask(ranks) -> Optional[int]:
+    """The low mask of five low ranks (1..8, the ace as 1): bit r - 1 for each; None unless
+    they are five different ranks of eight or lower (0, a card above eight, never plays)."""
+    distinct = set(ranks)
+    if len(distinct) != 5 or 0 in distinct:
+        return None
+    return sum(1 << (r - 1) for r in distinct)
 
 
 def low_rank_name(rank: int) -> str:

@@ -16,7 +16,7 @@ from typing import Optional
 
 from ..cards import Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
 from ..exceptions import HandValueError, JobError
-from ..values import NO_LOW, WORST_HIGH, classify, low_rank
+from ..values import NO_LOW, WORST_HIGH, classify, low_mask, low_rank
 from .checks import (
     CHUNK_RUNOUTS,
     ENGINE_API,
@@ -132,11 +132,9 @@ def _best_low(hole: list[int], board: list[int]) -> Optional[int]:
     best = None
     for pair in combinations(low_hole, 2):
         for triple in combinations(low_board, 3):
-            ranks = set(pair + triple)
-            if len(ranks) == 5:
-                mask = sum(1 << (r - 1) for r in ranks)
-                if best is None or mask < best:
-                    best = mask
+            mask = low_mask(pair + triple)
+            if mask is not None and (best is None or mask < best):
+                best = mask
     return best
 
 

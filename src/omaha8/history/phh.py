@@ -8,8 +8,8 @@ from typing import Optional, Union
 
 from ..cards import parse_cards
 from ..exceptions import CardError, HistoryError
-from ..game import MAX_CHIPS, Hand, Kind, Limit, Street
-from .record import History, Player, Step, decode, short
+from ..game import MAX_CHIPS, Hand, Kind, Limit
+from .record import History, Player, Step, decode, extra_posts, short, walk
 
 __all__ = ["to_phh", "from_phh", "parse_phh"]
 
@@ -34,25 +34,25 @@ def to_phh(hand: Hand) -> str:
         lines.append(f"hole_size = {hand.hole_size}")
     if hand.limit == Limit.FIXED and hand.max_raises != 4:
         lines.append(f"max_raises = {-1 if hand.max_raises is None else hand.max_raises}")
-    posts = _extra_posts(hand)
+    posts = extra_posts(hand)
     if posts:
         # Blinds posted by seats other than the blinds' (PHH has no field for them): a
         # user-defined field, as PHH prefixes them, of [player, live, dead].
         lines.append(f"_posts = {[[seat + 1, live, dead] for seat, (live, dead) in sorted(posts.items())]}")
     lines.append(f"starting_stacks = {list(hand.starting_stacks)}")
-    actions = []
-    for action in hand.history:
-        player = f"p{action.seat + 1}" if action.seat is not None else ""
-        if action.kind == Kind.HOLE_CARDS:
-            actions.append(f"d dh {player} {''.join(map(str, action.cards))}")
-        elif action.kind == Kind.BOARD:
-            actions.append(f"d db {''.join(map(str, action.cards))}")
-        elif action.kind == Kind.FOLD:
-            actions.append(f"{player} f")
-        elif action.kind in (Kind.CHECK, Kind.CALL):
-            actions.append(f"{player} cc")
-        elif action.kind in (Kind.BET, Kind.RAISE):
-            actions.append(f"{player} cbr {action.total}")
+
+    def player(action) -> str:
+        return f"p{action.seat + 1}"
+
+    actions = walk(hand, {
+        Kind.HOLE_CARDS: lambda at, a: [f"d dh {player(a)} {''.join(map(str, a.cards))}"],
+        Kind.BOARD: lambda at, a: [f"d db {''.join(map(str, a.cards))}"],
+        Kind.FOLD: lambda at, a: [f"{player(a)} f"],
+        Kind.CHECK: lambda at, a: [f"{player(a)} cc"],
+        Kind.CALL: lambda at, a: [f"{player(a)} cc"],
+        Kind.BET: lambda at, a: [f"{player(a)} cbr {a.total}"],
+        Kind.RAISE: lambda at, a: [f"{player(a)} cbr {a.total}"],
+    })
     for seat in hand.showdown_order:
         actions.append(f"p{seat + 1} sm {''.join(map(str, hand.holes[seat]))}")
     lines.append("actions = [")
@@ -82,23 +82,6 @@ def _toml(text: str) -> dict:
                 key = None
         return out
     return tomllib.loads(text)
-
-
-def _extra_posts(hand: Hand) -> dict:
-    """{seat: (live, dead)}: the blinds posted by seats other than the two blinds'."""
-    blind_seats = (0, 1)
-    posts: dict = {}
-    for action in hand.history:
-        if action.street != Street.PREFLOP or action.seat is None or action.seat in blind_seats:
-            continue
-        if action.kind in (Kind.BIG_BLIND, Kind.DEAD_BLIND):
-            live, dead = posts.get(action.seat, (0, 0))
-            if action.kind == Kind.BIG_BLIND:
-                live += action.amount
-            else:
-                dead += action.amount
-            posts[action.seat] = (live, dead)
-    return posts
 
 
 def _phh_int(data: dict, key: str, least: int, most: int, default: object = None) -> int:

@@ -13,8 +13,8 @@ from typing import Optional, Sequence, Union
 
 from ..cards import parse_cards
 from ..exceptions import CardError, HistoryError
-from ..game import MAX_CHIPS, Hand, Kind, Limit
-from .record import History, Player, ReadResult, Step, short, text_of
+from ..game import MAX_CHIPS, Action, Hand, Kind, Limit
+from .record import History, Player, ReadResult, Step, extra_posts, short, text_of, walk
 
 __all__ = ["read", "read_all", "parse_hand", "write"]
 
@@ -431,56 +431,70 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, c
              f"({money(stakes[0])}/{money(stakes[1])}{usd}) - 2026/01/01 00:00:00 ET",
              f"Table '{table}' {n}-max Seat #{n} is the button"]
     lines += [f"Seat {seat + 1}: {names[seat]} ({money(hand.starting_stacks[seat])} in chips)" for seat in range(n)]
-    to_match = 0
-    street = "preflop"
-    board: list = []
-    # A seat's dead and live extra blinds are written as one post, as PokerStars writes them.
     # A dead small blind and a live big blind from one seat are one post, as PokerStars writes
     # them; other amounts are written as two posts, which read back the same.
-    dead_of = {a.seat: a.amount for a in hand.history if a.kind == Kind.DEAD_BLIND and a.amount == hand.blinds[0]}
-    live_extra = {a.seat: a.amount for a in hand.history
-                  if a.kind == Kind.BIG_BLIND and a.seat is not None and a.seat in dead_of and a.seat > 1}
+    live_extra = {seat: live for seat, (live, dead) in extra_posts(hand).items()
+                  if live and dead and dead == hand.blinds[0]}
     actions = hand.history
-    for at, action in enumerate(actions):
-        name = names[action.seat] if action.seat is not None else ""
-        tail = " and is all-in" if action.all_in else ""
-        if action.kind == Kind.ANTE:
-            lines.append(f"{name}: posts the ante {money(action.amount)}{tail}")
-        elif action.kind == Kind.DEAD_BLIND:
-            if action.seat in live_extra:
-                tail = " and is all-in" if actions[at + 1].all_in else tail
-                lines.append(f"{name}: posts small & big blinds {money(action.amount + live_extra[action.seat])}{tail}")
-            else:
-                lines.append(f"{name}: posts small blind {money(action.amount)}{tail}")
-        elif action.kind in (Kind.SMALL_BLIND, Kind.BIG_BLIND):
-            if not (action.kind == Kind.BIG_BLIND and action.seat in live_extra):
-                lines.append(f"{name}: posts {action.kind} {money(action.amount)}{tail}")
-            to_match = max(to_match, action.total)
-        elif action.kind == Kind.HOLE_CARDS:
-            if action.seat == 0:
-                lines.append("*** HOLE CARDS ***")
-            lines.append(f"Dealt to {name} [{' '.join(map(str, action.cards))}]")
-        elif action.kind == Kind.BOARD:
-            old = " ".join(map(str, board))
-            board += list(action.cards)
-            street = action.street
-            new = " ".join(map(str, action.cards))
-            lines.append(f"*** {street.upper()} *** " + (f"[{new}]" if street == "flop" else f"[{old}] [{new}]"))
-            to_match = 0
-        elif action.kind == Kind.FOLD:
-            lines.append(f"{name}: folds")
-        elif action.kind == Kind.CHECK:
-            lines.append(f"{name}: checks")
-        elif action.kind == Kind.CALL:
-            lines.append(f"{name}: calls {money(action.amount)}{tail}")
-        elif action.kind == Kind.BET:
-            lines.append(f"{name}: bets {money(action.amount)}{tail}")
-            to_match = action.total
-        elif action.kind == Kind.RAISE:
-            lines.append(f"{name}: raises {money(action.total - to_match)} to {money(action.total)}{tail}")
-            to_match = action.total
-        elif action.kind == Kind.RETURN:
-            lines.append(f"Uncalled bet ({money(action.amount)}) returned to {name}")
+    board: list = []
+    to_match = 0   # the bet to match this round, for the "raises X to Y" of a raise
+
+    def who(action: Action) -> str:
+        return names[action.seat] if action.seat is not None else ""
+
+    def tail(action: Action) -> str:
+        return " and is all-in" if action.all_in else ""
+
+    def dead_blind(at: int, action: Action) -> list[str]:
+        if action.seat in live_extra:
+            end = tail(actions[at + 1])   # the live part, next, is the one that can go all-in
+            return [f"{who(action)}: posts small & big blinds {money(action.amount + live_extra[action.seat])}{end}"]
+        return [f"{who(action)}: posts small blind {money(action.amount)}{tail(action)}"]
+
+    def blind(at: int, action: Action) -> list[str]:
+        nonlocal to_match
+        to_match = max(to_match, action.total)
+        if action.kind == Kind.BIG_BLIND and action.seat in live_extra:
+            return []   # written with the seat's dead blind
+        return [f"{who(action)}: posts {action.kind} {money(action.amount)}{tail(action)}"]
+
+    def hole_cards(at: int, action: Action) -> list[str]:
+        dealt = [f"Dealt to {who(action)} [{' '.join(map(str, action.cards))}]"]
+        return ["*** HOLE CARDS ***"] + dealt if action.seat == 0 else dealt
+
+    def board_cards(at: int, action: Action) -> list[str]:
+        nonlocal to_match
+        old = " ".join(map(str, board))
+        board.extend(action.cards)
+        new = " ".join(map(str, action.cards))
+        to_match = 0
+        street = action.street
+        return [f"*** {street.upper()} *** " + (f"[{new}]" if street == "flop" else f"[{old}] [{new}]")]
+
+    def bet(at: int, action: Action) -> list[str]:
+        nonlocal to_match
+        to_match = action.total
+        return [f"{who(action)}: bets {money(action.amount)}{tail(action)}"]
+
+    def raise_(at: int, action: Action) -> list[str]:
+        nonlocal to_match
+        raised_by, to_match = action.total - to_match, action.total
+        return [f"{who(action)}: raises {money(raised_by)} to {money(action.total)}{tail(action)}"]
+
+    lines += walk(hand, {
+        Kind.ANTE: lambda at, a: [f"{who(a)}: posts the ante {money(a.amount)}{tail(a)}"],
+        Kind.DEAD_BLIND: dead_blind,
+        Kind.SMALL_BLIND: blind,
+        Kind.BIG_BLIND: blind,
+        Kind.HOLE_CARDS: hole_cards,
+        Kind.BOARD: board_cards,
+        Kind.FOLD: lambda at, a: [f"{who(a)}: folds"],
+        Kind.CHECK: lambda at, a: [f"{who(a)}: checks"],
+        Kind.CALL: lambda at, a: [f"{who(a)}: calls {money(a.amount)}{tail(a)}"],
+        Kind.BET: bet,
+        Kind.RAISE: raise_,
+        Kind.RETURN: lambda at, a: [f"Uncalled bet ({money(a.amount)}) returned to {who(a)}"],
+    })
     result = hand.result
     if hand.showdown_order:
         lines.append("*** SHOW DOWN ***")

@@ -19,10 +19,11 @@ from typing import Optional, Union
 
 from ..equity import equity
 from ..exceptions import CardError, HandError, HistoryError, IllegalAction
-from ..game import STREETS, Hand, Kind
+from ..game import STREETS, Hand, Kind, Street
 from ..pots import settle, split_pot
 
-__all__ = ["Player", "Step", "History", "AllInEquity", "Replay", "ReadResult", "decode", "text_of", "short"]
+__all__ = ["Player", "Step", "History", "AllInEquity", "Replay", "ReadResult", "decode", "text_of", "short", "walk",
+           "extra_posts"]
 
 
 @dataclass(frozen=True)
@@ -436,3 +437,32 @@ def _all_in_equity(history: History, hand: Hand, result) -> Optional[dict]:
             for s in live}
 
 
+# ---------------------------------------------------------------- writing, for every format
+
+def walk(hand: Hand, writers: dict) -> list[str]:
+    """The lines a format writes for a hand's history, in one walk for every format: each
+    Action's kind picks its writer, which gives its lines (``at``, its place in the history,
+    lets a writer look at a neighbour); a kind with no writer writes nothing."""
+    lines: list[str] = []
+    for at, action in enumerate(hand.history):
+        write = writers.get(action.kind)
+        if write is not None:
+            lines += write(at, action)
+    return lines
+
+
+def extra_posts(hand: Hand) -> dict:
+    """{seat: (live, dead)}: the blinds posted by seats other than the two blinds'."""
+    blind_seats = (0, 1)
+    posts: dict = {}
+    for action in hand.history:
+        if action.street != Street.PREFLOP or action.seat is None or action.seat in blind_seats:
+            continue
+        if action.kind in (Kind.BIG_BLIND, Kind.DEAD_BLIND):
+            live, dead = posts.get(action.seat, (0, 0))
+            if action.kind == Kind.BIG_BLIND:
+                live += action.amount
+            else:
+                dead += action.amount
+            posts[action.seat] = (live, dead)
+    return posts
