@@ -34,14 +34,15 @@ MAY_USE = {
     "hands": {"_engine", "cards", "exceptions", "values"},
     "pots": {"_engine", "cards", "exceptions", "hands"},
     "rangestring": {"exceptions"},
-    "ranges": {"_engine", "cards", "exceptions", "rangestring"},
+    "tablefile": {"exceptions"},
+    "ranges": {"_engine", "cards", "exceptions", "rangestring", "tablefile"},
     "equity": {"_engine", "cards", "exceptions", "ranges"},
     "game": {"_engine", "cards", "exceptions", "pots"},
     "history.record": {"cards", "exceptions", "game", "pots", "equity"},
     "history.pokerstars": {"cards", "exceptions", "game", "history.record"},
     "history.phh": {"cards", "exceptions", "game", "history.record"},
     "history": {"exceptions", "history.record", "history.pokerstars", "history.phh"},
-    "tables": {"_version", "cards", "equity", "exceptions", "ranges"},
+    "tables": {"_version", "cards", "equity", "exceptions", "ranges", "tablefile"},
 }
 # The command line is the top: it may use every layer's public names.
 MAY_USE["cli"] = {"_engine", "exceptions", "cards", "equity", "hands", "pots", "ranges", "tables", "history", "_version"}

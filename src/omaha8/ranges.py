@@ -9,7 +9,6 @@ milliseconds.
 
 from __future__ import annotations
 
-import csv
 import ctypes
 from array import array
 from functools import lru_cache
@@ -39,7 +38,9 @@ from ._engine import (
     suit_blind,
 )
 from .cards import Card, CardError, CardsLike, card_index, hole_size_of, parse_cards
+from .exceptions import TableError
 from .rangestring import Pattern, Percent, RangeError, parse
+from .tablefile import read_table_file
 
 __all__ = ["Range", "RangeError", "MAX_EXPANDED", "program_weight", "PERCENT_TABLE", "percent_classes"]
 
@@ -155,13 +156,14 @@ PERCENT_TABLE = Path(__file__).with_name("data") / "preflop-4-cards-1-opponent.c
 @lru_cache(maxsize=1)
 def _ranking() -> tuple:
     """(canonical form, hands) of every four-card class, best first."""
-    try:
-        lines = PERCENT_TABLE.read_text(encoding="utf-8").splitlines()
-    except OSError:
+    if not PERCENT_TABLE.is_file():
         raise RangeError(f"percent ranges need the preflop table {PERCENT_TABLE.name}, which is missing "
-                         "from this installation") from None
-    reader = csv.DictReader(line for line in lines if not line.startswith("#"))
-    return tuple((row["canonical"], int(row["hands"])) for row in reader)
+                         "from this installation")
+    try:
+        _, rows = read_table_file(PERCENT_TABLE)
+    except TableError as error:
+        raise RangeError(f"percent ranges rank hands by the shipped preflop table, which is damaged: {error}") from None
+    return tuple((row["canonical"], row["hands"]) for row in rows)
 
 
 def percent_classes(low: float, high: float) -> list:

@@ -41,6 +41,7 @@ from .cards import (
 from .equity import Tally, equity_from_tally, equity_tally, live_implementation
 from .exceptions import FallbackRefused, TableError
 from .ranges import PERCENT_TABLE, Range
+from .tablefile import FLOAT_FIELDS, ROW_FIELDS, csv_int, read_table_file
 
 __all__ = [
     "StartingHand",
@@ -223,15 +224,6 @@ def _plan(todo: Sequence[tuple[str, int, int]], samples: int, opponents: int, se
 # ---------------------------------------------------------------- checkpoints
 
 _MAX_LINE = 1 << 20   # bytes: a checkpoint line is a few hundred
-_MAX_TABLE_BYTES = 1 << 30   # the six-card table, 962,988 rows, is about 150 MB
-
-
-def _csv_int(text: str, name: str, line: int) -> int:
-    """A whole number of a table file: plain ASCII digits, at most 20 of them."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 20):
-        raise ValueError(f"{'line ' + str(line) + ': ' if line else ''}{name} {text[:40]!r} is not a whole "
-                         "number 0 or more")
-    return int(text)
 
 
 def _json_line(line: str) -> object:
@@ -376,7 +368,9 @@ class TableRow:
 
 
 _ROW_FIELDS = [f.name for f in fields(TableRow)]
-_FLOAT_FIELDS = {"equity", "high", "low", "scoop", "low_made", "std_error", "percentile"}
+_FLOAT_FIELDS = FLOAT_FIELDS
+# The file's columns are the row's fields, in order: tablefile reads what to_csv writes.
+assert _ROW_FIELDS == ROW_FIELDS, "tablefile.ROW_FIELDS and TableRow's fields differ"
 
 
 @dataclass(frozen=True)
@@ -449,40 +443,10 @@ class PreflopTable:
     def read_csv(cls, path: Union[str, os.PathLike]) -> "PreflopTable":
         """A table written by ``to_csv``; anything else, a field out of its range included, is a
         TableError naming it."""
+        meta, records = read_table_file(path)
         try:
-            if Path(path).stat().st_size > _MAX_TABLE_BYTES:
-                raise TableError(f"{path} is larger than any preflop table ({_MAX_TABLE_BYTES:,} bytes)")
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as error:
-            raise TableError(f"cannot read {path}: {error.strerror or error}") from None
-        except UnicodeDecodeError:
-            raise TableError(f"{path} is not an omaha8 preflop table (not UTF-8 text)") from None
-        lines = text.splitlines()
-        meta = {}
-        at = 0
-        while at < len(lines) and lines[at].startswith("#"):
-            key, colon, value = lines[at][1:].partition(":")
-            if colon:
-                meta[key.strip()] = value.strip()
-            at += 1
-        reader = csv.reader(lines[at:])
-        if next(reader, None) != _ROW_FIELDS:
-            raise TableError(f"{path}: the header line is not {','.join(_ROW_FIELDS)}")
-        try:
-            rows = []
-            for number, record in enumerate(reader, start=at + 2):
-                if len(record) != len(_ROW_FIELDS) or any(len(value) > 40 for value in record):
-                    raise ValueError(f"line {number} is not a row of {len(_ROW_FIELDS)} short fields")
-                row: dict[str, Any] = {name: (float(value) if name in _FLOAT_FIELDS else value if name == "canonical"
-                              else _csv_int(value, name, number)) for name, value in zip(_ROW_FIELDS, record)}
-                for name in _FLOAT_FIELDS:
-                    top = 100.0 if name == "percentile" else 1.0
-                    if not 0.0 <= row[name] <= top:   # NaN fails this too
-                        raise ValueError(f"line {number}: {name} {row[name]!r} is outside 0..{top:g}")
-                if row["rank"] < 1 or row["hands"] < 1:
-                    raise ValueError(f"line {number}: rank and hands are at least 1")
-                rows.append(TableRow(**row))
-            header = [_csv_int(meta.get(key, ""), key, 0) for key in ("opponents", "hole_size", "samples", "seed")]
+            rows = [TableRow(**row) for row in records]
+            header = [csv_int(meta.get(key, ""), key, 0) for key in ("opponents", "hole_size", "samples", "seed")]
             if not 1 <= header[0] < MAX_SEATS or header[1] not in HOLE_SIZES or header[2] < 1 or header[3] >= 2**64:
                 raise ValueError(f"the arguments {dict(zip(('opponents', 'hole_size', 'samples', 'seed'), header))} "
                                  "are not a table's")
