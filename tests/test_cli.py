@@ -246,3 +246,20 @@ def test_random_command_lines_never_end_in_a_traceback(live, capsys, tmp_path):
             status = exit_.code
         capsys.readouterr()
         assert status in (0, 1, 2), argv
+
+
+# ---------------------------------------------------------------- a user's mistake, or a bug
+
+def test_a_users_mistake_is_one_line_and_a_bug_is_a_traceback(live, capsys, monkeypatch):
+    assert main(["equity", "AsAh2s3h", "KsKdQhZz"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("omaha8: error: ") and err.count("\n") == 1
+    # Anything but an Omaha8Error is a bug: the command line must not dress it as a mistake.
+    import omaha8.cli
+
+    def broken(*args, **kwargs):
+        raise ValueError("a bug inside omaha8")
+
+    monkeypatch.setattr(omaha8.cli, "equity", broken)
+    with pytest.raises(ValueError, match="a bug inside omaha8"):
+        main(["equity", "AsAh2s3h", "KsKdQhQc"])

@@ -793,3 +793,46 @@ def test_write_needs_a_name_for_every_seat():
                            ("AnnBobCy", "one per seat")):
         with pytest.raises(ValueError, match=message):
             history.write(hand, names=names)
+
+
+# ---------------------------------------------------------------- PHH through the one record
+
+def test_phh_reads_into_the_record_and_replays_through_the_same_checks(live_core):
+    rng = random.Random(1818)
+    for _ in range(150):
+        hand = _finished(_varied_hand(rng), rng)
+        record = history.parse_phh(history.to_phh(hand))
+        assert isinstance(record, history.History) and record.names == [f"p{s + 1}" for s in range(hand.n)]
+        assert [p.stack for p in record.players] == list(hand.starting_stacks)
+        replay = record.replay()
+        assert replay.differences == [] and replay.checked in ("showdown", "uncontested")
+        assert replay.payouts == {f"p{s + 1}": chips for s, chips in enumerate(hand.result.payouts) if chips}
+
+
+def test_an_illegal_phh_action_is_caught_by_the_shared_replay():
+    hand = Hand([100, 100, 100], limit="pot", blinds=(1, 2), seed=8)
+    hand.raise_to(7)
+    text = history.to_phh(hand).replace('"p3 cbr 7"', '"p3 cbr 500"')
+    replay = history.parse_phh(text).replay()
+    assert replay.checked == "betting only" and "illegal" in replay.differences[0]
+    assert "more than the pot-limit maximum" in replay.differences[0]
+    with pytest.raises(HistoryError, match="p3 bets or raises 500: illegal"):
+        history.from_phh(text)
+
+
+def test_a_phh_hand_may_stop_at_any_action():
+    hand = Hand([100, 100, 100], limit="no", seed=9)
+    hand.call()
+    again = history.from_phh(history.to_phh(hand))
+    assert again.history == hand.history and again.actor == hand.actor == 0
+
+
+def test_phh_showing_cards_it_was_not_dealt_is_refused():
+    hand = _finished(Hand([100, 100], limit="pot", seed=10), random.Random(3))
+    text = history.to_phh(hand)
+    if " sm " not in text:
+        text = text.replace("]\nseed", '  "p1 sm AsKsQsJs",\n]\nseed')
+    else:
+        text = re.sub(r'"p(\d) sm [^"]*"', r'"p\1 sm 2c2d2h2s"', text, count=1)
+    with pytest.raises(HistoryError, match="shows cards it was not dealt"):
+        history.from_phh(text)
