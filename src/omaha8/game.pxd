@@ -3,6 +3,10 @@
 # that no amount can pass MAX_CHIPS.
 cimport cython
 
+# The Kind and Street members the engine records, as C globals: no dictionary lookup an action.
+cdef object _ANTE, _SMALL_BLIND, _BIG_BLIND, _DEAD_BLIND, _HOLE_CARDS, _BOARD, _FOLD, _CHECK, _CALL
+cdef object _BET, _RAISE, _RETURN, _PREFLOP
+
 cdef class Hand:
     cdef int _n
     cdef object _limit_word

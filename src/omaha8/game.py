@@ -456,10 +456,12 @@ class Hand:
         why = self._turn_problem(seat, "raise")
         if why is not None:
             return why
-        if isinstance(total, bool) or not hasattr(type(total), "__index__"):
-            return f"raise_to takes a whole number of chips, not {quoted(total)}"
+        if type(total) is not int:   # the common case, an int, needs no more checks
+            if isinstance(total, bool) or not hasattr(type(total), "__index__"):
+                return f"raise_to takes a whole number of chips, not {quoted(total)}"
+            total = operator.index(total)  # type: ignore[call-overload, arg-type]
         assert self._actor is not None
-        return self._amount_problem(self._actor, operator.index(total))  # type: ignore[call-overload, arg-type]
+        return self._amount_problem(self._actor, total)  # type: ignore[arg-type]
 
     def _amount_problem(self, actor: int, total: int) -> Optional[str]:
         verb = "bet" if self._to_match == 0 else "raise to"
@@ -597,7 +599,7 @@ class Hand:
             if why is not None:
                 raise IllegalAction(why)
             assert self._actor is not None
-            return self._raise_to(self._actor, operator.index(total))
+            return self._raise_to(self._actor, total if type(total) is int else operator.index(total))
         finally:
             self._release()
 

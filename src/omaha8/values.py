@@ -24,6 +24,7 @@ __all__ = [
     "classify",
     "low_rank",
     "low_mask",
+    "low_bits",
     "low_rank_name",
     "low_ranks",
     "low_name",
@@ -62,13 +63,19 @@ def low_rank(card: int) -> int:
     return rank + 2 if rank <= 6 else 0
 
 
+def low_bits(ranks) -> int:
+    """Bit r - 1 for each of some different low ranks r (1..8, the ace as 1): the form of a
+    low mask, and of any part of one."""
+    return sum(1 << (r - 1) for r in ranks)
+
+
 def low_mask(ranks) -> Optional[int]:
-    """The low mask of five low ranks (1..8, the ace as 1): bit r - 1 for each; None unless
-    they are five different ranks of eight or lower (0, a card above eight, never plays)."""
+    """The low mask of five low ranks: their ``low_bits``; None unless they are five
+    different ranks of eight or lower (0, a card above eight, never plays)."""
     distinct = set(ranks)
     if len(distinct) != 5 or 0 in distinct:
         return None
-    return sum(1 << (r - 1) for r in distinct)
+    return low_bits(distinct)
 
 
 def low_rank_name(rank: int) -> str:

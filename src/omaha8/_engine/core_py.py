@@ -16,7 +16,7 @@ from typing import Optional
 
 from ..cards import Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
 from ..exceptions import HandValueError, JobError
-from ..values import NO_LOW, WORST_HIGH, classify, low_mask, low_rank
+from ..values import NO_LOW, WORST_HIGH, classify, low_bits, low_rank
 from .checks import (
     CHUNK_RUNOUTS,
     ENGINE_API,
@@ -125,16 +125,18 @@ def _best_high(hole: list[int], board: list[int]) -> int:
 
 
 def _best_low(hole: list[int], board: list[int]) -> Optional[int]:
-    """The best of every two hole cards with every three board cards that make a low;
-    cards above eight are left out first, as no low can use them."""
-    low_hole = [r for r in map(low_rank, hole) if r]
-    low_board = [r for r in map(low_rank, board) if r]
+    """The best of every two hole cards with every three board cards that make a low: two
+    different hole ranks and three different board ranks, none shared, all eight or lower
+    (cards above eight are left out first, as no low can use them)."""
+    pairs = [low_bits(pair) for pair in combinations(sorted({r for r in map(low_rank, hole) if r}), 2)]
+    triples = [low_bits(triple) for triple in combinations(sorted({r for r in map(low_rank, board) if r}), 3)]
     best = None
-    for pair in combinations(low_hole, 2):
-        for triple in combinations(low_board, 3):
-            mask = low_mask(pair + triple)
-            if mask is not None and (best is None or mask < best):
-                best = mask
+    for pair in pairs:
+        for triple in triples:
+            if not pair & triple:
+                mask = pair | triple
+                if best is None or mask < best:
+                    best = mask
     return best
 
 
