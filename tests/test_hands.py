@@ -144,6 +144,6 @@ def test_nut_low_is_the_best_any_hand_makes(live):
 
 
 def test_hand_object_types(live):
-    high, low = omaha8.hands.hand("Ah2sKcKs", "4h5c7hQsAd")
+    high, low = omaha8.hands.best_hands("Ah2sKcKs", "4h5c7hQsAd")
     assert isinstance(high, HighHand) and isinstance(low, LowHand)
     assert high == high_hand("Ah2sKcKs", "4h5c7hQsAd") and low == low_hand("Ah2sKcKs", "4h5c7hQsAd")

@@ -20,7 +20,7 @@ from ._version import __version__
 from .cards import HOLE_SIZES, parse_cards, quoted, read_counted
 from .equity import Equity, equity
 from .exceptions import CardError, FallbackRefused, Omaha8Error
-from .hands import hand
+from .hands import best_hands
 from .pots import showdown
 
 # Enough digits for any chip count or sample count; more is a typo, not a number.
@@ -44,7 +44,7 @@ def _cards(cards) -> str:
 
 def _run_hand(args: argparse.Namespace) -> int:
     hole, board = parse_cards(args.hole), parse_cards(args.board)
-    high, low = hand(hole, board)
+    high, low = best_hands(hole, board)
     print(f"hand   {_cards(hole)}    board  {_cards(board)}")
     print(f"high   {high}: {_cards(high.cards)}")
     print(f"       hole {_cards(high.hole_cards)} + board {_cards(high.board_cards)}; "

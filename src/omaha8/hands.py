@@ -16,7 +16,7 @@ from . import _engine
 from .cards import BOARD_SIZES, Card, CardsLike, check_unique, read_counted, read_hand
 from .values import category_of, classify, low_mask, low_name, low_rank, low_rank_name, low_ranks
 
-__all__ = ["HighHand", "LowHand", "NutLow", "hand", "high_hand", "low_hand", "nut_low"]
+__all__ = ["HighHand", "LowHand", "NutLow", "best_hands", "high_hand", "low_hand", "nut_low"]
 
 _RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "jack", "queen", "king", "ace")
@@ -138,19 +138,19 @@ def _cards(indices: tuple[int, ...]) -> tuple:
     return tuple(Card(i) for i in indices)
 
 
-def hand(hole: CardsLike, board: CardsLike) -> tuple[HighHand, Optional[LowHand]]:
+def best_hands(hole: CardsLike, board: CardsLike) -> tuple[HighHand, Optional[LowHand]]:
     """Both hand objects at once: ``(high_hand(hole, board), low_hand(hole, board))``."""
     return _hand_from(*read_hand(hole, board))
 
 
 def high_hand(hole: CardsLike, board: CardsLike) -> HighHand:
     """The best high hand of exactly two hole cards and three board cards."""
-    return hand(hole, board)[0]
+    return best_hands(hole, board)[0]
 
 
 def low_hand(hole: CardsLike, board: CardsLike) -> Optional[LowHand]:
     """The best qualifying eight-or-better low, or None."""
-    return hand(hole, board)[1]
+    return best_hands(hole, board)[1]
 
 
 @dataclass(frozen=True)

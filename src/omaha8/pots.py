@@ -15,7 +15,7 @@ from typing import Iterable, Optional, Sequence
 from . import _engine
 from .cards import CARDS, HOLE_SIZES, Card, CardError, CardsLike, check_unique, quoted, read_counted
 from .exceptions import ShowdownError
-from .hands import HighHand, LowHand, hand
+from .hands import HighHand, LowHand, best_hands
 
 __all__ = ["Pot", "Showdown", "ShowdownError", "showdown", "form_pots", "award_pots", "split_pot", "settle"]
 
@@ -69,7 +69,7 @@ class Showdown:
     def _hands(self) -> tuple[tuple[Optional[HighHand], ...], tuple[Optional[LowHand], ...]]:
         # Hand objects cost far more than the values the pots were split by, so a simulator
         # that reads only payouts never pays for them.
-        pairs = [hand(hole, self.board) if hole is not None and self.board else (None, None)
+        pairs = [best_hands(hole, self.board) if hole is not None and self.board else (None, None)
                  for hole in self.holes]
         return tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)
 
