@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 import omaha8
-from omaha8 import CardError, equity, parse_cards
+from omaha8 import CardError, RangeError, equity, parse_cards
 from omaha8 import fallback as pure
 
 
@@ -257,3 +257,12 @@ def test_integer_arguments_take_anything_with_index(live):
     by_index = equity(["AsAh2s3h", "KsKdQhQc"], "2c7d9h", samples=Count(), seed=Count(), threads=1)
     by_int = equity(["AsAh2s3h", "KsKdQhQc"], "2c7d9h", samples=1000, seed=1000, threads=1)
     assert by_index == by_int
+
+
+def test_ranges_that_all_need_one_card_are_refused_at_once(live):
+    # Every hand of both ranges holds the ace of spades: no deal exists, exact or sampled.
+    for hands in (["As", "As"], ["AsKs**", "As**"], ["AsAh2s3h", "As", "Kd"]):
+        for samples in (None, 10):
+            with pytest.raises(RangeError, match="no deal of these ranges|no hand left"):
+                equity(hands, samples=samples, seed=1)
+    assert equity(["As", "Ks"], samples=1000, seed=1).players[0].equity > 0.5

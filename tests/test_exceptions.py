@@ -46,7 +46,7 @@ def _calls(rng: random.Random):
         lambda: omaha8.high_hand(a, b),
         lambda: omaha8.showdown(b, [a, "AsKd2c3h"], [1, 1]),
         lambda: omaha8.equity([a, b], samples=10, seed=1),
-        lambda: omaha8.equity(["AsKd2c3h", "QsQd2h3c"], b, samples=a),
+        lambda: omaha8.equity(["AsKd2c3h", "QsQd2h3c"], "2c7d9h", samples=a),   # None: 780 runouts
         lambda: omaha8.Range(a),
         lambda: omaha8.Hand([100, 100], limit=a),
         lambda: omaha8.Hand([a, 100]),
@@ -64,7 +64,7 @@ def test_bad_input_raises_only_the_family(live):
     TypeError where Python itself would give one: a str where a list of text is wanted)."""
     rng = random.Random(8)
     raised = 0
-    for _ in range(300):
+    for _ in range(200):
         for call in _calls(rng):
             try:
                 call()
@@ -72,4 +72,4 @@ def test_bad_input_raises_only_the_family(live):
                 raised += 1
             except TypeError as error:
                 assert "history is" in str(error) or "PHH is text" in str(error), error
-    assert raised > 1000
+    assert raised > 700

@@ -14,7 +14,7 @@ import pytest
 import omaha8
 
 SOURCE = Path(omaha8.__file__).resolve().parent
-ARCHITECTURE = SOURCE.parent.parent / "ARCHITECTURE.md"
+ARCHITECTURE = Path(__file__).resolve().parent.parent / "ARCHITECTURE.md"   # the checkout's
 
 # module: the omaha8 modules it may import. Dotted names inside a package; "_engine" is the
 # engine's public face (its __init__), which is all the layers above may use.
@@ -145,6 +145,8 @@ def test_no_module_reads_another_ones_private_names(module):
 
 
 def test_the_architecture_page_names_every_module():
+    if not ARCHITECTURE.is_file():
+        pytest.skip("not run from a checkout")
     text = ARCHITECTURE.read_text(encoding="utf-8")
     for module in MAY_USE:
         if module not in ("__init__", "__main__"):

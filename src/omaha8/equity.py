@@ -328,6 +328,13 @@ def _run_question(holes, board, dead, exact, samples, seed, threads, progress) -
     return _Run(job.tally(), hands, board_cards, dead_cards, walk, seed)
 
 
+def _in_every_hand(combos: bytes, size: int) -> int:
+    """The cards every hand of a listed range holds, as a 52-bit mask (a card is in a hand at
+    most once, so it is in all of them when it is counted once a hand)."""
+    hands = len(combos) // size
+    return sum(1 << card for card in set(combos[:size]) if combos.count(card) == hands)
+
+
 def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, workers, progress):
     """Equity with ranges: every deal of the ranges' hands and a runout, weighted by the product
     of the hands' weights; hands that share a card with the board, the dead cards or a known
@@ -349,6 +356,7 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
     walk = samples is None and (exact is True or (exact is None and showdowns <= EXACT_SHOWDOWNS))
     holes: list = []
     ranges: list = []
+    held_by_all = 0   # cards that every hand of some range seat holds
     for seat, hand in enumerate(hands):
         if isinstance(hand, list):
             holes.append(hand)
@@ -376,6 +384,12 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
             combos, weights = hand.raw()
         if not any(not known.intersection(combos[i:i + size]) for i in range(0, len(combos), size)):
             raise RangeError(f"hand {seat + 1}: the range {str(hand)!r} has no hand left once the known cards are out")
+        # A card every hand of two ranges holds leaves no deal at all: say so now, rather than
+        # after the sampler's ten million tries (seconds compiled, a minute in pure Python).
+        forced = _in_every_hand(combos, size)
+        if forced & held_by_all:
+            raise RangeError("no deal of these ranges leaves their hands apart")
+        held_by_all |= forced
         divisor = reduce(math.gcd, set(weights))
         if divisor > 1:
             weights = weights.translate(bytes(w // divisor for w in range(256)))
