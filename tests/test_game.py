@@ -721,14 +721,14 @@ def test_integer_arguments_take_anything_with_index():
 
 def _attempts(hand: Hand, rng: random.Random) -> list:
     """(name, why_not, can, act) for every action, with arguments legal and not."""
-    seats = [None, rng.randrange(hand.n)]
+    seats = [None, rng.randrange(hand.n), hand.actor, True, -1, hand.n, 2.5, "1"]
     seat = rng.choice(seats)
     totals = [rng.randrange(0, 3 * max(hand.stacks) + 3), hand.min_raise_to, hand.max_raise_to,
               (hand.max_raise_to or 0) + 1, (hand.min_raise_to or 2) - 1, 2.5, True, "10"]
     total = rng.choice(totals)
     return [
         ("fold", lambda: hand.why_not_fold(seat), lambda: hand.can_fold(seat), lambda: hand.fold(seat)),
-        ("check", lambda: hand.why_not_check(seat), lambda: hand.can_check and seat in (None, hand.actor),
+        ("check", lambda: hand.why_not_check(seat), lambda: hand.can_check and (seat is None or type(seat) is int and seat == hand.actor),
          lambda: hand.check(seat)),
         ("call", lambda: hand.why_not_call(seat), lambda: hand.can_call(seat), lambda: hand.call(seat)),
         ("raise_to", lambda: hand.why_not_raise_to(total, seat), lambda: hand.can_raise_to(total, seat),

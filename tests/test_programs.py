@@ -75,3 +75,12 @@ def test_no_mutated_program_passes_unless_it_is_one(core, fallback, mutation):
     # And the C reader reads it as the Python one does, hand by hand (ten cards: 210 hands).
     cards = sum(1 << c for c in (0, 1, 4, 5, 20, 33, 46, 47, 50, 51))
     assert core.range_list(*checked, 4, cards) == fallback.range_list(*checked, 4, cards)
+
+
+@pytest.mark.parametrize("code, table", [("abc", b""), (None, b""), (5, b""), ([1, 0], None), ([1, 2**40], [100, 0, 0, 0]),
+                                         ([1.5, 0], [100, 0, 0, 0]), (b"\x01", b"")])
+def test_what_is_not_a_program_is_a_job_error_in_both_engines(impl, code, table):
+    with pytest.raises(JobError, match="not a compiled range"):
+        impl.range_count(code, table, 4, 0)
+    with pytest.raises(JobError, match="not a compiled range"):
+        impl.range_list(code, table, 4, 15)

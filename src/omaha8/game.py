@@ -436,7 +436,7 @@ class Hand:
     def _turn_problem(self, seat: Optional[int], what: str) -> Optional[str]:
         if self._actor is None:
             return f"{what}: the hand is over"
-        if seat is not None and seat != self._actor:
+        if seat is not None and (seat != self._actor or isinstance(seat, bool)):   # True is no seat
             return f"{what} for seat {quoted(seat)}: it is seat {self._actor}'s turn"
         return None
 

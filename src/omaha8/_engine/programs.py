@@ -122,9 +122,12 @@ def program_weight(code, table, hand) -> int:
 
 def check_program(seat: int, code, table, k: int) -> tuple[bytes, bytes]:
     """A compiled range (``Range.program()``) checked so that the C reader stays inside it."""
-    code_ints, table_ints = array("i", code), array("i", table)
-    depth = 0
     bad = JobError(f"seat {seat}: not a compiled range")
+    try:
+        code_ints, table_ints = array("i", code), array("i", table)
+    except (TypeError, ValueError, OverflowError):   # not a sequence of C ints
+        raise bad from None
+    depth = 0
     if len(code_ints) % 2 or not code_ints:
         raise bad
     for at in range(0, len(code_ints), 2):
