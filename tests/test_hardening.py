@@ -8,6 +8,7 @@ import array
 import ast
 import ctypes
 import inspect
+from array import array
 import os
 import random
 import signal
@@ -312,9 +313,17 @@ def test_both_engines_export_the_same_api(core, fallback):
         if inspect.isclass(ours):
             def methods(cls):
                 return {m for m in dir(cls) if not m.startswith("_") and callable(getattr(cls, m))}
-            assert methods(ours) == methods(theirs) >= {"run", "done", "stop", "tally"}
+            finish = "result" if name == "ShowdownJob" else "tally"
+            assert methods(ours) == methods(theirs) >= {"run", "done", "stop", finish}
             for method in methods(ours):
                 assert _parameters(getattr(ours, method)) == _parameters(getattr(theirs, method))
+            if name == "ShowdownJob":
+                showdown = dict(board=bytes([0, 21, 31, 12, 17]), hands=bytes(sorted(AA)), opponents=bytes(sorted(KK)),
+                                hole_size=4, weights=array("d", [1.0]).tobytes(), workers=1)
+                assert ours(**showdown).total == theirs(**showdown).total == 2
+                assert list(_parameters(theirs.__init__))[1:] == [
+                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in showdown]
+                continue
             # A compiled class shows no signature: both must take the same keywords.
             arguments = dict(holes=[AA, KK], board=[0, 21, 31], dead=[], exact=True, samples=0,
                              seed=0, workers=1)

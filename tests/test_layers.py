@@ -36,16 +36,18 @@ MAY_USE = {
     "rangestring": {"exceptions"},
     "tablefile": {"exceptions"},
     "ranges": {"_engine", "cards", "exceptions", "rangestring", "tablefile"},
-    "equity": {"_engine", "cards", "exceptions", "ranges"},
+    "sweep": {"_engine", "cards", "exceptions", "ranges"},
+    "equity": {"_engine", "cards", "exceptions", "ranges", "sweep"},
     "game": {"_engine", "cards", "exceptions", "pots"},
     "history.record": {"cards", "exceptions", "game", "pots", "equity"},
     "history.pokerstars": {"cards", "exceptions", "game", "history.record"},
     "history.phh": {"cards", "exceptions", "game", "history.record"},
     "history": {"exceptions", "history.record", "history.pokerstars", "history.phh"},
-    "tables": {"_version", "cards", "equity", "exceptions", "ranges", "tablefile"},
+    "tables": {"_version", "cards", "equity", "exceptions", "ranges", "sweep", "tablefile"},
 }
 # The command line is the top: it may use every layer's public names.
-MAY_USE["cli"] = {"_engine", "exceptions", "cards", "equity", "hands", "pots", "ranges", "tables", "history", "_version"}
+MAY_USE["cli"] = {"_engine", "exceptions", "cards", "equity", "hands", "pots", "ranges", "sweep", "tables", "history",
+                  "_version"}
 MAY_USE["__init__"] = set(MAY_USE) - {"cli", "_core", "fallback", "buffers"}
 MAY_USE["__main__"] = {"cli"}
 

@@ -33,6 +33,7 @@ from .game import Action, Hand
 from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
 from .pots import Pot, Showdown, showdown
 from .ranges import Range
+from .sweep import ShowdownValues, showdown_values
 from .tables import PreflopTable, StartingHand, TableRow, preflop_table, starting_hands
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
 
@@ -71,6 +72,8 @@ __all__ = [
     "showdown",
     "equity",
     "Equity",
+    "showdown_values",
+    "ShowdownValues",
     "Hand",
     "Range",
     "RangeError",

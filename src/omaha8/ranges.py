@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import chain, combinations, permutations
 from math import comb
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Iterable, Iterator, Optional
 
 from . import _engine
 from ._engine import (
@@ -42,11 +42,16 @@ from .exceptions import TableError
 from .rangestring import Pattern, Percent, RangeError, parse
 from .tablefile import read_table_file
 
-__all__ = ["Range", "RangeError", "MAX_EXPANDED", "program_weight", "PERCENT_TABLE", "percent_classes"]
+__all__ = ["Range", "RangeError", "MAX_EXPANDED", "MAX_APART", "program_weight", "PERCENT_TABLE", "percent_classes"]
 
 # A range is built into a table of hands only up to this many: the full five- and six-card
 # ranges (2,598,960 and 20,358,520 hands) are not.
 MAX_EXPANDED = 1_000_000
+# Range.apart_from lists a range too large to list whole over the cards left when at most this
+# many hands of them are left to try (six cards from 43: 6 million).
+MAX_APART = 30_000_000
+# Every hand, as a program: one pattern with no specs.
+_EVERY_HAND_PROGRAM = (array("i", [1, 0]), array("i", [100, 0, 0, 0]))
 
 
 def _assignments(specs: list, explicit: set) -> Iterator[tuple]:
@@ -413,6 +418,27 @@ class Range:
         if self._combos is None:
             self._combos = bytes(chain.from_iterable(self._hands))
         return self._combos, bytes(self._hands.values())
+
+    def apart_from(self, cards: Iterable[int], most: int = MAX_APART) -> tuple[bytes, bytes]:
+        """The hands that hold none of ``cards`` (card indices), as ``raw`` gives them: cards
+        ascending in a hand, hands ascending, and their weights. A range too large to list
+        whole (every hand, or one read hand by hand) is listed over the cards left, when at
+        most ``most`` hands of them are left to try; more is a RangeError."""
+        known = set(cards)
+        size = self.hole_size
+        if self.every_hand or not self.listed:
+            if comb(52 - len(known), size) > most:
+                raise RangeError(f"the range {self.expression!r} has too many hands to list once the "
+                                 f"{len(known)} known cards are out (at most {most:,} tried)")
+            unknown = sum(1 << c for c in range(52) if c not in known)
+            code, table = self.program() if not self.every_hand else \
+                (_EVERY_HAND_PROGRAM[0], array("i", [self._weight, 0, 0, 0]))
+            return _engine.ENGINE.range_list(code.tobytes(), table.tobytes(), size, unknown)
+        combos, weights = self.raw()
+        if not known:
+            return combos, weights
+        keep = [i for i in range(len(weights)) if not known.intersection(combos[i * size:(i + 1) * size])]
+        return (b"".join(combos[i * size:(i + 1) * size] for i in keep), bytes(weights[i] for i in keep))
 
     @property
     def combos(self) -> memoryview:

@@ -9,6 +9,7 @@ here too, and the compiled core checks at import that its fixed arrays hold them
 from __future__ import annotations
 
 import ctypes
+import numbers
 import operator
 import sys
 from array import array
@@ -30,7 +31,8 @@ from ..cards import (
 from ..exceptions import BatchError, CardError, JobError
 from .programs import check_program
 
-__all__ = ["BatchError", "Batch", "check_batch", "row_error", "Job", "check_job",
+__all__ = ["BatchError", "Batch", "check_batch", "row_error", "showdown_error", "showdown_rows", "showdown_weights",
+           "SHOWDOWN_BLOCKS", "Job", "check_job",
            "check_range_job", "check_program", "check_range_walk", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS",
            "TALLY_LISTS", "ENGINE_API"]
 
@@ -38,7 +40,7 @@ __all__ = ["BatchError", "Batch", "check_batch", "row_error", "Job", "check_job"
 # signatures: their ``__all__``.
 ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
               "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards", "range_count",
-              "range_list")
+              "range_list", "ShowdownJob")
 
 # An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
 # MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.
@@ -54,6 +56,7 @@ TALLY_LISTS = ("high_units", "low_units", "square_units", "scoop", "high_win", "
 # Struct formats a buffer of these element types may report.
 _NATIVE = "<" if sys.byteorder == "little" else ">"
 _UINT8_FORMATS = ("B", "=B", "@B", "<B", ">B")
+_FLOAT64_FORMATS = ("d", "=d", "@d", _NATIVE + "d")
 _UINT16_FORMATS = ("H", "=H", "@H", _NATIVE + "H")
 _HOW_TO_SHAPE = "memoryview(buffer).cast('B', (n, k)) gives a flat buffer its rows"
 
@@ -296,3 +299,69 @@ def _range_entry(seat: int, entry, exact) -> tuple:
     if not all(all(map(operator.lt, combos[i::k], combos[i + 1::k])) for i in range(k - 1)):
         raise JobError(f"seat {seat}: every range row must hold its cards in ascending order")
     return combos, weights, k
+
+
+# ---------------------------------------------------------------- showdown values
+
+# Runout blocks of a turn or flop showdown job: its tasks, fixed whatever the number of threads
+# (a river has two: the high sweep and the low sweep).
+SHOWDOWN_BLOCKS = 8
+
+
+def showdown_rows(obj: object, name: str) -> memoryview:
+    """A C-contiguous uint8 (n, k) buffer of hands, k in 4..6, as a plain 'B' view."""
+    view = _input(obj, name, (2,), "(n, k)")
+    size = _shape(view)[1]
+    if size not in HOLE_SIZES:
+        raise BatchError(f"{name} must have 4, 5 or 6 cards per row, not {size}")
+    return view
+
+
+def showdown_weights(obj: object, rows: int) -> array:
+    """One float weight per opponent, each finite and not negative, as array('d')."""
+    if isinstance(obj, (str, bytes)):
+        raise BatchError(f"weights must be numbers, one per opponent, not {type(obj).__name__}")
+    try:
+        view: Optional[memoryview] = memoryview(obj)  # type: ignore[arg-type]
+    except TypeError:
+        view = None
+    if view is not None and view.ndim == 1 and view.format in _FLOAT64_FORMATS and view.c_contiguous:
+        values = array("d", view.cast("B").cast("d"))
+    else:
+        try:
+            items = list(obj)  # type: ignore[call-overload]
+        except TypeError:
+            raise BatchError("weights must be a float buffer or a sequence of numbers, one per opponent") from None
+        for row, item in enumerate(items):
+            if isinstance(item, bool) or not isinstance(item, numbers.Real):
+                raise BatchError(f"weights[{row}] is {quoted(item)}, not a number")
+        values = array("d", (float(item) for item in items))
+    if len(values) != rows:
+        raise BatchError(f"weights has {len(values)} entries but there are {rows} opponents")
+    for row, weight in enumerate(values):
+        if not 0.0 <= weight < float("inf"):
+            raise BatchError(f"weights[{row}] is {weight!r}: a weight is a finite number, 0 or more")
+    return values
+
+
+def showdown_error(code: int, row: int, board: bytes, hands: bytes, opponents: bytes, hole_size: int,
+                   weights: bytes) -> Exception:
+    """The error for a showdown job's check code (negative), naming the row, in
+    ``read_hand``'s words."""
+    if code == -1:
+        try:
+            check_unique(read_counted(list(board), "board cards", BOARD_SIZES))
+        except CardError as error:
+            return CardError(f"the board: {error}")
+        return CardError("the board has no room left for the runouts")
+    if code in (-3, -4):
+        name, rows = ("hands", hands) if code == -3 else ("opponents", opponents)
+        hole = list(rows[row * hole_size:(row + 1) * hole_size])
+        try:
+            read_hand(hole, list(board))
+        except CardError as error:
+            return CardError(f"{name} row {row}: {error}")
+    if code == -5:
+        return BatchError(f"weights[{row}] is not a finite number, 0 or more")
+    return JobError(f"{hole_size}-card hands leave no runout of a {len(board)}-card board" if code == -2
+                    else f"the showdown job's arguments do not fit (code {code})")

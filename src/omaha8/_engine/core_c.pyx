@@ -697,4 +697,9 @@ def pair_index(int a, int b):
 
 include "equity_c.pxi"
 
+
+# ---------------------------------------------------------------- showdown values
+
+include "showdown_c.pxi"
+
 _check_limits()

@@ -8,24 +8,27 @@ each other. It serves where the extension did not build, and when OMAHA8_PURE_PY
 
 from __future__ import annotations
 
+import math
 import threading
 from array import array
 from itertools import combinations, islice, product
 from math import comb
 from typing import Optional
 
-from ..cards import Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
+from ..cards import HOLE_SIZES, Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
 from ..exceptions import HandValueError, JobError
 from ..values import NO_LOW, WORST_HIGH, classify, low_bits, low_rank
 from .checks import (
     CHUNK_RUNOUTS,
     ENGINE_API,
+    SHOWDOWN_BLOCKS,
     TALLY_LISTS,
     check_batch,
     check_job,
     check_range_job,
     check_range_walk,
     row_error,
+    showdown_error,
 )
 from .programs import program_weight
 
@@ -596,3 +599,215 @@ def range_list(code, table, k, allowed):
             combos += bytes(hand)
             weights.append(weight)
     return bytes(combos), bytes(weights)
+
+
+class ShowdownJob:
+    """Showdown values, the compiled core's sweep written plainly: per river board, the hands
+    in order of strength; per set of one to k-1 cards, the weight of the opponents so far that
+    hold it; inclusion and exclusion leave the weight of the opponents disjoint from a hand.
+    Tasks as in the core: a river's high and low sweeps, or SHOWDOWN_BLOCKS runout blocks."""
+
+    def __init__(self, board, hands, opponents, hole_size, weights, workers):
+        board, hands, opponents, weights = bytes(board), bytes(hands), bytes(opponents), bytes(weights)
+        k = hole_size
+        if not isinstance(k, int) or not 4 <= k <= max(HOLE_SIZES):
+            raise JobError(f"hole_size must be 4..{max(HOLE_SIZES)}, not {k}")
+        if not isinstance(workers, int) or workers < 1:
+            raise JobError("a showdown job needs a worker")
+        if len(hands) % k or len(opponents) % k or len(weights) != 8 * (len(opponents) // k):
+            raise JobError("a showdown job takes whole rows and one float64 weight per opponent")
+        self._weights = array("d", weights)
+        code, row = self._check(board, hands, opponents, k)
+        if code:
+            raise showdown_error(code, row, board, hands, opponents, k, weights)
+        self._k = k
+        self._board = list(board)
+        self._hands = [tuple(sorted(hands[i:i + k])) for i in range(0, len(hands), k)]
+        self._opps = [tuple(sorted(opponents[i:i + k])) for i in range(0, len(opponents), k)]
+        deck = [c for c in range(52) if c not in board]
+        if len(board) == 5:
+            self._runouts: list = [()]
+        else:
+            self._runouts = list(combinations(deck, 5 - len(board)))
+        self.tasks = 2 if len(board) == 5 else SHOWDOWN_BLOCKS
+        self.workers = min(workers, self.tasks)
+        self._parts: list = [None] * self.tasks
+        self._next = 0
+        self._finished = 0
+        self._stopped = False
+        self._lock = threading.Lock()
+        self._sign = 1 if k % 2 == 0 else -1
+        dup: dict = {}
+        for hand, w in zip(self._opps, self._weights):
+            if w > 0:
+                total, number = dup.get(hand, (0.0, 0))
+                dup[hand] = (total + w, number + 1)
+        self._dup = [dup.get(hand, (0.0, 0)) for hand in self._hands]
+
+    def _check(self, board: bytes, hands: bytes, opponents: bytes, k: int) -> tuple[int, int]:
+        if not 3 <= len(board) <= 5 or len(set(board)) != len(board) or max(board) > 51:
+            return -1, -1
+        if 52 - len(board) - 2 * k < 5 - len(board):
+            return -2, -1
+        for code, rows in ((-3, hands), (-4, opponents)):
+            for row in range(len(rows) // k):
+                cards = rows[row * k:(row + 1) * k]
+                if max(cards) > 51 or len(set(cards)) != k or set(cards) & set(board):
+                    return code, row
+        for row, w in enumerate(self._weights):
+            if not 0.0 <= w < float("inf"):
+                return -5, row
+        return 0, -1
+
+    @staticmethod
+    def _subsets(hand: tuple) -> tuple[list, list]:
+        """The proper nonempty subsets of a hand: of odd size, of even size."""
+        odd: list = []
+        even: list = []
+        for size in range(1, len(hand)):
+            (odd if size % 2 else even).extend(combinations(hand, size))
+        return odd, even
+
+    def _sweep(self, hand_keys: list, opp_keys: list, two_channels: bool, hand_low: list, opp_low: list,
+               out: list) -> None:
+        # hand_keys[i]: the hand's strength key (higher is stronger) or None when it sits out.
+        acc: list = [{}, {}]
+        totals = [0.0, 0.0]
+        groups: dict = {}
+        for i, key in enumerate(hand_keys):
+            if key is not None:
+                groups.setdefault(key, ([], []))[0].append(i)
+        for j, key in enumerate(opp_keys):
+            if key is not None:
+                groups.setdefault(key, ([], []))[1].append(j)
+
+        def ask(channel: int, i: int) -> float:
+            odd, even = self._subsets(self._hands[i])
+            table = acc[channel]
+            return totals[channel] - sum(table.get(s, 0.0) for s in odd) + sum(table.get(s, 0.0) for s in even)
+
+        for key in sorted(groups):
+            hands, opps = groups[key]
+            before = [(ask(0, i), ask(1, i) if two_channels else 0.0) for i in hands]
+            for j in opps:
+                w = self._weights[j]
+                channels = (0, 1) if two_channels and opp_low[j] == 0 else (0,)
+                odd, even = self._subsets(self._opps[j])
+                for channel in channels:
+                    table = acc[channel]
+                    for s in odd + even:
+                        table[s] = table.get(s, 0.0) + w
+                    totals[channel] += w
+            for (first0, first1), i in zip(before, hands):
+                dup = self._sign * self._dup[i][0]
+                out[i] += 0.25 * (first0 + ask(0, i) + dup)
+                if two_channels and hand_low[i] == 0:
+                    out[i] += 0.25 * (first1 + ask(1, i) + dup)
+
+    def _river(self, runout: tuple, parts: int, high: list, low: list) -> None:
+        board = self._board + list(runout)
+        dead = set(runout)
+        hand_key: list = []
+        hand_low: list = []
+        for hand in self._hands:
+            if dead.intersection(hand):
+                hand_key.append(None)
+                hand_low.append(0)
+                continue
+            hand_key.append(WORST_HIGH - _best_high(list(hand), board))
+            value = _best_low(list(hand), board)
+            hand_low.append(0 if value is None else 255 - value)
+        opp_key: list = []
+        opp_low: list = []
+        for hand, w in zip(self._opps, self._weights):
+            if w <= 0 or dead.intersection(hand):
+                opp_key.append(None)
+                opp_low.append(0)
+                continue
+            opp_key.append(WORST_HIGH - _best_high(list(hand), board))
+            value = _best_low(list(hand), board)
+            opp_low.append(0 if value is None else 255 - value)
+        if parts & 1:
+            self._sweep(hand_key, opp_key, True, hand_low, opp_low, high)
+        if parts & 2 and any(hand_low):
+            self._sweep([u if u else None for u in hand_low], [u if key is not None else None
+                                                             for u, key in zip(opp_low, opp_key)],
+                        False, hand_low, opp_low, low)
+
+    def _task(self, task: int) -> tuple[list, list]:
+        n = len(self._hands)
+        high, low = [0.0] * n, [0.0] * n
+        if len(self._board) == 5:
+            self._river((), 1 if task == 0 else 2, high, low)
+        else:
+            total = len(self._runouts)
+            for runout in self._runouts[total * task // self.tasks:total * (task + 1) // self.tasks]:
+                self._river(runout, 3, high, low)
+        return high, low
+
+    def run(self, worker):
+        if not isinstance(worker, int) or not 0 <= worker < self.workers:
+            raise JobError(f"worker {worker} is outside 0..{self.workers - 1}")
+        while not self._stopped:
+            with self._lock:
+                if self._next >= self.tasks:
+                    return
+                task = self._next
+                self._next += 1
+            self._parts[task] = self._task(task)
+            with self._lock:
+                self._finished += 1
+
+    def done(self):
+        return self._finished
+
+    @property
+    def total(self):
+        return self.tasks
+
+    def stop(self):
+        self._stopped = True
+
+    def result(self):
+        if self._finished != self.tasks:
+            raise JobError("the showdown job has not finished")
+        n = len(self._hands)
+        high, low = [0.0] * n, [0.0] * n
+        for part_high, part_low in self._parts:
+            for i in range(n):
+                high[i] += part_high[i]
+                low[i] += part_low[i]
+        k = self._k
+        runouts = comb(52 - len(self._board) - 2 * k, 5 - len(self._board))
+        # Every opponent of positive weight in, then each hand's disjoint weight and count by
+        # the same inclusion and exclusion (the count in whole numbers: exact).
+        weights: dict = {}
+        counts: dict = {}
+        total, number = 0.0, 0
+        for opp, w in zip(self._opps, self._weights):
+            if w > 0:
+                odd, even = self._subsets(opp)
+                for s in odd + even:
+                    weights[s] = weights.get(s, 0.0) + w
+                    counts[s] = counts.get(s, 0) + 1
+                total += w
+                number += 1
+        weight = array("d")
+        positive = array("i")
+        for i, hand in enumerate(self._hands):
+            odd, even = self._subsets(hand)
+            dup_weight, dup_number = self._dup[i]
+            left = (total - sum(weights.get(s, 0.0) for s in odd) + sum(weights.get(s, 0.0) for s in even)
+                    + self._sign * dup_weight)
+            count = number - sum(counts.get(s, 0) for s in odd) + sum(counts.get(s, 0) for s in even) \
+                + self._sign * dup_number
+            weight.append(left if count else 0.0)
+            positive.append(count)
+            if count:
+                high[i] = max(high[i] / runouts, 0.0)
+                low[i] = max(low[i] / runouts, 0.0)
+            else:
+                high[i] = low[i] = 0.0
+        share = array("d", (h + lo for h, lo in zip(high, low)))
+        equity = array("d", (s / w if count else math.nan for s, w, count in zip(share, weight, positive)))
+        return share, array("d", high), array("d", low), weight, equity

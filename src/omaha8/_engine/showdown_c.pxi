@@ -1,0 +1,974 @@
+# Showdown values: every hand of one set against a whole weighted range of opponents at once,
+# included into core_c.pyx so that it reads the board and hand lookups of evaluate (read_board,
+# high_on, low_on, NO_LOW_MASK).
+#
+# The sweep. Sorted by strength, the opponents a hand beats are the prefix of the sorted list
+# below it, less those that share a card with it. Accumulators hold, for every set of one,
+# two, ... k-1 cards, the weight of the opponents inserted so far that hold the set; by
+# inclusion and exclusion the weight of the inserted opponents disjoint from a hand H is
+#     total - sum over single cards of H + sum over pairs of H - ... + (-1)^k (opponents equal to H)
+# and an opponent equal to H has H's strength, so it is only ever in H's own tie group, whose
+# term is added by hand. A hand costs 2^k - 2 accumulator reads per query, an opponent as many
+# writes: on a river, full range against full range, about 5 million of each.
+#
+# A pot splits as half to the best high and half to the best qualifying low, the whole pot to
+# the high when neither hand has a low. For hand i against opponent j, with S the high result
+# (1 win, 1/2 tie, 0 loss) and no low counted as the worst low:
+#     high part = S/2 + S/2 if neither has a low,      low part = (low result)/2 if i has a low
+# so two sweeps give everything: one in high order with two channels (every opponent; only the
+# opponents without a low), one in low order.
+#
+# The work is cut into tasks: on a river, the high sweep and the low sweep; on a turn or a flop,
+# SWEEP_BLOCKS blocks of runouts. Each task writes its own buffers, which are added in task
+# order, so that any number of threads, and the single-threaded C entry point, give the same
+# floating-point sums.
+
+from array import array
+
+from libc.stdint cimport int8_t, int32_t
+from libc.stdlib cimport malloc
+from libc.string cimport memcmp
+from libc.math cimport NAN, isinf, isnan
+
+cdef enum:
+    SWEEP_BLOCKS = 8      # runout blocks of a turn or flop: tasks fixed whatever the thread count
+    HIGH_KEYS = 7462      # high values 1..7462; key 7462 - value puts the worst first
+    LOW_KEYS = 256        # key 255 - low mask: no low (0xFF) is key 0, the worst
+    TASK_HIGH = 1
+    TASK_LOW = 2
+    SHOWDOWN_OK = 0
+    SHOWDOWN_BAD_BOARD = -1
+    SHOWDOWN_BAD_HOLE_SIZE = -2
+    SHOWDOWN_BAD_HAND = -3
+    SHOWDOWN_BAD_OPPONENT = -4
+    SHOWDOWN_BAD_WEIGHT = -5
+    SHOWDOWN_NO_MEMORY = -6
+    SHOWDOWN_BAD_COUNT = -7
+    PREFETCH_AHEAD = 8    # rows ahead in sorted order whose subsets are fetched early
+
+# SUBSET_BASE[s]: the first accumulator of the sets of s cards (combinatorial number system:
+# sorted cards c0 < c1 < ... index as the sum of C(c_t, t + 1)); SUBSET_BASE[k] accumulators
+# in all serve hands of k cards.
+cdef int32_t SUBSET_BASE[8]
+cdef int32_t CHOOSE52[53][7]
+
+
+cdef void build_subset_tables() noexcept nogil:
+    cdef int n, r
+    for n in range(53):
+        for r in range(7):
+            if r == 0:
+                CHOOSE52[n][r] = 1
+            elif n == 0:
+                CHOOSE52[n][r] = 0
+            else:
+                CHOOSE52[n][r] = CHOOSE52[n - 1][r - 1] + CHOOSE52[n - 1][r]
+    SUBSET_BASE[0] = 0
+    SUBSET_BASE[1] = 0
+    for r in range(1, 7):
+        SUBSET_BASE[r + 1] = SUBSET_BASE[r] + CHOOSE52[52][r]
+
+
+build_subset_tables()
+
+
+cdef struct Rows:
+    # One side's rows, prepared once per call.
+    const uint8_t* cards     # n * k card indices
+    Py_ssize_t n
+    int32_t* sub             # n * nsub: twice the accumulator index of each proper nonempty
+                             # subset, the odd sizes first (two channels per accumulator);
+                             # not kept for four cards, whose 14 are worked out when needed
+    uint8_t* sorted          # n * k: the row's cards in ascending order
+    uint64_t* mask           # the row's cards as a mask
+
+
+cdef struct Sweep:
+    # One call's read-only data, shared by every worker.
+    Rows hands
+    Rows opps
+    const double* weights    # per opponent
+    double* dup              # per hand: weight of the opponents with exactly its cards
+    int k, nsub, nodd, accumulators
+    uint8_t board[5]
+    int board_size
+    uint8_t deck[52]         # the cards not on the board, for the runouts
+    int deck_size
+    int64_t runouts          # runouts of the board: 1, deck_size or C(deck_size, 2)
+    int tasks
+    int blocks               # runout blocks (1 on a river)
+    bint same                # hands and opponents are the same rows: prepared and valued once
+    bint all_positive        # every opponent weighs more than 0
+
+
+cdef struct Item:
+    # A live row as the sweep reads it, gathered in sorted order.
+    int32_t row
+    int32_t low              # its low key (0: no low)
+    double weight            # an opponent's weight
+    double dup               # a hand's identical opponents' weight, signed as the term it is
+    uint8_t cards[8]         # sorted
+
+
+cdef struct Scratch:
+    # One worker's working memory.
+    Item* hand_items
+    Item* opp_items
+    double* value            # per sorted hand: what the sweep adds to it
+    double* acc              # 2 * accumulators: channel 0 every opponent, channel 1 no-low ones
+    double* first            # 2 * n: a tie group's query before its opponents go in
+    int32_t* hand_key        # per hand: its key for this sweep, -1 when dead on this runout
+    int32_t* hand_low        # per hand: its low key (0: no low)
+    int32_t* opp_key
+    int32_t* opp_low
+    int32_t* hand_order
+    int32_t* opp_order
+    int32_t* hand_start      # HIGH_KEYS + 1 bucket starts
+    int32_t* opp_start
+    Py_ssize_t inserted      # opponents inserted since the accumulators were last cleared
+    bint same_keys           # this sweep's opponent keys are the hands' (same rows, all weighed)
+
+
+cdef inline uint64_t row_mask(const uint8_t* row, int k) noexcept nogil:
+    cdef uint64_t mask = 0
+    cdef int t
+    for t in range(k):
+        mask |= (<uint64_t>1) << row[t]
+    return mask
+
+
+cdef Py_ssize_t first_bad_showdown_row(const uint8_t* rows, Py_ssize_t n, int k, uint64_t board_mask) noexcept nogil:
+    """The first row with a card outside 0..51, a card twice or a card of the board, or -1."""
+    cdef Py_ssize_t i
+    cdef int t
+    cdef uint64_t mask
+    cdef uint8_t card
+    for i in range(n):
+        mask = board_mask
+        for t in range(k):
+            card = rows[i * k + t]
+            if card > 51 or (mask >> card) & 1:
+                return i
+            mask |= (<uint64_t>1) << card
+    return -1
+
+
+cdef void prepare_rows(Rows* rows, int k, int nsub) noexcept nogil:
+    """Each row's mask and its subsets' accumulator indices, the odd sizes first."""
+    cdef Py_ssize_t i
+    cdef int t, s, size, nodd, at_odd, at_even, count = 0
+    cdef int32_t index
+    cdef uint8_t c[8]
+    cdef uint8_t tmp
+    cdef int32_t* out
+    # The subsets as patterns, once: positions (in the sorted row) and where each one goes.
+    cdef int8_t position[64][6]
+    cdef int8_t sizes[64]
+    cdef int8_t slot[64]
+    nodd = (1 << (k - 1)) - (1 if k % 2 == 1 else 0)
+    at_odd = 0
+    at_even = nodd
+    for s in range(1, (1 << k) - 1):
+        size = 0
+        for t in range(k):
+            if (s >> t) & 1:
+                position[count][size] = t
+                size += 1
+        sizes[count] = size
+        if size & 1:
+            slot[count] = at_odd
+            at_odd += 1
+        else:
+            slot[count] = at_even
+            at_even += 1
+        count += 1
+    for i in range(rows.n):
+        for t in range(k):
+            c[t] = rows.cards[i * k + t]
+        for t in range(1, k):          # insertion sort: k <= 6
+            tmp = c[t]
+            s = t - 1
+            while s >= 0 and c[s] > tmp:
+                c[s + 1] = c[s]
+                s -= 1
+            c[s + 1] = tmp
+        rows.mask[i] = row_mask(c, k)
+        memcpy(rows.sorted + i * k, c, k)
+        if k == 4:
+            continue
+        out = rows.sub + i * nsub
+        for s in range(count):
+            size = sizes[s]
+            index = SUBSET_BASE[size]
+            for t in range(size):
+                index += CHOOSE52[c[position[s][t]]][t + 1]
+            out[slot[s]] = 2 * index
+
+
+cdef extern from *:
+    void prefetch "__builtin_prefetch" (const void*) nogil
+    int count_trailing_zeros_64 "__builtin_ctzll" (unsigned long long) nogil
+
+
+cdef int32_t PAIR_TERM[52]     # C(c, 2): a card's term as the higher of a pair
+cdef int32_t TRIPLE_TERM[52]   # C(c, 3)
+for _c in range(52):
+    PAIR_TERM[_c] = CHOOSE52[_c][2]
+    TRIPLE_TERM[_c] = CHOOSE52[_c][3]
+
+
+cdef inline const int32_t* subsets(const Rows* rows, Py_ssize_t i, int k, int nsub, int32_t* local) noexcept nogil:
+    """The row's subset indices (as Rows.sub holds them)."""
+    if k != 4:
+        return rows.sub + i * nsub
+    return four_subsets(rows.sorted + 4 * i, local)
+
+
+cdef inline const int32_t* four_subsets(const uint8_t* c, int32_t* local) noexcept nogil:
+    """The 14 subset indices of four sorted cards, in a few adds from two small tables: cheaper
+    than fetching 56 bytes a row from memory."""
+    cdef int32_t a = c[0], b = c[1], x = c[2], d = c[3]
+    cdef int32_t pb = PAIR_TERM[b], px = PAIR_TERM[x], pd = PAIR_TERM[d]
+    cdef int32_t tx = TRIPLE_TERM[x], td = TRIPLE_TERM[d]
+    # Odd sizes first: the four cards, then the four triples; then the six pairs.
+    local[0] = 2 * a
+    local[1] = 2 * b
+    local[2] = 2 * x
+    local[3] = 2 * d
+    local[4] = 2 * (1378 + tx + pb + a)
+    local[5] = 2 * (1378 + td + pb + a)
+    local[6] = 2 * (1378 + td + px + a)
+    local[7] = 2 * (1378 + td + px + b)
+    local[8] = 2 * (52 + pb + a)
+    local[9] = 2 * (52 + px + a)
+    local[10] = 2 * (52 + pd + a)
+    local[11] = 2 * (52 + px + b)
+    local[12] = 2 * (52 + pd + b)
+    local[13] = 2 * (52 + pd + x)
+    return local
+
+
+cdef inline double query(const double* acc, const int32_t* sub, int nodd, int nsub, double total) noexcept nogil:
+    # Weight of the inserted opponents disjoint from the row, in channel 0.
+    cdef double odd = 0.0, even = 0.0
+    cdef int t
+    for t in range(nodd):
+        odd += acc[sub[t]]
+    for t in range(nodd, nsub):
+        even += acc[sub[t]]
+    return total - odd + even
+
+
+cdef inline void query_both(const double* acc, const int32_t* sub, int nodd, int nsub, double total0,
+                            double total1, double* q0, double* q1) noexcept nogil:
+    # The same in both channels at once: they share each accumulator's cache line.
+    cdef double odd0 = 0.0, even0 = 0.0, odd1 = 0.0, even1 = 0.0
+    cdef const double* a
+    cdef int t
+    for t in range(nodd):
+        a = acc + sub[t]
+        odd0 += a[0]
+        odd1 += a[1]
+    for t in range(nodd, nsub):
+        a = acc + sub[t]
+        even0 += a[0]
+        even1 += a[1]
+    q0[0] = total0 - odd0 + even0
+    q1[0] = total1 - odd1 + even1
+
+
+cdef inline void insert(double* acc, const int32_t* sub, int nsub, double w) noexcept nogil:
+    cdef int t
+    for t in range(nsub):
+        acc[sub[t]] += w
+
+
+cdef inline void insert_both(double* acc, const int32_t* sub, int nsub, double w0, double w1) noexcept nogil:
+    cdef double* a
+    cdef int t
+    for t in range(nsub):
+        a = acc + sub[t]
+        a[0] += w0
+        a[1] += w1
+
+
+cdef void clear(const Sweep* s, Scratch* x) noexcept nogil:
+    """Zero the accumulators: by re-walking the opponents inserted when they were few."""
+    cdef Py_ssize_t pos, j
+    cdef int t
+    cdef const int32_t* sub
+    cdef int32_t local[64]
+    if x.inserted * s.nsub * 4 < s.accumulators:
+        for pos in range(s.opps.n):
+            if x.opp_key[pos] >= 0:
+                sub = subsets(&s.opps, pos, s.k, s.nsub, local)
+                for t in range(s.nsub):
+                    x.acc[sub[t]] = 0.0
+                    x.acc[sub[t] + 1] = 0.0
+    else:
+        memset(x.acc, 0, 2 * s.accumulators * sizeof(double))
+    x.inserted = 0
+
+
+cdef void bucket_sort(const int32_t* key, Py_ssize_t n, int keys, int32_t* start, int32_t* order) noexcept nogil:
+    """Counting sort of the rows with key >= 0: order[start[v] .. start[v + 1]] hold key v."""
+    cdef Py_ssize_t i
+    cdef int v
+    memset(start, 0, (keys + 1) * sizeof(int32_t))
+    for i in range(n):
+        if key[i] >= 0:
+            start[key[i] + 1] += 1
+    for v in range(keys):
+        start[v + 1] += start[v]
+    for i in range(n):
+        if key[i] >= 0:
+            order[start[key[i]]] = <int32_t>i
+            start[key[i]] += 1
+    for v in range(keys, 0, -1):
+        start[v] = start[v - 1]
+    start[0] = 0
+
+
+cdef void gather(const Sweep* s, const Rows* rows, const int32_t* order, Py_ssize_t count, const int32_t* low,
+                 bint hands, Item* out) noexcept nogil:
+    """The live rows in sorted order, with what the sweep reads of each: one stream to walk
+    instead of scattered reads of five arrays."""
+    cdef Py_ssize_t pos, r
+    cdef int k = s.k
+    cdef double sign = 1.0 if k % 2 == 0 else -1.0
+    for pos in range(count):
+        r = order[pos]
+        out[pos].row = <int32_t>r
+        out[pos].low = low[r]
+        out[pos].weight = s.weights[r] if not hands or s.same else 0.0
+        out[pos].dup = sign * s.dup[r] if hands else 0.0
+        memcpy(out[pos].cards, rows.sorted + r * k, k)
+
+
+cdef inline const int32_t* item_subsets(const Sweep* s, const Rows* rows, const Item* item,
+                                        int32_t* local) noexcept nogil:
+    if s.k == 4:
+        return four_subsets(item.cards, local)
+    return rows.sub + <Py_ssize_t>item.row * s.nsub
+
+
+cdef void sweep(const Sweep* s, Scratch* x, int keys, bint two_channels, double* out) noexcept nogil:
+    """One pass in key order (x.hand_key / x.opp_key, the worst first). Adds to out[i] a quarter
+    of (weight below + weight at or below) in channel 0, and with two channels, for a hand with
+    no low, as much again in channel 1: exactly the high (or low) part of its share."""
+    cdef int v, nsub = s.nsub, nodd = s.nodd
+    cdef int32_t local[64]
+    cdef Py_ssize_t a, b, pos, hand_end, opp_end, n = s.hands.n, m = s.opps.n
+    cdef double total0 = 0.0, total1 = 0.0, q0, q1, w, w1
+    cdef const int32_t* sub
+    cdef double* acc = x.acc
+    cdef const Item* item
+    cdef Item* hand_items = x.hand_items
+    cdef Item* opp_items = x.opp_items
+    bucket_sort(x.hand_key, n, keys, x.hand_start, x.hand_order)
+    cdef Py_ssize_t hands_live = x.hand_start[keys]
+    gather(s, &s.hands, x.hand_order, hands_live, x.hand_low, True, hand_items)
+    if x.same_keys:
+        memcpy(x.opp_start, x.hand_start, (keys + 1) * sizeof(int32_t))
+        opp_items = hand_items
+    else:
+        bucket_sort(x.opp_key, m, keys, x.opp_start, x.opp_order)
+        gather(s, &s.opps, x.opp_order, x.opp_start[keys], x.opp_low, False, opp_items)
+    for v in range(keys):
+        a = x.hand_start[v]
+        hand_end = x.hand_start[v + 1]
+        b = x.opp_start[v]
+        opp_end = x.opp_start[v + 1]
+        for pos in range(a, hand_end):
+            item = &hand_items[pos]
+            sub = item_subsets(s, &s.hands, item, local)
+            if two_channels and item.low == 0:
+                query_both(acc, sub, nodd, nsub, total0, total1, &x.first[2 * pos], &x.first[2 * pos + 1])
+            else:
+                x.first[2 * pos] = query(acc, sub, nodd, nsub, total0)
+        for pos in range(b, opp_end):
+            item = &opp_items[pos]
+            w = item.weight
+            sub = item_subsets(s, &s.opps, item, local)
+            if two_channels:
+                w1 = w if item.low == 0 else 0.0
+                insert_both(acc, sub, nsub, w, w1)
+                total1 += w1
+            else:
+                insert(acc, sub, nsub, w)
+            total0 += w
+        x.inserted += opp_end - b
+        for pos in range(a, hand_end):
+            item = &hand_items[pos]
+            sub = item_subsets(s, &s.hands, item, local)
+            if two_channels and item.low == 0:
+                # Its identical opponents have no low either: they are in channel 1 too.
+                query_both(acc, sub, nodd, nsub, total0, total1, &q0, &q1)
+                x.value[pos] = 0.25 * (x.first[2 * pos] + q0 + item.dup) + 0.25 * (x.first[2 * pos + 1] + q1 + item.dup)
+            else:
+                q0 = query(acc, sub, nodd, nsub, total0) + item.dup
+                x.value[pos] = 0.25 * (x.first[2 * pos] + q0)
+    for pos in range(hands_live):
+        out[hand_items[pos].row] += x.value[pos]
+    clear(s, x)
+
+
+cdef void sweep_river(const Sweep* s, Scratch* x, const uint8_t* board5, uint64_t dead, int parts,
+                      double* high_out, double* low_out) noexcept nogil:
+    """One river board: the rows holding a card of ``dead`` sit out; adds to high_out and
+    low_out the high and low parts of each live hand's share, summed over its opponents."""
+    cdef Board info
+    cdef Py_ssize_t i
+    cdef int k = s.k
+    cdef bint any_low = False
+    read_board(board5, 5, &info)
+    for i in range(s.hands.n):
+        if s.hands.mask[i] & dead:
+            x.hand_key[i] = -1
+            x.hand_low[i] = 0
+            continue
+        x.hand_key[i] = HIGH_KEYS - high_on(&info, s.hands.cards + i * k, k)
+        x.hand_low[i] = 255 - low_on(&info, s.hands.cards + i * k, k)
+        any_low |= x.hand_low[i] != 0
+    if s.same:
+        memcpy(x.opp_key, x.hand_key, s.hands.n * sizeof(int32_t))
+        memcpy(x.opp_low, x.hand_low, s.hands.n * sizeof(int32_t))
+        if not s.all_positive:
+            for i in range(s.opps.n):
+                if s.weights[i] <= 0.0:
+                    x.opp_key[i] = -1
+                    x.opp_low[i] = 0
+    else:
+        for i in range(s.opps.n):
+            if (s.opps.mask[i] & dead) or s.weights[i] <= 0.0:
+                x.opp_key[i] = -1
+                x.opp_low[i] = 0
+                continue
+            x.opp_key[i] = HIGH_KEYS - high_on(&info, s.opps.cards + i * k, k)
+            x.opp_low[i] = 255 - low_on(&info, s.opps.cards + i * k, k)
+    x.same_keys = s.same and s.all_positive
+    if parts & TASK_HIGH:
+        sweep(s, x, HIGH_KEYS, True, high_out)
+    x.same_keys = False
+    if (parts & TASK_LOW) and any_low:
+        # In low order; the hands without a low get nothing from it and sit out.
+        for i in range(s.hands.n):
+            x.hand_key[i] = x.hand_low[i] if x.hand_low[i] != 0 else -1
+        for i in range(s.opps.n):
+            if x.opp_key[i] >= 0:
+                x.opp_key[i] = x.opp_low[i]
+        sweep(s, x, LOW_KEYS, False, low_out)
+
+
+cdef void run_task(const Sweep* s, Scratch* x, int task, double* high_out, double* low_out) noexcept nogil:
+    """Task ``task``: a river's high or low sweep, or a block of a turn's or flop's runouts."""
+    cdef uint8_t board5[5]
+    cdef int64_t first, stop, r = 0
+    cdef int a, b, t
+    for t in range(s.board_size):
+        board5[t] = s.board[t]
+    if s.board_size == 5:
+        sweep_river(s, x, board5, 0, TASK_HIGH if task == 0 else TASK_LOW, high_out, low_out)
+        return
+    first = s.runouts * task // s.blocks
+    stop = s.runouts * (task + 1) // s.blocks
+    if s.board_size == 4:
+        for r in range(first, stop):
+            board5[4] = s.deck[r]
+            sweep_river(s, x, board5, (<uint64_t>1) << s.deck[r], TASK_HIGH | TASK_LOW, high_out, low_out)
+        return
+    for a in range(s.deck_size):
+        for b in range(a + 1, s.deck_size):
+            if first <= r < stop:
+                board5[3] = s.deck[a]
+                board5[4] = s.deck[b]
+                sweep_river(s, x, board5, ((<uint64_t>1) << s.deck[a]) | ((<uint64_t>1) << s.deck[b]),
+                            TASK_HIGH | TASK_LOW, high_out, low_out)
+            r += 1
+
+
+cdef void opponent_weights(const Sweep* s, const int32_t* dup_count, double* weight, int32_t* count,
+                           double* acc) noexcept nogil:
+    """Per hand: the weight of the opponents disjoint from it, and exactly how many of them
+    have a positive weight (so that none left is told apart from floating dust): channel 1
+    counts in whole numbers, exact in a double. ``acc``: 2 * accumulators, zeroed."""
+    cdef Py_ssize_t i, j
+    cdef int nsub = s.nsub, nodd = s.nodd, sign = 1 if s.k % 2 == 0 else -1, k = s.k
+    cdef const int32_t* sub
+    cdef int32_t local[64]
+    cdef double total = 0.0, positive = 0.0, left
+    for j in range(s.opps.n):
+        if s.weights[j] > 0.0:
+            insert_both(acc, subsets(&s.opps, j, s.k, nsub, local), nsub, s.weights[j], 1.0)
+            total += s.weights[j]
+            positive += 1.0
+    for i in range(s.hands.n):
+        sub = subsets(&s.hands, i, k, nsub, local)
+        query_both(acc, sub, nodd, nsub, total, positive, &weight[i], &left)
+        weight[i] += sign * s.dup[i]
+        count[i] = <int32_t>(left + 0.5) + sign * dup_count[i]
+
+
+cdef int find_duplicates(const Sweep* s, double* dup, int32_t* dup_count) noexcept nogil:
+    """dup[i]: the total weight of the opponents with exactly hand i's cards (positive weights
+    only), dup_count[i] how many. Four-card hands index a table by their combinatorial number
+    (270,725 entries, read about in order for sorted rows); larger ones hash their masks."""
+    cdef Py_ssize_t size = 16, i, j, slot
+    cdef uint64_t key, h
+    cdef int32_t index
+    cdef double* sums
+    cdef int32_t* numbers
+    cdef uint64_t* keys
+    if s.k == 4:
+        sums = <double*>allocate(CHOOSE52[52][4], sizeof(double))
+        numbers = <int32_t*>allocate(CHOOSE52[52][4], sizeof(int32_t))
+        if sums == NULL or numbers == NULL:
+            free(sums); free(numbers)
+            return SHOWDOWN_NO_MEMORY
+        for j in range(s.opps.n):
+            if s.weights[j] > 0.0:
+                index = four_index(s.opps.mask[j])
+                sums[index] += s.weights[j]
+                numbers[index] += 1
+        for i in range(s.hands.n):
+            index = four_index(s.hands.mask[i])
+            dup[i] = sums[index]
+            dup_count[i] = numbers[index]
+        free(sums); free(numbers)
+        return SHOWDOWN_OK
+    while size < 2 * s.opps.n + 16:
+        size *= 2
+    keys = <uint64_t*>calloc(size, sizeof(uint64_t))
+    sums = <double*>calloc(size, sizeof(double))
+    numbers = <int32_t*>calloc(size, sizeof(int32_t))
+    if keys == NULL or sums == NULL or numbers == NULL:
+        free(keys); free(sums); free(numbers)
+        return SHOWDOWN_NO_MEMORY
+    for j in range(s.opps.n):
+        if s.weights[j] <= 0.0:
+            continue
+        key = s.opps.mask[j]
+        h = (key * 0x9E3779B97F4A7C15ULL) >> 20
+        slot = <Py_ssize_t>(h & (size - 1))
+        while keys[slot] != 0 and keys[slot] != key:
+            slot = (slot + 1) & (size - 1)
+        keys[slot] = key
+        sums[slot] += s.weights[j]
+        numbers[slot] += 1
+    for i in range(s.hands.n):
+        key = s.hands.mask[i]
+        h = (key * 0x9E3779B97F4A7C15ULL) >> 20
+        slot = <Py_ssize_t>(h & (size - 1))
+        while keys[slot] != 0 and keys[slot] != key:
+            slot = (slot + 1) & (size - 1)
+        dup[i] = sums[slot] if keys[slot] == key else 0.0
+        dup_count[i] = numbers[slot] if keys[slot] == key else 0
+    free(keys); free(sums); free(numbers)
+    return SHOWDOWN_OK
+
+
+cdef inline int32_t four_index(uint64_t mask) noexcept nogil:
+    """The combinatorial number of a set of four cards."""
+    cdef int32_t index = 0
+    cdef int t
+    for t in range(1, 5):
+        index += CHOOSE52[count_trailing_zeros_64(mask)][t]
+        mask &= mask - 1
+    return index
+
+cdef int check_showdown(const uint8_t* board, int board_size, const uint8_t* hands, Py_ssize_t n,
+                        const uint8_t* opponents, Py_ssize_t m, int hole_size, const double* weights,
+                        Py_ssize_t* bad_row) noexcept nogil:
+    """SHOWDOWN_OK, or the first problem's code (and in ``bad_row`` its row)."""
+    cdef uint64_t board_mask = 0
+    cdef int t
+    cdef Py_ssize_t j
+    bad_row[0] = -1
+    if board_size < 3 or board_size > 5 or board == NULL:
+        return SHOWDOWN_BAD_BOARD
+    for t in range(board_size):
+        if board[t] > 51 or (board_mask >> board[t]) & 1:
+            return SHOWDOWN_BAD_BOARD
+        board_mask |= (<uint64_t>1) << board[t]
+    if hole_size < 4 or hole_size > MAX_HOLE or 52 - board_size - 2 * hole_size < 5 - board_size:
+        return SHOWDOWN_BAD_HOLE_SIZE
+    if n < 0 or m < 0 or n > 0x7FFFFFFF or m > 0x7FFFFFFF or (n and hands == NULL) or (m and opponents == NULL):
+        return SHOWDOWN_BAD_COUNT
+    bad_row[0] = first_bad_showdown_row(hands, n, hole_size, board_mask)
+    if bad_row[0] >= 0:
+        return SHOWDOWN_BAD_HAND
+    bad_row[0] = first_bad_showdown_row(opponents, m, hole_size, board_mask)
+    if bad_row[0] >= 0:
+        return SHOWDOWN_BAD_OPPONENT
+    if weights != NULL:
+        for j in range(m):
+            if isnan(weights[j]) or isinf(weights[j]) or weights[j] < 0.0:
+                bad_row[0] = j
+                return SHOWDOWN_BAD_WEIGHT
+    return SHOWDOWN_OK
+
+
+cdef void free_sweep(Sweep* s) noexcept nogil:
+    if s.opps.sub != s.hands.sub:
+        free(s.opps.sub)
+    if s.opps.mask != s.hands.mask:
+        free(s.opps.mask)
+    if s.opps.sorted != s.hands.sorted:
+        free(s.opps.sorted)
+    free(s.hands.sub); free(s.hands.mask); free(s.hands.sorted); free(s.dup)
+    s.hands.sub = NULL; s.hands.mask = NULL; s.opps.sub = NULL; s.opps.mask = NULL; s.dup = NULL
+    s.hands.sorted = NULL; s.opps.sorted = NULL
+
+
+cdef void* allocate(size_t count, size_t size) noexcept nogil:
+    # calloc(0) may give NULL, which would read as a failure.
+    return calloc(count if count else 1, size)
+
+
+cdef void* malloc_rows(size_t count, size_t size) noexcept nogil:
+    # For arrays written whole before they are read: no zeroing.
+    return malloc((count if count else 1) * size)
+
+
+cdef bint strictly_ascending(const Rows* rows, Py_ssize_t n, int k) noexcept nogil:
+    """Whether the sorted rows run in strictly ascending order: then no row repeats."""
+    cdef Py_ssize_t i
+    for i in range(1, n):
+        if memcmp(rows.sorted + (i - 1) * k, rows.sorted + i * k, k) >= 0:
+            return False
+    return True
+
+
+cdef int setup_sweep(Sweep* s, const uint8_t* board, int board_size, const uint8_t* hands, Py_ssize_t n,
+                     const uint8_t* opponents, Py_ssize_t m, int k, const double* weights,
+                     int32_t* dup_count, bint same) noexcept nogil:
+    """Prepare a checked call's rows (``weights`` already holds a weight per opponent);
+    ``same``: the opponents are the hands' very rows."""
+    cdef int t, c
+    cdef uint64_t board_mask = 0
+    memset(s, 0, sizeof(Sweep))
+    s.k = k
+    s.nsub = (1 << k) - 2
+    s.nodd = (1 << (k - 1)) - (1 if k % 2 == 1 else 0)
+    s.accumulators = SUBSET_BASE[k]
+    s.board_size = board_size
+    for t in range(board_size):
+        s.board[t] = board[t]
+        board_mask |= (<uint64_t>1) << board[t]
+    for c in range(52):
+        if not (board_mask >> c) & 1:
+            s.deck[s.deck_size] = c
+            s.deck_size += 1
+    s.runouts = 1 if board_size == 5 else (s.deck_size if board_size == 4 else s.deck_size * (s.deck_size - 1) // 2)
+    s.blocks = 1 if board_size == 5 else SWEEP_BLOCKS
+    s.tasks = 2 if board_size == 5 else SWEEP_BLOCKS
+    s.weights = weights
+    s.hands.cards = hands
+    s.hands.n = n
+    s.opps.cards = opponents
+    s.opps.n = m
+    s.same = same and n == m
+    s.all_positive = True
+    for t in range(m):
+        s.all_positive &= weights[t] > 0.0
+    s.hands.sub = <int32_t*>malloc_rows(n * s.nsub if k != 4 else 1, sizeof(int32_t))
+    s.hands.sorted = <uint8_t*>malloc_rows(n * k, sizeof(uint8_t))
+    s.hands.mask = <uint64_t*>malloc_rows(n, sizeof(uint64_t))
+    s.dup = <double*>allocate(n, sizeof(double))
+    if s.same:
+        s.opps.sub = s.hands.sub
+        s.opps.sorted = s.hands.sorted
+        s.opps.mask = s.hands.mask
+    else:
+        s.opps.sub = <int32_t*>malloc_rows(m * s.nsub if k != 4 else 1, sizeof(int32_t))
+        s.opps.sorted = <uint8_t*>malloc_rows(m * k, sizeof(uint8_t))
+        s.opps.mask = <uint64_t*>malloc_rows(m, sizeof(uint64_t))
+    if (s.hands.sub == NULL or s.hands.mask == NULL or s.opps.sub == NULL or s.opps.mask == NULL or s.dup == NULL
+            or s.hands.sorted == NULL or s.opps.sorted == NULL):
+        free_sweep(s)
+        return SHOWDOWN_NO_MEMORY
+    prepare_rows(&s.hands, k, s.nsub)
+    if not s.same:
+        prepare_rows(&s.opps, k, s.nsub)
+    if s.same and strictly_ascending(&s.hands, n, k):
+        # No row twice (a Range's rows are so): each hand's only identical opponent is itself.
+        for t in range(n):
+            s.dup[t] = weights[t] if weights[t] > 0.0 else 0.0
+            dup_count[t] = weights[t] > 0.0
+        return SHOWDOWN_OK
+    if find_duplicates(s, s.dup, dup_count) != SHOWDOWN_OK:
+        free_sweep(s)
+        return SHOWDOWN_NO_MEMORY
+    return SHOWDOWN_OK
+
+
+cdef void free_scratch(Scratch* x) noexcept nogil:
+    free(x.acc); free(x.first); free(x.hand_key); free(x.hand_low); free(x.opp_key); free(x.opp_low)
+    free(x.hand_order); free(x.opp_order); free(x.hand_start); free(x.opp_start)
+    free(x.hand_items); free(x.opp_items); free(x.value)
+    memset(x, 0, sizeof(Scratch))
+
+
+cdef int setup_scratch(const Sweep* s, Scratch* x) noexcept nogil:
+    memset(x, 0, sizeof(Scratch))
+    x.acc = <double*>allocate(2 * s.accumulators, sizeof(double))
+    x.first = <double*>allocate(2 * s.hands.n, sizeof(double))
+    x.hand_key = <int32_t*>allocate(s.hands.n, sizeof(int32_t))
+    x.hand_low = <int32_t*>allocate(s.hands.n, sizeof(int32_t))
+    x.hand_order = <int32_t*>allocate(s.hands.n, sizeof(int32_t))
+    x.opp_key = <int32_t*>allocate(s.opps.n, sizeof(int32_t))
+    x.opp_low = <int32_t*>allocate(s.opps.n, sizeof(int32_t))
+    x.opp_order = <int32_t*>allocate(s.opps.n, sizeof(int32_t))
+    x.hand_items = <Item*>malloc_rows(s.hands.n, sizeof(Item))
+    x.opp_items = <Item*>malloc_rows(s.opps.n, sizeof(Item))
+    x.value = <double*>malloc_rows(s.hands.n, sizeof(double))
+    x.hand_start = <int32_t*>allocate(HIGH_KEYS + 1, sizeof(int32_t))
+    x.opp_start = <int32_t*>allocate(HIGH_KEYS + 1, sizeof(int32_t))
+    if (x.acc == NULL or x.first == NULL or x.hand_key == NULL or x.hand_low == NULL or x.hand_order == NULL
+            or x.opp_key == NULL or x.opp_low == NULL or x.opp_order == NULL or x.hand_start == NULL
+            or x.opp_start == NULL or x.hand_items == NULL or x.opp_items == NULL or x.value == NULL):
+        free_scratch(x)
+        return SHOWDOWN_NO_MEMORY
+    return SHOWDOWN_OK
+
+
+cdef int64_t pair_runouts(const Sweep* s) noexcept nogil:
+    """The runouts every pair of disjoint hands sees: the same for all of them."""
+    return choose(52 - s.board_size - 2 * s.k, 5 - s.board_size)
+
+
+cdef int finish_weights(const Sweep* s, const int32_t* dup_count, double* weight, int32_t* count) noexcept nogil:
+    cdef double* acc = <double*>allocate(2 * s.accumulators, sizeof(double))
+    if acc == NULL:
+        return SHOWDOWN_NO_MEMORY
+    opponent_weights(s, dup_count, weight, count, acc)
+    free(acc)
+    return SHOWDOWN_OK
+
+
+cdef void finish_values(const Sweep* s, const int32_t* count, double* share, double* high, double* low,
+                        double* weight) noexcept nogil:
+    """From the summed parts: divide by the runouts a pair sees, and make the hands with no
+    opponent of positive weight left exactly zero."""
+    cdef Py_ssize_t i
+    cdef double runouts = <double>pair_runouts(s)
+    for i in range(s.hands.n):
+        if count[i] == 0:
+            high[i] = 0.0
+            low[i] = 0.0
+            weight[i] = 0.0
+        else:
+            high[i] = high[i] / runouts
+            low[i] = low[i] / runouts
+            # Dust of the inclusion-exclusion can leave a part a hair outside 0..weight.
+            high[i] = 0.0 if high[i] < 0.0 else high[i]
+            low[i] = 0.0 if low[i] < 0.0 else low[i]
+        share[i] = high[i] + low[i]
+
+
+cdef int showdown_values_c(const uint8_t* board, int board_size, const uint8_t* hands, Py_ssize_t n,
+                           const uint8_t* opponents, Py_ssize_t m, int hole_size, const double* weights,
+                           double* share, double* high, double* low, double* weight) noexcept nogil:
+    """Showdown values of ``hands`` (n rows of ``hole_size`` cards) against ``opponents`` (m rows)
+    weighted by ``weights`` (m doubles; NULL: 1.0 each), on a board of 3, 4 or 5 cards, into the
+    four n-double outputs: see omaha8.showdown_values. Returns 0, or a negative code on bad
+    input (then nothing is written): -1 the board, -2 the hole size, -3 a hand row, -4 an
+    opponent row, -5 a weight, -6 out of memory, -7 a count. One thread; no GIL needed."""
+    cdef Py_ssize_t bad, i
+    cdef int t
+    cdef int code = check_showdown(board, board_size, hands, n, opponents, m, hole_size, weights, &bad)
+    if code != SHOWDOWN_OK:
+        return code
+    if n and (share == NULL or high == NULL or low == NULL or weight == NULL):
+        return SHOWDOWN_BAD_COUNT
+    cdef double* ones = NULL
+    if weights == NULL:
+        ones = <double*>allocate(m, sizeof(double))
+        if ones == NULL:
+            return SHOWDOWN_NO_MEMORY
+        for i in range(m):
+            ones[i] = 1.0
+    cdef Sweep s
+    cdef Scratch x
+    cdef int32_t* dup_count = <int32_t*>allocate(n, sizeof(int32_t))
+    cdef int32_t* count = <int32_t*>allocate(n, sizeof(int32_t))
+    cdef double* part_high = <double*>allocate(n, sizeof(double))
+    cdef double* part_low = <double*>allocate(n, sizeof(double))
+    cdef double* high_sum = <double*>allocate(n, sizeof(double))
+    cdef double* low_sum = <double*>allocate(n, sizeof(double))
+    cdef double* weight_sum = <double*>allocate(n, sizeof(double))
+    code = SHOWDOWN_NO_MEMORY
+    if (dup_count != NULL and count != NULL and part_high != NULL and part_low != NULL and high_sum != NULL
+            and low_sum != NULL and weight_sum != NULL):
+        code = setup_sweep(&s, board, board_size, hands, n, opponents, m, hole_size,
+                           weights if weights != NULL else ones, dup_count, hands == opponents)
+    if code == SHOWDOWN_OK:
+        code = setup_scratch(&s, &x)
+        if code == SHOWDOWN_OK:
+            code = finish_weights(&s, dup_count, weight_sum, count)
+            if code == SHOWDOWN_OK:
+                for t in range(s.tasks):
+                    memset(part_high, 0, n * sizeof(double))
+                    memset(part_low, 0, n * sizeof(double))
+                    run_task(&s, &x, t, part_high, part_low)
+                    for i in range(n):
+                        high_sum[i] += part_high[i]
+                        low_sum[i] += part_low[i]
+                finish_values(&s, count, share, high_sum, low_sum, weight_sum)
+                # Only now, with nothing left to fail, the outputs.
+                memcpy(high, high_sum, n * sizeof(double))
+                memcpy(low, low_sum, n * sizeof(double))
+                memcpy(weight, weight_sum, n * sizeof(double))
+            free_scratch(&x)
+        free_sweep(&s)
+    free(ones); free(dup_count); free(count); free(part_high); free(part_low)
+    free(high_sum); free(low_sum); free(weight_sum)
+    return code
+
+
+cdef class ShowdownJob:
+    """Showdown values, cut into tasks that worker threads claim in turn (``run(worker)``);
+    ``result()`` adds the tasks' parts in task order, so any split gives the same sums.
+
+    ``ShowdownJob(board, hands, opponents, hole_size, weights, workers)``: ``board`` 3 to 5 card
+    indices as bytes, ``hands`` and ``opponents`` rows of ``hole_size`` card indices as bytes,
+    ``weights`` one float64 per opponent (bytes in native order)."""
+
+    cdef Sweep s
+    cdef bint ready
+    cdef Scratch* scratch
+    cdef bint* running
+    cdef double* parts          # per task: n high parts, then n low parts
+    cdef int32_t* dup_count
+    cdef int32_t* count
+    cdef double* weight_sum
+    cdef object keep            # the bytes the sweep reads
+    cdef readonly int tasks
+    cdef readonly int workers
+    cdef int next_task
+    cdef int finished
+    cdef bint stopped
+
+    def __cinit__(self, *args, **kwargs):
+        self.ready = False
+
+    def __init__(self, board, hands, opponents, hole_size, weights, workers):
+        board, hands, opponents, weights = bytes(board), bytes(hands), bytes(opponents), bytes(weights)
+        cdef int k = hole_size, code
+        cdef int nworkers = workers
+        if not 4 <= k <= MAX_HOLE:
+            raise JobError(f"hole_size must be 4..{MAX_HOLE}, not {k}")
+        if nworkers < 1:
+            raise JobError("a showdown job needs a worker")
+        if len(hands) % k or len(opponents) % k or len(weights) != 8 * (len(opponents) // k):
+            raise JobError("a showdown job takes whole rows and one float64 weight per opponent")
+        cdef const uint8_t* b = board
+        cdef const uint8_t* h = hands
+        cdef const uint8_t* o = opponents
+        cdef const double* w = <const double*><const char*>weights
+        cdef Py_ssize_t n = len(hands) // k, m = len(opponents) // k, bad
+        cdef int board_size = len(board)
+        cdef bint same = hands == opponents
+        if same:
+            opponents = hands      # one object: the sweep prepares and values the rows once
+            o = h
+        self.keep = (board, hands, opponents, weights)
+        with nogil:
+            code = check_showdown(b, board_size, h, n, o, m, k, w, &bad)
+        if code != SHOWDOWN_OK:
+            raise checks.showdown_error(code, bad, board, hands, opponents, k, weights)
+        self.dup_count = <int32_t*>allocate(n, sizeof(int32_t))
+        self.count = <int32_t*>allocate(n, sizeof(int32_t))
+        self.weight_sum = <double*>allocate(n, sizeof(double))
+        if self.dup_count == NULL or self.count == NULL or self.weight_sum == NULL:
+            raise MemoryError()
+        with nogil:
+            code = setup_sweep(&self.s, b, board_size, h, n, o, m, k, w, self.dup_count, same)
+        if code != SHOWDOWN_OK:
+            raise MemoryError()
+        self.ready = True
+        self.tasks = self.s.tasks
+        self.workers = min(nworkers, self.tasks)
+        self.parts = <double*>allocate(2 * n * self.tasks, sizeof(double))
+        self.scratch = <Scratch*>allocate(self.workers, sizeof(Scratch))
+        self.running = <bint*>allocate(self.workers, sizeof(bint))
+        if self.parts == NULL or self.scratch == NULL or self.running == NULL:
+            raise MemoryError()
+        with nogil:
+            code = finish_weights(&self.s, self.dup_count, self.weight_sum, self.count)
+        if code != SHOWDOWN_OK:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        cdef int i
+        if self.scratch != NULL:
+            for i in range(self.workers):
+                free_scratch(&self.scratch[i])
+        free(self.scratch); free(self.running); free(self.parts)
+        free(self.dup_count); free(self.count); free(self.weight_sum)
+        if self.ready:
+            free_sweep(&self.s)
+
+    def run(self, int worker):
+        """Claim tasks and work through them until none is left or the job is stopped."""
+        if not self.ready or self.parts == NULL:
+            raise JobError("this ShowdownJob was not set up")
+        if not 0 <= worker < self.workers:
+            raise JobError(f"worker {worker} is outside 0..{self.workers - 1}")
+        if self.running[worker]:
+            raise JobError(f"worker {worker} is already running in another thread")
+        cdef Scratch* x = &self.scratch[worker]
+        cdef int task, code = SHOWDOWN_OK
+        cdef Py_ssize_t n = self.s.hands.n
+        cdef double* part
+        self.running[worker] = True
+        try:
+            if x.acc == NULL:
+                with nogil:
+                    code = setup_scratch(&self.s, x)
+                if code != SHOWDOWN_OK:
+                    raise MemoryError()
+            while not self.stopped and self.next_task < self.tasks:
+                task = self.next_task       # the GIL is held: no other worker claims it
+                self.next_task += 1
+                part = self.parts + 2 * n * task
+                with nogil:
+                    run_task(&self.s, x, task, part, part + n)
+                self.finished += 1
+                PyErr_CheckSignals()
+        finally:
+            self.running[worker] = False
+
+    def done(self):
+        return self.finished
+
+    @property
+    def total(self):
+        return self.tasks
+
+    def stop(self):
+        self.stopped = True
+
+    def result(self):
+        """``(share, high, low, weight, equity)``: array('d') each; ``equity`` is NaN exactly
+        where no opponent of positive weight is left."""
+        if not self.ready or self.finished != self.tasks:
+            raise JobError("the showdown job has not finished")
+        cdef Py_ssize_t n = self.s.hands.n, i
+        cdef int t
+        share, high, low, weight, equity = (array("d", bytes(8 * n)) for _ in range(5))
+        cdef double[::1] sv = share, hv = high, lv = low, wv = weight, ev = equity
+        cdef double* part
+        if n:
+            with nogil:
+                for t in range(self.tasks):
+                    part = self.parts + 2 * n * t
+                    for i in range(n):
+                        hv[i] += part[i]
+                        lv[i] += part[n + i]
+                for i in range(n):
+                    wv[i] = self.weight_sum[i]
+                finish_values(&self.s, self.count, &sv[0], &hv[0], &lv[0], &wv[0])
+                for i in range(n):
+                    ev[i] = sv[i] / wv[i] if self.count[i] > 0 else NAN
+        return share, high, low, weight, equity

@@ -1,0 +1,287 @@
+"""showdown_values: every hand against a weighted range at once, checked against a brute force
+that settles every pair (and every runout) with the pure evaluator, against omaha8.equity, by
+invariants, and compiled against pure."""
+
+from __future__ import annotations
+
+import math
+import random
+from array import array
+from itertools import combinations
+
+import pytest
+
+import omaha8
+from omaha8 import BatchError, CardError, JobError, Range, RangeError, showdown_values
+from omaha8._engine import core_py
+from omaha8.cards import parse_cards
+
+
+def cards(text: str) -> list[int]:
+    return [int(c) for c in parse_cards(text)]
+
+
+def rows_buffer(hands: list[tuple[int, ...]], k: int) -> memoryview:
+    return memoryview(bytes(c for hand in hands for c in hand)).cast("B", (len(hands), k))
+
+
+def settle(a: tuple, b: tuple, board: list[int]) -> tuple[float, float]:
+    """Hand a's high and low parts of the pot against hand b, by the pure evaluator."""
+    a_high, a_low = core_py.evaluate(list(a), board)
+    b_high, b_low = core_py.evaluate(list(b), board)
+    high = 1.0 if a_high < b_high else 0.5 if a_high == b_high else 0.0
+    if a_low is None and b_low is None:
+        return high, 0.0
+    if a_low is None:
+        return high / 2, 0.0
+    low = 1.0 if b_low is None or a_low < b_low else 0.5 if a_low == b_low else 0.0
+    return high / 2, low / 2
+
+
+def brute_force(board: list[int], hands, opponents, weights):
+    """share, high, low, weight per hand: every opponent, every runout, one at a time."""
+    out = []
+    for hand in hands:
+        high = low = weight = 0.0
+        for opp, w in zip(opponents, weights):
+            if set(hand) & set(opp):
+                continue
+            weight += w
+            deck = [c for c in range(52) if c not in board and c not in hand and c not in opp]
+            runouts = list(combinations(deck, 5 - len(board)))
+            h = lo = 0.0
+            for runout in runouts:
+                part_high, part_low = settle(hand, opp, board + list(runout))
+                h += part_high
+                lo += part_low
+            high += w * h / len(runouts)
+            low += w * lo / len(runouts)
+        out.append((high + low, high, low, weight))
+    return out
+
+
+def random_case(rng: random.Random, board_size: int, k: int, pool: int, n: int, m: int, board=None):
+    deck = list(range(52))
+    rng.shuffle(deck)
+    board = list(board) if board is not None else deck[:board_size]
+    rest = [c for c in deck if c not in board][:pool]   # few cards: many shared between hands
+    hands = [tuple(rng.sample(rest, k)) for _ in range(n)]
+    opponents = hands[: n // 2] + [tuple(rng.sample(rest, k)) for _ in range(m - n // 2)]
+    weights = [rng.choice([0.0, 0.0, 1.0, 0.5, 2.25, 3.0, 1e-3, 7.0]) for _ in opponents]
+    return board, hands, opponents, weights
+
+
+def assert_matches(values, reference, tolerance=1e-9):
+    for i, (share, high, low, weight) in enumerate(reference):
+        assert values.share[i] == pytest.approx(share, abs=tolerance), i
+        assert values.high[i] == pytest.approx(high, abs=tolerance), i
+        assert values.low[i] == pytest.approx(low, abs=tolerance), i
+        assert values.weight[i] == pytest.approx(weight, abs=tolerance), i
+        assert values.high[i] + values.low[i] == pytest.approx(values.share[i], abs=1e-12)
+        if weight > 0:
+            assert values.equity[i] == pytest.approx(share / weight, abs=1e-9)
+
+
+BOARDS = {
+    "river, low possible": "Ks7d2h9c3s",
+    "river, no low": "KsQdJh9c9s",
+    "river, flush, paired": "AhKh7h7d2h",
+    "river, wheel board": "Ac2d3h4s5c",
+    "turn": "Ks7d2h9c",
+    "turn, no low": "KsQd9h9c",
+    "flop": "Ks7d2h",
+    "flop, monotone": "Qs8s3s",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_brute_force_four_cards(live, name):
+    rng = random.Random(name)
+    board = cards(BOARDS[name])
+    size = 12 if len(board) == 5 else 8 if len(board) == 4 else 4
+    board, hands, opponents, weights = random_case(rng, len(board), 4, 13, size, size + 4, board)
+    values = showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4), weights, threads=2)
+    assert_matches(values, brute_force(board, hands, opponents, weights))
+
+
+@pytest.mark.parametrize("k", [5, 6])
+def test_brute_force_bigger_hands(live, k):
+    rng = random.Random(k)
+    for board_size in (5, 4):
+        board, hands, opponents, weights = random_case(rng, board_size, k, 15, 8, 10)
+        values = showdown_values(board, rows_buffer(hands, k), rows_buffer(opponents, k), weights)
+        assert_matches(values, brute_force(board, hands, opponents, weights))
+
+
+def test_repeated_rows_and_zero_weights(live):
+    # The same opponent twice, a hand listed twice, weights of zero on an identical opponent.
+    board = cards("Ks7d2h9c3s")
+    a, b, c = tuple(cards("AsAh4d5c")), tuple(cards("AdAc4s5h")), tuple(cards("QsQh8d8c"))
+    hands = [a, a, b, c]
+    opponents = [a, a, b, c, c]
+    for weights in ([1.0, 2.0, 0.0, 0.5, 0.5], [0.0, 0.0, 1.0, 0.0, 0.0], [0.0] * 5):
+        values = showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4), weights)
+        assert_matches(values, brute_force(board, hands, opponents, weights))
+
+
+def test_nan_exactly_where_no_opponent_is_left(live):
+    board = cards("Ks7d2h9c3s")
+    opponents = [tuple(cards("AsAh4d5c")), tuple(cards("AsAd4h5h"))]
+    hands = [tuple(cards("As6d6h8c")), tuple(cards("QcQd8d8h")), tuple(cards("AhAd6c6s"))]
+    values = showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4), [1.0, 0.0])
+    # Hand 0 holds the ace both opponents hold; hand 2 blocks the only weighted one.
+    assert math.isnan(values.equity[0]) and values.weight[0] == 0.0 and values.share[0] == 0.0
+    assert not math.isnan(values.equity[1]) and values.weight[1] == 1.0
+    assert math.isnan(values.equity[2]) and values.weight[2] == 0.0
+
+
+def test_against_equity_hand_by_hand(live_core):
+    # omaha8.equity of one hand against a range, exact, is the hand's equity here (compiled: the
+    # pure range walk takes minutes on a flop; test_compiled_and_pure_agree covers the pure sweep).
+    for board_text, expression in (("Ks7d2h9c3s", "AA**"), ("Ks7d2h9c", "QQ**$ds"), ("Ks7d2h", "A2*$ds,AKK*")):
+        board = cards(board_text)
+        opponents = Range(expression)
+        rng = random.Random(board_text)
+        deck = [c for c in range(52) if c not in board]
+        hands = [tuple(rng.sample(deck, 4)) for _ in range(3 if len(board) == 3 else 6)]
+        values = showdown_values(board, rows_buffer(hands, 4), opponents)
+        for i, hand in enumerate(hands):
+            try:
+                expected = omaha8.equity([list(hand), opponents], board=board, exact=True)[0]
+            except RangeError:   # the hand blocks the whole range
+                assert math.isnan(values.equity[i]) and values.weight[i] == 0.0
+                continue
+            assert values.equity[i] == pytest.approx(expected.equity, abs=1e-9)
+            share = values.share[i] / values.weight[i]
+            assert values.high[i] / values.weight[i] == pytest.approx(expected.high_equity, abs=1e-9)
+            assert values.low[i] / values.weight[i] == pytest.approx(expected.low_equity, abs=1e-9)
+            assert share == pytest.approx(expected.equity, abs=1e-9)
+
+
+def test_the_pot_is_conserved(live):
+    # What one side wins of the pairs the other loses: sum over both directions is the pairs' weight.
+    rng = random.Random(5)
+    for board_size in (5, 4, 3):
+        board, a, b, b_weights = random_case(rng, board_size, 4, 16, 6 if board_size == 3 else 14, 16)
+        a_weights = [rng.choice([0.0, 1.0, 2.5]) for _ in a]
+        ab = showdown_values(board, rows_buffer(a, 4), rows_buffer(b, 4), b_weights)
+        ba = showdown_values(board, rows_buffer(b, 4), rows_buffer(a, 4), a_weights)
+        pairs = sum(wa * w for wa, w in zip(a_weights, ab.weight))
+        assert sum(w * wb for w, wb in zip(ba.weight, b_weights)) == pytest.approx(pairs, rel=1e-12)
+        won = sum(wa * s for wa, s in zip(a_weights, ab.share)) + sum(wb * s for wb, s in zip(b_weights, ba.share))
+        assert won == pytest.approx(pairs, rel=1e-12)
+
+
+def test_a_renaming_of_suits_changes_nothing(live_core):
+    rng = random.Random(9)
+    board, hands, opponents, weights = random_case(rng, 5, 4, 30, 300, 400)
+    rename = [1, 3, 0, 2]   # clubs -> diamonds, diamonds -> spades, ...
+
+    def renamed(cards_):
+        return tuple(c - (c & 3) + rename[c & 3] for c in cards_)
+
+    values = showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4), weights)
+    other = showdown_values(list(renamed(board)), rows_buffer([renamed(h) for h in hands], 4),
+                            rows_buffer([renamed(h) for h in opponents], 4), weights)
+    for name in ("share", "high", "low", "weight"):
+        assert list(getattr(other, name)) == pytest.approx(list(getattr(values, name)), abs=1e-9)
+
+
+def test_range_expression_and_buffer_agree(live):
+    board = "Ks7d2h9c3s"
+    expression = "AA**$ds,KQJT@40"
+    ranged = Range(expression)
+    from_range = showdown_values(board, ranged, ranged)
+    from_text = showdown_values(board, expression, expression)
+    combos = from_range.hands
+    weights = from_range.opponent_weights
+    from_buffer = showdown_values(board, combos, combos, weights)
+    assert len(from_range) == len(from_text) == len(from_buffer) > 0
+    assert all(not set(row) & set(cards(board)) for row in combos.tolist())
+    # Weights as the Range gives them: 100 for AA**$ds, 40 for KQJT.
+    assert set(weights) == {100.0, 40.0}
+    for name in ("share", "high", "low", "weight", "equity"):
+        assert list(getattr(from_range, name)) == list(getattr(from_text, name)) == list(getattr(from_buffer, name))
+
+
+def test_compiled_and_pure_agree(core, fallback, monkeypatch):
+    from conftest import make_live
+
+    rng = random.Random(17)
+    for board_size in (5, 4):
+        board, hands, opponents, weights = random_case(rng, board_size, 4, 20, 60, 80)
+        answers = []
+        for module in (core, fallback):
+            make_live(module, monkeypatch)
+            answers.append(showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4), weights))
+        for name in ("share", "high", "low", "weight"):
+            assert list(getattr(answers[0], name)) == pytest.approx(list(getattr(answers[1], name)), abs=1e-9)
+
+
+def test_any_thread_count_gives_the_same_answer(live_core):
+    rng = random.Random(3)
+    for board_size in (5, 4, 3):
+        board, hands, opponents, weights = random_case(rng, board_size, 4, 40, 200, 300)
+        answers = [showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4), weights, threads=t)
+                   for t in (1, 2, 3, 8)]
+        for other in answers[1:]:
+            for name in ("share", "high", "low", "weight"):
+                assert list(getattr(other, name)) == list(getattr(answers[0], name))
+
+
+def test_full_range_on_a_river(live_core):
+    # Every hand against every hand: by symmetry, the weighted mean equity is exactly one half.
+    values = showdown_values("Ks7d2h9c3s", "****", "****")
+    assert len(values) == math.comb(47, 4)
+    assert sum(values.share) / sum(values.weight) == pytest.approx(0.5, abs=1e-12)
+    assert all(w == 100 * math.comb(43, 4) for w in values.weight)   # weight 100 each
+
+
+def test_numpy_views_without_a_copy(live):
+    numpy = pytest.importorskip("numpy")
+    values = showdown_values("Ks7d2h9c3s", "AA**", "KK**")
+    share = numpy.asarray(values.share)
+    assert share.dtype == numpy.float64 and numpy.shares_memory(share, numpy.frombuffer(values.share))
+    hands = numpy.asarray(values.hands)
+    assert hands.shape == (len(values), 4) and hands.dtype == numpy.uint8
+
+
+def test_empty_sides(live):
+    values = showdown_values("Ks7d2h9c3s", "AsAh3c4d", "KdKh**")   # one hand; every opponent holds a king
+    assert len(values) == 1 and values.weight[0] == 100 * math.comb(41, 2)   # weight 100 each
+    none_left = showdown_values("Ks7d2h9c3s", "Ks***", "AA**")  # every hand holds a board card
+    assert len(none_left) == 0 and none_left.hands.shape == (0, 4)
+
+
+def test_bad_input(live):
+    good = rows_buffer([tuple(cards("AsAh4d5c"))], 4)
+    with pytest.raises(CardError, match="board"):
+        showdown_values("Ks7d", good, good)
+    with pytest.raises(CardError):
+        showdown_values("KsKs2h9c3s", good, good)
+    touching = rows_buffer([tuple(cards("AsAh4d5c")), tuple(cards("Ks2c3c4c"))], 4)
+    with pytest.raises(CardError, match="hands row 1"):
+        showdown_values("Ks7d2h9c3s", touching, good)
+    with pytest.raises(CardError, match="opponents row 1"):
+        showdown_values("Ks7d2h9c3s", good, touching)
+    repeated = rows_buffer([tuple(cards("AsAh4d5c")), (0, 0, 1, 2)], 4)
+    with pytest.raises(CardError, match="hands row 1"):
+        showdown_values("Ks7d2h9c3s", repeated, good)
+    with pytest.raises(CardError, match="opponents row 0"):
+        showdown_values("Ks7d2h9c3s", good, rows_buffer([(60, 1, 2, 3)], 4))
+    five = rows_buffer([tuple(cards("AsAh4d5c6c"))], 5)
+    with pytest.raises(CardError, match="same size"):
+        showdown_values("Ks7d2h9c3s", good, five)
+    for weights, message in (([-1.0], "weights\\[0\\]"), ([math.nan], "weights\\[0\\]"),
+                             ([math.inf], "weights\\[0\\]"), ([1.0, 1.0], "entries"), (["1"], "not a number"),
+                             ([True], "not a number"), ("1", "numbers")):
+        with pytest.raises(BatchError, match=message):
+            showdown_values("Ks7d2h9c3s", good, good, weights)
+    with pytest.raises(BatchError):
+        showdown_values("Ks7d2h9c3s", array("H", [1, 2, 3, 4]), good)
+    with pytest.raises(RangeError, match="opponents"):
+        showdown_values("Ks7d2h9c3s", good, "AA**(")
+    with pytest.raises(JobError, match="threads"):
+        showdown_values("Ks7d2h9c3s", good, good, threads=0)
+    with pytest.raises(JobError, match="threads"):
+        showdown_values("Ks7d2h9c3s", good, good, threads=True)
