@@ -8,7 +8,6 @@ import array
 import ast
 import ctypes
 import inspect
-from array import array
 import os
 import random
 import signal
@@ -319,7 +318,7 @@ def test_both_engines_export_the_same_api(core, fallback):
                 assert _parameters(getattr(ours, method)) == _parameters(getattr(theirs, method))
             if name == "ShowdownJob":
                 showdown = dict(board=bytes([0, 21, 31, 12, 17]), hands=bytes(sorted(AA)), opponents=bytes(sorted(KK)),
-                                hole_size=4, weights=array("d", [1.0]).tobytes(), workers=1)
+                                hole_size=4, weights=array.array("d", [1.0]).tobytes(), workers=1)
                 assert ours(**showdown).total == theirs(**showdown).total == 2
                 assert list(_parameters(theirs.__init__))[1:] == [
                     (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in showdown]
