@@ -285,3 +285,135 @@ def test_bad_input(live):
         showdown_values("Ks7d2h9c3s", good, good, threads=0)
     with pytest.raises(JobError, match="threads"):
         showdown_values("Ks7d2h9c3s", good, good, threads=True)
+
+
+# ---------------------------------------------------------------- the C entry point
+
+EXTENSION = '''
+# cython: language_level=3, boundscheck=False, wraparound=False
+from libc.stdint cimport uint8_t
+from omaha8._engine.core_c cimport showdown_values_c
+
+
+def call(const uint8_t[::1] board, const uint8_t[::1] hands, Py_ssize_t n, const uint8_t[::1] opponents,
+         Py_ssize_t m, int hole_size, weights, double[::1] share, double[::1] high, double[::1] low,
+         double[::1] weight):
+    """showdown_values_c without the GIL; weights None passes NULL."""
+    cdef const double[::1] w
+    cdef const double* w_pointer = NULL
+    if weights is not None:
+        w = weights
+        w_pointer = &w[0]
+    cdef int code
+    with nogil:
+        code = showdown_values_c(&board[0], <int>board.shape[0], &hands[0], n, &opponents[0], m, hole_size,
+                                 w_pointer, &share[0], &high[0], &low[0], &weight[0])
+    return code
+'''
+
+SETUP = '''
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+setup(ext_modules=cythonize([Extension("sweep_client", ["sweep_client.pyx"])], include_path=[{include!r}]),
+      script_args=["build_ext", "--inplace", "-q"])
+'''
+
+
+@pytest.fixture(scope="module")
+def sweep_client(tmp_path_factory):
+    """A small extension built here that cimports omaha8's showdown_values_c from its .pxd."""
+    import importlib
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("Cython")
+    try:
+        from omaha8._engine import core_c
+    except ImportError:
+        pytest.skip("the compiled core is not built")
+    package_parent = Path(omaha8.__file__).resolve().parent.parent
+    assert (Path(core_c.__file__).parent / "core_c.pxd").is_file(), "core_c.pxd is not installed with the package"
+    folder = tmp_path_factory.mktemp("sweep_client")
+    (folder / "sweep_client.pyx").write_text(EXTENSION, encoding="utf-8")
+    (folder / "setup.py").write_text(SETUP.format(include=str(package_parent)), encoding="utf-8")
+    built = subprocess.run([sys.executable, "setup.py"], cwd=folder, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr[-3000:]
+    sys.path.insert(0, str(folder))
+    try:
+        return importlib.import_module("sweep_client")
+    finally:
+        sys.path.remove(str(folder))
+
+
+def _outputs(n: int) -> list[array]:
+    return [array("d", [-7.0]) * max(n, 1) for _ in range(4)]
+
+
+def test_the_c_entry_point_from_another_extension(sweep_client, live_core):
+    import threading
+
+    rng = random.Random(11)
+    cases = []
+    for board_size in (5, 4, 5):
+        board, hands, opponents, weights = random_case(rng, board_size, 4, 30, 150, 200)
+        cases.append((board, hands, opponents, weights))
+    answers: dict = {}
+    barrier = threading.Barrier(len(cases))
+
+    def work(index: int) -> None:
+        board, hands, opponents, weights = cases[index]
+        outputs = _outputs(len(hands))
+        barrier.wait()   # the calls overlap: none holds the GIL
+        code = sweep_client.call(bytes(board), bytes(c for h in hands for c in h), len(hands),
+                                 bytes(c for h in opponents for c in h), len(opponents), 4,
+                                 array("d", weights), *outputs)
+        answers[index] = (code, outputs)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(cases))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for index, (board, hands, opponents, weights) in enumerate(cases):
+        code, (share, high, low, weight) = answers[index]
+        assert code == 0
+        expected = showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4), weights, threads=2)
+        # The same tasks added in the same order: the same numbers to the last bit.
+        assert list(share) == list(expected.share) and list(high) == list(expected.high)
+        assert list(low) == list(expected.low) and list(weight) == list(expected.weight)
+    # NULL weights are 1.0 each.
+    board, hands, opponents, _ = cases[0]
+    outputs = _outputs(len(hands))
+    assert sweep_client.call(bytes(board), bytes(c for h in hands for c in h), len(hands),
+                             bytes(c for h in opponents for c in h), len(opponents), 4, None, *outputs) == 0
+    expected = showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4))
+    assert list(outputs[0]) == list(expected.share)
+
+
+def test_the_c_entry_point_refuses_bad_input_and_writes_nothing(sweep_client):
+    board = bytes(cards("Ks7d2h9c3s"))
+    hand = bytes(cards("AsAh4d5c"))
+    touching = bytes(cards("Ks2c4c5c"))
+
+    def code_of(board_=board, hands=hand, n=1, opponents=hand, m=1, k=4, weights=(1.0,)):
+        outputs = _outputs(n)
+        code = sweep_client.call(board_, hands, n, opponents, m, k, None if weights is None else array("d", weights),
+                                 *outputs)
+        if code:
+            assert all(list(out) == [-7.0] * max(n, 1) for out in outputs)
+        return code
+
+    assert code_of() == 0
+    assert code_of(board_=bytes([47, 47, 2, 28, 7])) == -1
+    assert code_of(board_=bytes([60, 1, 2, 3, 4])) == -1
+    assert code_of(board_=board[:2]) == -1
+    assert code_of(k=3, hands=hand[:3], opponents=hand[:3]) == -2
+    assert code_of(k=7, hands=hand + bytes(3), opponents=hand + bytes(3)) == -2
+    assert code_of(hands=touching) == -3
+    assert code_of(hands=bytes([0, 0, 1, 4])) == -3
+    assert code_of(opponents=touching) == -4
+    assert code_of(weights=(-1.0,)) == -5
+    assert code_of(weights=(math.nan,)) == -5
+    assert code_of(weights=(math.inf,)) == -5
+    assert code_of(n=-1) == -7
