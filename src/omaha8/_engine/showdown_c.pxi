@@ -972,3 +972,424 @@ cdef class ShowdownJob:
                 for i in range(n):
                     ev[i] = sv[i] / wv[i] if self.count[i] > 0 else NAN
         return share, high, low, weight, equity
+
+
+# ---------------------------------------------------------------- tallies
+
+# The whole of an equity tally by the sweep: for each hand, its opponents split nine ways, by
+# its high result (win, tie, loss) and its low result. A sweep in high order with three kinds
+# of accumulators gives them: channel 0 (every opponent), channel 1 (those without a low), and
+# per set a row of columns, one per low the board allows, cumulative (column c holds the
+# opponents whose low is column c or worse), for the opponents with a low. Each hand is asked
+# before its tie group goes in, after, and at the end; the nine counts follow by differences.
+# With whole-number weights every count is a whole number, exact in a double; per hand and
+# runout they become the tally's fields, added (times the hand's weight) into 128-bit group
+# sums, exact in any order.
+
+cdef extern from *:
+    ctypedef long long int128 "__int128"   # 128 bits (GCC, Clang): sums of products of 64-bit counts
+
+cdef enum:
+    TALLY_FIELDS = 11     # TALLY_LISTS, then low_possible and runouts (deals)
+    LOW_COLUMNS = 57      # lows possible on a board (56), plus one spare
+
+from libc.math cimport llround
+
+
+cdef struct Asked:
+    # One hand's counts at one moment: every opponent, no-low ones, low worse, low at most as good.
+    double every
+    double none
+    double below
+    double upto
+
+
+cdef inline void ask_tally(const double* acc, const double* acc2, int stride, const int32_t* sub, int nodd,
+                           int nsub, double total0, double total1, const double* totals2, int col,
+                           Asked* out) noexcept nogil:
+    cdef double q0, q1, below = 0.0, upto = 0.0
+    cdef int t
+    cdef const double* row
+    query_both(acc, sub, nodd, nsub, total0, total1, &q0, &q1)
+    out.every = q0
+    out.none = q1
+    if col >= 1:
+        # Columns are 0-based: low column c (1..) is acc2 column c - 1.
+        upto = totals2[col - 1]
+        below = totals2[col - 2] if col >= 2 else 0.0
+        for t in range(nodd):
+            row = acc2 + (sub[t] >> 1) * stride
+            upto -= row[col - 1]
+            if col >= 2:
+                below -= row[col - 2]
+        for t in range(nodd, nsub):
+            row = acc2 + (sub[t] >> 1) * stride
+            upto += row[col - 1]
+            if col >= 2:
+                below += row[col - 2]
+    out.below = q1 + below
+    out.upto = q1 + upto
+
+
+cdef inline int64_t whole(double value) noexcept nogil:
+    return llround(value)
+
+
+cdef void tally_fields(const Asked* before, const Asked* after, const Asked* end, int col, int64_t* f) noexcept nogil:
+    """A hand's tally on one runout from its three askings (fields as TALLY_FIELDS)."""
+    cdef int64_t c[3][3]    # [high: 0 loss, 1 tie, 2 win][low: the same]
+    cdef int64_t b_below, b_upto, b_every, e_below, e_upto, e_every, f_below, f_upto, f_every
+    cdef int h, l
+    cdef int64_t units, high_units, count
+    b_every = whole(before.every); e_every = whole(after.every); f_every = whole(end.every)
+    if col >= 1:
+        b_below = whole(before.below); b_upto = whole(before.upto)
+        e_below = whole(after.below); e_upto = whole(after.upto)
+        f_below = whole(end.below); f_upto = whole(end.upto)
+    else:
+        # No low: opponents without one tie it (column "upto"), the rest beat it.
+        b_below = 0; e_below = 0; f_below = 0
+        b_upto = whole(before.none); e_upto = whole(after.none); f_upto = whole(end.none)
+    c[2][2] = b_below
+    c[2][1] = b_upto - b_below
+    c[2][0] = b_every - b_upto
+    c[1][2] = e_below - b_below
+    c[1][1] = (e_upto - e_below) - (b_upto - b_below)
+    c[1][0] = (e_every - e_upto) - (b_every - b_upto)
+    c[0][2] = f_below - e_below
+    c[0][1] = (f_upto - f_below) - (e_upto - e_below)
+    c[0][0] = (f_every - f_upto) - (e_every - e_upto)
+    for h in range(TALLY_FIELDS):
+        f[h] = 0
+    for h in range(3):
+        for l in range(3):
+            count = c[h][l]
+            if count == 0:
+                continue
+            if col == 0 and l == 1:
+                # Neither hand has a low: the high takes the whole pot.
+                high_units = HALF_UNITS * h
+                units = high_units
+            else:
+                high_units = (HALF_UNITS // 2) * h
+                units = high_units + (((HALF_UNITS // 2) * l) if col >= 1 else 0)
+                f[9] += count                     # low_possible
+            f[0] += count * high_units            # high_units
+            f[1] += count * (units - high_units)  # low_units
+            f[2] += count * units * units         # square_units
+            if units == POT_UNITS:
+                f[3] += count                     # scoop
+            if h == 2:
+                f[4] += count                     # high_win
+            elif h == 1:
+                f[5] += count                     # high_tie
+            if col >= 1:
+                if l == 2:
+                    f[6] += count                 # low_win
+                elif l == 1:
+                    f[7] += count                 # low_tie
+                f[8] += count                     # low_made
+            f[10] += count                        # runouts
+
+
+cdef void tally_river(const Sweep* s, Scratch* x, double* acc2, int32_t* hand_col, int32_t* opp_col,
+                      Asked* asked, const uint8_t* board5, uint64_t dead, const int64_t* hand_weights,
+                      const int32_t* groups, int128* sums, int64_t multiplier) noexcept nogil:
+    """One river board: every live hand's tally against the live opponents, times its weight
+    and ``multiplier``, added into its group's sums."""
+    cdef Board info
+    cdef Py_ssize_t i, j, pos, a, b, hand_end, opp_end, n = s.hands.n, m = s.opps.n, live
+    cdef int k = s.k, nsub = s.nsub, nodd = s.nodd, v, t, col, stride, g
+    cdef int32_t local[64]
+    cdef int present[256]
+    cdef const int32_t* sub
+    cdef const Item* item
+    cdef double total0 = 0.0, total1 = 0.0, w
+    cdef double totals2[LOW_COLUMNS]
+    cdef double* row
+    cdef int64_t fields[TALLY_FIELDS]
+    cdef int128 scale
+    read_board(board5, 5, &info)
+    memset(present, 0, sizeof(present))
+    for i in range(n):
+        if s.hands.mask[i] & dead:
+            x.hand_key[i] = -1
+            x.hand_low[i] = 0
+            continue
+        x.hand_key[i] = HIGH_KEYS - high_on(&info, s.hands.cards + i * k, k)
+        x.hand_low[i] = 255 - low_on(&info, s.hands.cards + i * k, k)
+        present[x.hand_low[i]] = 1
+    for j in range(m):
+        if (s.opps.mask[j] & dead) or s.weights[j] <= 0.0:
+            x.opp_key[j] = -1
+            x.opp_low[j] = 0
+            continue
+        if s.same:
+            x.opp_key[j] = x.hand_key[j]
+            x.opp_low[j] = x.hand_low[j]
+        else:
+            x.opp_key[j] = HIGH_KEYS - high_on(&info, s.opps.cards + j * k, k)
+            x.opp_low[j] = 255 - low_on(&info, s.opps.cards + j * k, k)
+        present[x.opp_low[j]] = 1
+    # The lows this board allows, numbered 1.. from the worst: a column each.
+    present[0] = 0
+    stride = 0
+    for v in range(256):
+        if present[v]:
+            stride += 1
+            present[v] = stride
+    for i in range(n):
+        hand_col[i] = present[x.hand_low[i]] if x.hand_low[i] else 0
+    for j in range(m):
+        opp_col[j] = present[x.opp_low[j]] if x.opp_low[j] else 0
+    for t in range(LOW_COLUMNS):
+        totals2[t] = 0.0
+    x.same_keys = s.same and s.all_positive
+    bucket_sort(x.hand_key, n, HIGH_KEYS, x.hand_start, x.hand_order)
+    live = x.hand_start[HIGH_KEYS]
+    gather(s, &s.hands, x.hand_order, live, hand_col, True, x.hand_items)
+    cdef Item* opp_items = x.opp_items
+    if x.same_keys:
+        memcpy(x.opp_start, x.hand_start, (HIGH_KEYS + 1) * sizeof(int32_t))
+        opp_items = x.hand_items
+    else:
+        bucket_sort(x.opp_key, m, HIGH_KEYS, x.opp_start, x.opp_order)
+        gather(s, &s.opps, x.opp_order, x.opp_start[HIGH_KEYS], opp_col, False, opp_items)
+    cdef double* acc = x.acc
+    for v in range(HIGH_KEYS):
+        a = x.hand_start[v]
+        hand_end = x.hand_start[v + 1]
+        b = x.opp_start[v]
+        opp_end = x.opp_start[v + 1]
+        for pos in range(a, hand_end):
+            item = &x.hand_items[pos]
+            sub = item_subsets(s, &s.hands, item, local)
+            ask_tally(acc, acc2, stride, sub, nodd, nsub, total0, total1, totals2, item.low, &asked[3 * pos])
+        for pos in range(b, opp_end):
+            item = &opp_items[pos]
+            w = item.weight
+            sub = item_subsets(s, &s.opps, item, local)
+            col = item.low
+            insert_both(acc, sub, nsub, w, w if col == 0 else 0.0)
+            total0 += w
+            if col == 0:
+                total1 += w
+            else:
+                for t in range(nsub):
+                    row = acc2 + (sub[t] >> 1) * stride
+                    for g in range(col - 1, stride):
+                        row[g] += w
+                for g in range(col - 1, stride):
+                    totals2[g] += w
+        for pos in range(a, hand_end):
+            item = &x.hand_items[pos]
+            sub = item_subsets(s, &s.hands, item, local)
+            ask_tally(acc, acc2, stride, sub, nodd, nsub, total0, total1, totals2, item.low, &asked[3 * pos + 1])
+            # Its identical opponents (its own high, its own low) went in just now.
+            asked[3 * pos + 1].every += item.dup
+            if item.low == 0:
+                asked[3 * pos + 1].none += item.dup
+            asked[3 * pos + 1].upto += item.dup
+    for pos in range(live):
+        item = &x.hand_items[pos]
+        sub = item_subsets(s, &s.hands, item, local)
+        ask_tally(acc, acc2, stride, sub, nodd, nsub, total0, total1, totals2, item.low, &asked[3 * pos + 2])
+        asked[3 * pos + 2].every += item.dup
+        if item.low == 0:
+            asked[3 * pos + 2].none += item.dup
+        asked[3 * pos + 2].upto += item.dup
+        tally_fields(&asked[3 * pos], &asked[3 * pos + 1], &asked[3 * pos + 2], item.low, fields)
+        i = item.row
+        scale = <int128>hand_weights[i] * multiplier
+        g = groups[i]
+        for t in range(TALLY_FIELDS):
+            sums[g * TALLY_FIELDS + t] += scale * fields[t]
+    # Clear what this board wrote: row by row when few opponents went in.
+    x.inserted = x.opp_start[HIGH_KEYS]
+    if x.inserted * nsub * 4 < s.accumulators:
+        for pos in range(x.inserted):
+            item = &opp_items[pos]
+            if item.low:
+                sub = item_subsets(s, &s.opps, item, local)
+                for t in range(nsub):
+                    memset(acc2 + (sub[t] >> 1) * stride, 0, stride * sizeof(double))
+    else:
+        memset(acc2, 0, s.accumulators * stride * sizeof(double))
+    clear(s, x)
+
+
+cdef class TallySweeper:
+    """Equity tallies of hands against a weighted range by the sweep, board by board, into
+    group sums: ``TallySweeper(hands, opponents, hole_size, hand_weights, opponent_weights,
+    groups, group_count)``; ``add_board(board, dead, multiplier)`` adds one river board (rows
+    holding a card of ``board`` or ``dead`` sit out); ``add_runouts(board, dead, first, stop)``
+    adds runouts first..stop of a 3- or 4-card board (the cards not in it or ``dead``, in
+    lexicographic order) or the river board itself (0..1). ``sums()``: per group, the 11 fields
+    (TALLY_LISTS, low_possible, runouts) as Python ints. Hand weights are whole numbers; so
+    must the opponents' be for the counts to be exact."""
+
+    cdef Sweep s
+    cdef Scratch x
+    cdef bint ready
+    cdef double* acc2
+    cdef int32_t* hand_col
+    cdef int32_t* opp_col
+    cdef Asked* asked
+    cdef int128* group_sums
+    cdef int64_t* hand_weights
+    cdef int32_t* groups
+    cdef int32_t* dup_count
+    cdef int group_count
+    cdef object keep
+
+    def __cinit__(self, *args, **kwargs):
+        self.ready = False
+
+    def __init__(self, hands, opponents, hole_size, hand_weights, opponent_weights, groups, group_count):
+        hands, opponents = bytes(hands), bytes(opponents)
+        hand_weights, opponent_weights, groups = bytes(hand_weights), bytes(opponent_weights), bytes(groups)
+        cdef int k = hole_size, code
+        cdef Py_ssize_t n = len(hands) // k if 4 <= k <= MAX_HOLE else 0, m = len(opponents) // k if k else 0, bad
+        if not 4 <= k <= MAX_HOLE:
+            raise JobError(f"hole_size must be 4..{MAX_HOLE}, not {k}")
+        if (len(hands) % k or len(opponents) % k or len(opponent_weights) != 8 * m or len(hand_weights) != 8 * n
+                or len(groups) != 4 * n):
+            raise JobError("a tally sweep takes whole rows, a float64 weight per opponent, an int64 weight and "
+                           "an int32 group per hand")
+        cdef const int32_t* g = <const int32_t*><const char*>groups
+        cdef const int64_t* hw = <const int64_t*><const char*>hand_weights
+        cdef Py_ssize_t i
+        for i in range(n):
+            if not 0 <= g[i] < group_count or hw[i] < 0:
+                raise JobError(f"hand {i}: group or weight out of range")
+        cdef uint8_t no_board[5]
+        cdef const uint8_t* h = hands
+        cdef const uint8_t* o = opponents
+        cdef const double* w = <const double*><const char*>opponent_weights
+        # The board comes board by board: here the rows and weights are checked.
+        bad = first_bad_showdown_row(h, n, k, 0)
+        if bad >= 0:
+            raise checks.showdown_error(SHOWDOWN_BAD_HAND, bad, b"", hands, opponents, k, opponent_weights)
+        bad = first_bad_showdown_row(o, m, k, 0)
+        if bad >= 0:
+            raise checks.showdown_error(SHOWDOWN_BAD_OPPONENT, bad, b"", hands, opponents, k, opponent_weights)
+        for i in range(m):
+            if not (w[i] >= 0.0 and not isinf(w[i])):
+                raise checks.showdown_error(SHOWDOWN_BAD_WEIGHT, i, b"", hands, opponents, k, opponent_weights)
+        cdef bint same = hands == opponents
+        if same:
+            opponents = hands
+            o = h
+        self.keep = (hands, opponents, opponent_weights)
+        self.group_count = group_count
+        self.dup_count = <int32_t*>allocate(n, sizeof(int32_t))
+        self.hand_weights = <int64_t*>allocate(n, sizeof(int64_t))
+        self.groups = <int32_t*>allocate(n, sizeof(int32_t))
+        self.group_sums = <int128*>allocate(group_count * TALLY_FIELDS, sizeof(int128))
+        if self.dup_count == NULL or self.hand_weights == NULL or self.groups == NULL or self.group_sums == NULL:
+            raise MemoryError()
+        memcpy(self.hand_weights, hw, n * sizeof(int64_t))
+        memcpy(self.groups, g, n * sizeof(int32_t))
+        with nogil:
+            code = setup_sweep(&self.s, no_board, 0, h, n, o, m, k, w, self.dup_count, same)
+        if code != SHOWDOWN_OK:
+            raise MemoryError()
+        self.ready = True
+        code = setup_scratch(&self.s, &self.x)
+        self.acc2 = <double*>allocate(self.s.accumulators * LOW_COLUMNS, sizeof(double))
+        self.hand_col = <int32_t*>allocate(n, sizeof(int32_t))
+        self.opp_col = <int32_t*>allocate(m, sizeof(int32_t))
+        self.asked = <Asked*>allocate(3 * n, sizeof(Asked))
+        if code != SHOWDOWN_OK or self.acc2 == NULL or self.hand_col == NULL or self.opp_col == NULL \
+                or self.asked == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        if self.ready:
+            free_scratch(&self.x)
+            free_sweep(&self.s)
+        free(self.acc2); free(self.hand_col); free(self.opp_col); free(self.asked)
+        free(self.group_sums); free(self.hand_weights); free(self.groups); free(self.dup_count)
+
+    cdef void river(self, const uint8_t* board5, uint64_t dead, int64_t multiplier) noexcept nogil:
+        tally_river(&self.s, &self.x, self.acc2, self.hand_col, self.opp_col, self.asked, board5, dead,
+                    self.hand_weights, self.groups, self.group_sums, multiplier)
+
+    def add_board(self, board, dead=b"", multiplier=1):
+        """One river board (five distinct cards), times ``multiplier``."""
+        if not self.ready:
+            raise JobError("this TallySweeper was not set up")
+        cdef uint8_t b[5]
+        cdef uint64_t mask = 0
+        cdef int64_t times = multiplier
+        cdef int t, c
+        board, dead = bytes(board), bytes(dead)
+        if len(board) != 5 or len(set(board)) != 5 or max(board) > 51 or (dead and max(dead) > 51):
+            raise JobError("add_board takes five distinct cards")
+        for t in range(5):
+            b[t] = board[t]
+            mask |= (<uint64_t>1) << b[t]
+        for c in dead:
+            mask |= (<uint64_t>1) << <int>c
+        with nogil:
+            self.river(b, mask, times)
+
+    def add_runouts(self, board, dead, int64_t first, int64_t stop):
+        """Runouts first..stop of ``board`` (3, 4 or 5 cards) over the cards not in it or ``dead``."""
+        if not self.ready:
+            raise JobError("this TallySweeper was not set up")
+        board, dead = bytes(board), bytes(dead)
+        cdef uint8_t b[5]
+        cdef uint8_t deck[52]
+        cdef int size = len(board), deck_size = 0, c, a, d, t
+        cdef uint64_t used = 0, runout
+        cdef int64_t r = 0
+        if not 3 <= size <= 5 or len(set(board + dead)) != len(board + dead) or max(board + dead) > 51:
+            raise JobError("add_runouts takes 3 to 5 board cards and dead cards, all distinct")
+        for t in range(size):
+            b[t] = board[t]
+            used |= (<uint64_t>1) << b[t]
+        cdef uint64_t dead_mask = 0
+        for c in dead:
+            dead_mask |= (<uint64_t>1) << <int>c
+        for c in range(52):
+            if not ((used | dead_mask) >> c) & 1:
+                deck[deck_size] = c
+                deck_size += 1
+        with nogil:
+            if size == 5:
+                if first <= 0 < stop:
+                    self.river(b, used | dead_mask, 1)
+            elif size == 4:
+                for a in range(max(first, 0), min(stop, deck_size)):
+                    b[4] = deck[a]
+                    self.river(b, used | dead_mask | ((<uint64_t>1) << deck[a]), 1)
+            else:
+                for a in range(deck_size):
+                    for d in range(a + 1, deck_size):
+                        if first <= r < stop:
+                            b[3] = deck[a]
+                            b[4] = deck[d]
+                            runout = ((<uint64_t>1) << deck[a]) | ((<uint64_t>1) << deck[d])
+                            self.river(b, used | dead_mask | runout, 1)
+                        r += 1
+
+    def sums(self):
+        """Per group, the 11 fields as Python ints."""
+        cdef int g, t
+        cdef int128 value
+        cdef uint64_t low_bits, high_bits
+        out = []
+        for g in range(self.group_count):
+            row = []
+            for t in range(TALLY_FIELDS):
+                value = self.group_sums[g * TALLY_FIELDS + t]
+                negative = value < 0
+                if negative:
+                    value = -value
+                low_bits = <uint64_t>value
+                high_bits = <uint64_t>(value >> 64)
+                number = (int(high_bits) << 64) | int(low_bits)
+                row.append(-number if negative else number)
+            out.append(tuple(row))
+        return out
