@@ -312,10 +312,25 @@ def test_both_engines_export_the_same_api(core, fallback):
         if inspect.isclass(ours):
             def methods(cls):
                 return {m for m in dir(cls) if not m.startswith("_") and callable(getattr(cls, m))}
-            finish = "result" if name == "ShowdownJob" else "tally"
-            assert methods(ours) == methods(theirs) >= {"run", "done", "stop", finish}
+            expected = {"ShowdownJob": {"run", "done", "stop", "result"},
+                        "TallySweeper": {"add_board", "add_runouts", "sums"}}.get(name, {"run", "done", "stop", "tally"})
+            assert methods(ours) == methods(theirs) >= expected
             for method in methods(ours):
                 assert _parameters(getattr(ours, method)) == _parameters(getattr(theirs, method))
+            if name == "TallySweeper":
+                sweeper = dict(hands=bytes(sorted(AA)), opponents=bytes(sorted(KK)), hole_size=4,
+                               hand_weights=array.array("q", [1]).tobytes(),
+                               opponent_weights=array.array("d", [1.0]).tobytes(),
+                               groups=array.array("i", [0]).tobytes(), group_count=1)
+                tallies = []
+                for cls in (ours, theirs):
+                    job = cls(**sweeper)
+                    job.add_runouts(bytes([0, 21, 31]), b"", 0, 1176)   # C(49, 2) runouts, 820 apart
+                    tallies.append(job.sums())
+                assert tallies[0] == tallies[1] and tallies[0][0][10] == 820
+                assert list(_parameters(theirs.__init__))[1:] == [
+                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in sweeper]
+                continue
             if name == "ShowdownJob":
                 showdown = dict(board=bytes([0, 21, 31, 12, 17]), hands=bytes(sorted(AA)), opponents=bytes(sorted(KK)),
                                 hole_size=4, weights=array.array("d", [1.0]).tobytes(), workers=1)

@@ -43,6 +43,12 @@ _EVERY_HAND_PROGRAM = (array("i", [1, 0]), array("i", [100, 0, 0, 0]))
 MAX_THREADS = MAX_WORKERS
 MAX_PLAYERS = MAX_SEATS
 _PROGRESS_INTERVAL = 0.1  # seconds between progress calls
+# Heads-up exact equity with a range goes through the sweep (TallySweeper) for these hole sizes
+# (six cards would take a gigabyte of accumulators), and is exact by default up to this much
+# work: hands of both seats times runouts (AA** against KK** on a flop: 14 million).
+SWEEP_HOLE_SIZES = (4, 5)
+SWEEP_EXACT_WORK = 60_000_000
+_POT_UNITS = 5040  # the engines' pot: lcm(1..10) * 2
 _BOARD_SIZES = (0, 3, 4, 5)
 
 
@@ -309,8 +315,8 @@ def _run_question(holes, board, dead, exact, samples, seed, threads, progress) -
         raise JobError("progress must be a callable taking (done, total)")
 
     if any(isinstance(hand, Range) for hand in hands):
-        job, walk, seed = _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, workers, progress)
-        return _Run(job.tally(), hands, board_cards, dead_cards, walk, seed)
+        tally, walk, seed = _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, workers, progress)
+        return _Run(tally, hands, board_cards, dead_cards, walk, seed)
     walk = exact is not False and samples is None
     if walk:
         seed = None
@@ -350,6 +356,13 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
                 else len(hand)
     runouts = math.comb(left, 5 - len(board_cards))
     showdowns = deals * runouts
+    sweep = len(hands) == 2 and hands[0 if isinstance(hands[0], Range) else 1].hole_size in SWEEP_HOLE_SIZES
+    if sweep and samples is None and exact is not False:
+        # Heads-up, exact: one sweep per river board, hands against the whole other range.
+        rows = sum(len(hand) if isinstance(hand, Range) and hand.listed and not hand.every_hand
+                   else math.comb(52 - len(known), hand.hole_size) if isinstance(hand, Range) else 1 for hand in hands)
+        if exact is True or rows * runouts <= SWEEP_EXACT_WORK:
+            return _sweep_tally(hands, board_cards, dead_cards, known, workers, progress), True, None
     if exact is True and samples is None and showdowns > ABSURD_SHOWDOWNS:
         raise JobError(f"exact=True would walk {showdowns:,} deals: more than {ABSURD_SHOWDOWNS:,}; "
                          "sample them instead")
@@ -405,7 +418,92 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
     _run(job, workers, progress)
     if job.dry() or (walk and not job.tally()["runouts"]):
         raise RangeError("no deal of these ranges leaves their hands apart")
-    return job, walk, seed
+    return job.tally(), walk, seed
+
+
+def _sweep_side(hand, known: set, seat: int) -> tuple[bytes, list[int]]:
+    """A seat's hands apart from the known cards, and their weights less their common factor
+    (as the range walk takes them): a known hand is a range of one."""
+    if not isinstance(hand, Range):
+        return bytes(hand), [1]
+    combos, weights = hand.apart_from(known, MAX_WALKED_LIST)
+    if not weights:
+        raise RangeError(f"hand {seat + 1}: the range {str(hand)!r} has no hand left once the known cards are out")
+    divisor = reduce(math.gcd, set(weights))
+    return combos, [w // divisor for w in weights]
+
+
+def _sweep_tally(hands, board_cards, dead_cards, known: set, workers: int, progress) -> dict:
+    """The exact tally of two seats by TallySweeper: seat 0's hands against seat 1's range and
+    the other way round, the runouts cut into chunks that threads take in turn."""
+    size = hands[0].hole_size if isinstance(hands[0], Range) else len(hands[0])
+    # A range loses its hands that hold a known card; a known hand's own cards are no dead cards
+    # of the runouts (a runout holding one is no deal of that hand, and counts nothing).
+    sides = [_sweep_side(hand, known, seat) for seat, hand in enumerate(hands)]
+    left = 52 - len(board_cards) - len(dead_cards)
+    runouts = math.comb(left, 5 - len(board_cards))
+    chunk = max(1, -(-runouts // (4 * max(workers, 1))))
+    tasks = [(direction, first, min(first + chunk, runouts)) for direction in (0, 1)
+             for first in range(0, runouts, chunk)]
+    board, dead = bytes(board_cards), bytes(dead_cards)
+    results: list = [None, None]   # per direction: the summed fields
+    claimed = iter(range(len(tasks)))
+    lock = threading.Lock()
+    failures: list[BaseException] = []
+    finished = [0]
+
+    def sweeper(direction: int):
+        (hand_rows, hand_weights), (opp_rows, opp_weights) = sides[direction], sides[1 - direction]
+        count = len(hand_weights)
+        return _engine.ENGINE.TallySweeper(hand_rows, opp_rows, size, array("q", hand_weights).tobytes(),
+                                           array("d", opp_weights).tobytes(), bytes(4 * count), 1)
+
+    def work() -> None:
+        own: dict = {}
+        try:
+            while not failures:
+                with lock:
+                    index = next(claimed, None)
+                if index is None:
+                    break
+                direction, first, stop = tasks[index]
+                if direction not in own:
+                    own[direction] = sweeper(direction)
+                own[direction].add_runouts(board, dead, first, stop)
+                with lock:
+                    finished[0] += stop - first
+        except BaseException as error:  # handed to the caller below
+            failures.append(error)
+        with lock:
+            for direction, job in own.items():
+                results[direction] = job.sums()[0] if results[direction] is None else \
+                    tuple(a + b for a, b in zip(results[direction], job.sums()[0]))
+
+    threads = [threading.Thread(target=work, name=f"omaha8-sweep-{w}", daemon=True)
+               for w in range(max(1, min(workers, len(tasks))))]
+    for thread in threads:
+        thread.start()
+    try:
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(_PROGRESS_INTERVAL)
+                if progress is not None and thread.is_alive():
+                    progress(finished[0], 2 * runouts)
+    except BaseException:
+        failures.append(KeyboardInterrupt())
+        for thread in threads:
+            thread.join()
+        raise
+    if failures:
+        raise failures[0]
+    if progress is not None:
+        progress(2 * runouts, 2 * runouts)
+    first_seat, second_seat = results
+    if not first_seat[10]:
+        raise RangeError("no deal of these ranges leaves their hands apart")
+    tally = {name: [first_seat[i], second_seat[i]] for i, name in enumerate(TALLY_LISTS)}
+    tally.update(low_possible=first_seat[9], runouts=first_seat[10], pot_units=_POT_UNITS)
+    return tally
 
 
 def _result(tally: dict, hands, board_cards, dead_cards, exact: bool, seed) -> Equity:

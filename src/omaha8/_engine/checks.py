@@ -40,7 +40,7 @@ __all__ = ["BatchError", "Batch", "check_batch", "row_error", "showdown_error", 
 # signatures: their ``__all__``.
 ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
               "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards", "range_count",
-              "range_list", "ShowdownJob")
+              "range_list", "ShowdownJob", "TallySweeper")
 
 # An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
 # MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.

@@ -811,3 +811,94 @@ class ShowdownJob:
         share = array("d", (h + lo for h, lo in zip(high, low)))
         equity = array("d", (s / w if count else math.nan for s, w, count in zip(share, weight, positive)))
         return share, array("d", high), array("d", low), weight, equity
+
+
+class TallySweeper:
+    """Equity tallies of hands against a weighted range, board by board, into group sums: the
+    compiled core's sweep, here settled pair by pair (plain and slow). The same API."""
+
+    def __init__(self, hands, opponents, hole_size, hand_weights, opponent_weights, groups, group_count):
+        hands, opponents = bytes(hands), bytes(opponents)
+        k = hole_size
+        if not isinstance(k, int) or not 4 <= k <= max(HOLE_SIZES):
+            raise JobError(f"hole_size must be 4..{max(HOLE_SIZES)}, not {k}")
+        hand_weights = array("q", bytes(hand_weights))
+        weights = array("d", bytes(opponent_weights))
+        group_of = array("i", bytes(groups))
+        n, m = len(hands) // k, len(opponents) // k
+        if len(hands) % k or len(opponents) % k or len(weights) != m or len(hand_weights) != n or len(group_of) != n:
+            raise JobError("a tally sweep takes whole rows, a float64 weight per opponent, an int64 weight and "
+                           "an int32 group per hand")
+        if any(not 0 <= g < group_count for g in group_of) or any(w < 0 for w in hand_weights):
+            raise JobError("a hand's group or weight is out of range")
+        for code, rows in ((-3, hands), (-4, opponents)):
+            for row in range(len(rows) // k):
+                cards = rows[row * k:(row + 1) * k]
+                if max(cards) > 51 or len(set(cards)) != k:
+                    raise showdown_error(code, row, b"", hands, opponents, k, b"")
+        for row, w in enumerate(weights):
+            if not 0.0 <= w < float("inf"):
+                raise showdown_error(-5, row, b"", hands, opponents, k, b"")
+        self._k = k
+        self._hands = [tuple(hands[i:i + k]) for i in range(0, len(hands), k)]
+        self._opps = [tuple(opponents[i:i + k]) for i in range(0, len(opponents), k)]
+        self._hand_weights = list(hand_weights)
+        self._weights = [int(w) if w == int(w) else w for w in weights]
+        self._groups = list(group_of)
+        self._sums = [[0] * 11 for _ in range(group_count)]
+
+    def _river(self, board: list, dead: set, multiplier: int) -> None:
+        live_opps = [(opp, w, _best_high(list(opp), board), _best_low(list(opp), board))
+                     for opp, w in zip(self._opps, self._weights) if w > 0 and not dead.intersection(opp)]
+        for hand, hand_weight, group in zip(self._hands, self._hand_weights, self._groups):
+            if dead.intersection(hand):
+                continue
+            high, low = _best_high(list(hand), board), _best_low(list(hand), board)
+            fields = [0] * 11
+            for opp, w, opp_high, opp_low in live_opps:
+                if set(hand) & set(opp):
+                    continue
+                h = 2 if high < opp_high else 1 if high == opp_high else 0
+                if low is None and opp_low is None:
+                    high_units, low_units = HALF_UNITS * h, 0
+                else:
+                    high_units = HALF_UNITS // 2 * h
+                    fields[9] += w
+                    if low is None:
+                        low_units = 0
+                    else:
+                        lo = 2 if opp_low is None or low < opp_low else 1 if low == opp_low else 0
+                        low_units = HALF_UNITS // 2 * lo
+                        fields[6] += w if lo == 2 else 0
+                        fields[7] += w if lo == 1 else 0
+                        fields[8] += w
+                units = high_units + low_units
+                fields[0] += w * high_units
+                fields[1] += w * low_units
+                fields[2] += w * units * units
+                fields[3] += w if units == 2 * HALF_UNITS else 0
+                fields[4] += w if h == 2 else 0
+                fields[5] += w if h == 1 else 0
+                fields[10] += w
+            scale = hand_weight * multiplier
+            total = self._sums[group]
+            for t in range(11):
+                total[t] += scale * fields[t]
+
+    def add_board(self, board, dead=b"", multiplier=1):
+        board, dead = list(bytes(board)), set(bytes(dead))
+        if len(board) != 5 or len(set(board)) != 5 or max(board) > 51 or (dead and max(dead) > 51):
+            raise JobError("add_board takes five distinct cards")
+        self._river(board, dead | set(board), multiplier)
+
+    def add_runouts(self, board, dead, first, stop):
+        board, dead = list(bytes(board)), list(bytes(dead))
+        if not 3 <= len(board) <= 5 or len(set(board + dead)) != len(board + dead) or max(board + dead) > 51:
+            raise JobError("add_runouts takes 3 to 5 board cards and dead cards, all distinct")
+        deck = [c for c in range(52) if c not in board and c not in dead]
+        runouts = islice(combinations(deck, 5 - len(board)), max(first, 0), max(stop, 0))
+        for runout in runouts:
+            self._river(board + list(runout), set(board) | set(dead) | set(runout), 1)
+
+    def sums(self):
+        return [tuple(row) for row in self._sums]
