@@ -43,7 +43,7 @@ MAY_USE = {
     "history.pokerstars": {"cards", "exceptions", "game", "history.record"},
     "history.phh": {"cards", "exceptions", "game", "history.record"},
     "history": {"exceptions", "history.record", "history.pokerstars", "history.phh"},
-    "tables": {"_version", "cards", "equity", "exceptions", "ranges", "sweep", "tablefile"},
+    "tables": {"_engine", "_version", "cards", "equity", "exceptions", "ranges", "tablefile"},
 }
 # The command line is the top: it may use every layer's public names.
 MAY_USE["cli"] = {"_engine", "exceptions", "cards", "equity", "hands", "pots", "ranges", "sweep", "tables", "history",

@@ -19,8 +19,7 @@ import pytest
 import omaha8
 import omaha8.cli
 from omaha8 import Range, RangeError, canonical, equity, preflop_table, starting_hands
-from omaha8.tables import (BLOCK_DEALS, SHIPPED_TABLE, FallbackRefused, PreflopTable, TableError, TableTask,
-                           run_task)
+from omaha8.tables import BLOCK_DEALS, SHIPPED_TABLE, FallbackRefused, PreflopTable, TableError, TableTask, run_task
 
 PURE = omaha8.IMPLEMENTATION == "python"
 
@@ -625,3 +624,120 @@ def test_the_command_line_refuses_bad_tables_in_one_line(args, words, capsys):
     assert omaha8.cli.main(args) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+# ---------------------------------------------------------------- the exact table
+
+def _exact_forms(*hands: str) -> tuple[str, ...]:
+    return tuple(sorted({canonical(hand) for hand in hands}))
+
+
+def _renamed_boards(board: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Every board a renaming of suits makes of ``board``: its orbit."""
+    return {tuple(sorted(c - (c & 3) + rename[c & 3] for c in board)) for rename in permutations(range(4))}
+
+
+def test_exact_one_canonical_board_stands_for_its_orbit(live_core):
+    from omaha8.tables import ExactTask, run_exact_task
+
+    forms = _exact_forms("AsAh3s2h", "KsKhQdJd", "7s6h5d4c", "9s9hTsTh")
+    for text in ("Ks7d2h9c3s", "AsKs7s2s2d", "QhQdQs8c8d"):
+        board = tuple(int(c) for c in omaha8.parse_cards(text))
+        orbit = sorted(_renamed_boards(board))
+        _, whole = run_exact_task(ExactTask(0, (board,), (len(orbit),), forms))
+        _, each = run_exact_task(ExactTask(0, tuple(orbit), (1,) * len(orbit), forms))
+        assert whole == each
+        assert len(orbit) == next(b.hands for b in starting_hands(5) if canonical(b.canonical) == canonical(text))
+
+
+def test_exact_sums_are_half_the_pots_on_any_board(live_core):
+    # Every hand against every hand: what the hands win is half of all the pots, to the unit.
+    from omaha8.tables import ExactTask, run_exact_task
+
+    names = {name: i for i, name in enumerate(omaha8.equity.__globals__["Tally"].FIELDS)}
+    for text in ("Ks7d2h9c3s", "AhKhQh7h6d"):
+        board = tuple(int(c) for c in omaha8.parse_cards(text))
+        _, sums = run_exact_task(ExactTask(0, (board,), (1,)))
+        units = sum(row[names["high_units"]] + row[names["low_units"]] for row in sums)
+        deals = sum(row[-1] for row in sums)
+        assert deals == math.comb(47, 4) * math.comb(43, 4)
+        assert 2 * units == 5040 * deals
+
+
+def test_exact_class_equity_is_its_hands_equity(live_core, monkeypatch):
+    # The class's equity over a few boards, against what the range walk gives its hands there.
+    from omaha8 import tables
+
+    monkeypatch.setattr(sys.modules["omaha8.equity"], "SWEEP_HOLE_SIZES", ())
+    forms = _exact_forms("AsAh3s2h")
+    chosen = [b for b in starting_hands(5) if b.canonical == canonical("Ks7d2h9c3s")]
+    sizes = tables._class_sizes(4)
+    table = tables._exact_table(list(forms), sizes, None, None, None, False, boards=chosen, task_boards=1)
+    members = _renamed_boards(tuple(int(c) for c in omaha8.parse_cards(forms[0])))   # the class's hands
+    high_units = low_units = deals = 0
+    for board in chosen:
+        for cards in _renamed_boards(tuple(int(c) for c in board.cards)):
+            for hand in members:
+                if set(hand) & set(cards):
+                    continue
+                tally = omaha8.equity.__globals__["equity_tally"]([list(hand), "****"], list(cards), exact=True)
+                counts = tally.counts()
+                high_units += counts["high_units"][0]
+                low_units += counts["low_units"][0]
+                deals += tally.runouts
+    row = table.rows[0]
+    assert row.deals == deals
+    assert row.equity == pytest.approx((high_units + low_units) / (5040 * deals), abs=1e-15)
+    assert row.std_error == 0.0
+
+
+def test_exact_table_checkpoint_resumes(live_core, tmp_path):
+    from omaha8 import tables
+
+    forms = list(_exact_forms("AsAh3s2h", "7s6h5d4c"))
+    boards = starting_hands(5)[2000:2008]
+    sizes = tables._class_sizes(4)
+    whole = tables._exact_table(forms, sizes, None, None, None, False, boards=boards, task_boards=2)
+    path = tmp_path / "exact.json"
+
+    def stop_after_one(done, total):
+        if done >= 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        tables._exact_table(forms, sizes, ThreadPoolExecutor(1), path, stop_after_one, False, boards=boards,
+                            task_boards=2)
+    assert path.exists()
+    seen = []
+    resumed = tables._exact_table(forms, sizes, None, path, lambda d, t: seen.append(d), False, boards=boards,
+                                  task_boards=2)
+    assert seen[0] >= 2 and resumed.rows == whole.rows
+    # A checkpoint of another table is refused, naming the file.
+    with pytest.raises(TableError, match="another table"):
+        tables._exact_table(forms[:1], sizes, None, path, None, False, boards=boards, task_boards=2)
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(TableError, match="not an omaha8 exact-table checkpoint"):
+        tables._exact_table(forms, sizes, None, path, None, False, boards=boards, task_boards=2)
+
+
+def test_exact_tables_are_four_cards_against_one(tmp_path):
+    with pytest.raises(TableError, match="four-card hands against one opponent"):
+        preflop_table(opponents=2, exact=True)
+    with pytest.raises(TableError, match="four-card hands against one opponent"):
+        preflop_table(hole_size=5, exact=True)
+    with pytest.raises(TableError, match="exact"):
+        preflop_table(exact=1)
+    assert omaha8.cli.main(["table", "--exact", "--samples", "10"]) == 2
+
+
+def test_an_exact_table_file_reads_back(live_core, tmp_path):
+    from omaha8 import tables
+
+    forms = list(_exact_forms("AsAh3s2h", "KsKhQdJd"))
+    table = tables._exact_table(forms, tables._class_sizes(4), None, None, None, False,
+                                boards=starting_hands(5)[5000:5003], task_boards=3)
+    path = tmp_path / "exact.csv"
+    table.to_csv(path)
+    again = PreflopTable.read_csv(path)
+    assert again == table and again.exact and again.samples == 0
+    assert "--exact" in again.command() and "--samples" not in again.command()

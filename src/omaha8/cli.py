@@ -353,8 +353,10 @@ def _run_range(args: argparse.Namespace) -> int:
 
 def _table_text(table, count: int) -> str:
     opponents = f"{table.opponents} random hand{'s' if table.opponents > 1 else ''}"
+    how = ("every deal counted, exact" if getattr(table, "exact", False)
+           else f"{table.samples:,} deals a class, seed {table.seed}")
     lines = [f"{table.hole_size}-card starting hands against {opponents}, all in preflop: "
-             f"{table.samples:,} deals a class, seed {table.seed} ({table.implementation} core)",
+             f"{how} ({table.implementation} core)",
              f"{'rank':>5}  {'hand':<12} {'hands':>5} {'equity':>8} {'± error':>8} {'high':>8} {'low':>8} "
              f"{'scoop':>8} {'low made':>9} {'top':>8}"]
     for row in table.top(count):
@@ -367,7 +369,10 @@ def _table_text(table, count: int) -> str:
 def _run_table(args: argparse.Namespace) -> int:
     from .tables import DEFAULT_TABLE_SAMPLES, PreflopTable, preflop_table
 
-    computing = args.out is not None or args.samples is not None or args.hands or args.checkpoint is not None
+    computing = (args.out is not None or args.samples is not None or args.hands or args.checkpoint is not None
+                 or args.exact)
+    if args.exact and (args.samples is not None or args.seed is not None):
+        raise UsageError("--exact counts every deal: leave out --samples and --seed")
     if not computing:
         table = PreflopTable.read_csv(args.table) if args.table else PreflopTable.shipped()
         print(_table_text(table, args.show if args.show is not None else 20))
@@ -406,7 +411,7 @@ def _run_table(args: argparse.Namespace) -> int:
                               samples=args.samples if args.samples is not None else DEFAULT_TABLE_SAMPLES,
                               seed=args.seed,
                               hands=args.hands or None, executor=executor, checkpoint=args.checkpoint,
-                              progress=bar, allow_fallback=args.allow_fallback)
+                              progress=bar, allow_fallback=args.allow_fallback, exact=args.exact)
     except FallbackRefused as error:
         raise UsageError(str(error)) from None
     finally:
@@ -504,6 +509,8 @@ def build_parser() -> argparse.ArgumentParser:
     table_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
     table_command.add_argument("--samples", type=_whole_number, help="deals per class (default 100,000)")
     table_command.add_argument("--seed", type=_whole_number, help="the same seed gives the same table anywhere")
+    table_command.add_argument("--exact", action="store_true",
+                               help="count every deal instead of sampling (four cards, one opponent; hours of work)")
     table_command.add_argument("--hands", nargs="+", help="only these hands' classes (default: every class)")
     table_command.add_argument("--out", help="write the table to this CSV file")
     table_command.add_argument("--checkpoint", help="record finished work here; run again to continue")

@@ -501,7 +501,7 @@ def _sweep_tally(hands, board_cards, dead_cards, known: set, workers: int, progr
     first_seat, second_seat = results
     if not first_seat[10]:
         raise RangeError("no deal of these ranges leaves their hands apart")
-    tally = {name: [first_seat[i], second_seat[i]] for i, name in enumerate(TALLY_LISTS)}
+    tally: dict = {name: [first_seat[i], second_seat[i]] for i, name in enumerate(TALLY_LISTS)}
     tally.update(low_possible=first_seat[9], runouts=first_seat[10], pot_units=_POT_UNITS)
     return tally
 

@@ -16,6 +16,8 @@ import hashlib
 import io
 import json
 import os
+import time
+from array import array
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
@@ -24,6 +26,7 @@ from math import factorial
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
+from . import _engine
 from ._version import __version__
 from .cards import (
     HOLE_SIZES,
@@ -54,6 +57,9 @@ __all__ = [
     "preflop_table",
     "run_task",
     "BLOCK_DEALS",
+    "ExactTask",
+    "run_exact_task",
+    "EXACT_TASK_BOARDS",
     "DEFAULT_TABLE_SAMPLES",
     "SHIPPED_TABLE",
 ]
@@ -70,6 +76,7 @@ MIN_TASK_BLOCKS = 8
 DEFAULT_TABLE_SAMPLES = 100_000
 SHIPPED_TABLE = PERCENT_TABLE   # the one file percent ranges are ranked by
 _CHECKPOINT_FORMAT = "omaha8 preflop checkpoint 1"
+_POT_UNITS = 5040   # the engines' pot: a tally's units per deal
 
 
 
@@ -388,6 +395,8 @@ class PreflopTable:
     """The engines that counted the deals: "cython", or "python" (the fallback), or both."""
     complete: bool
     """Whether the table holds every class of its hole size."""
+    exact: bool = False
+    """Whether every deal was counted (``samples`` is then 0 and every ``std_error`` 0)."""
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -414,8 +423,8 @@ class PreflopTable:
 
     def command(self) -> str:
         """The command line that computes this table."""
-        parts = ["omaha8 table", f"--opponents {self.opponents}", f"--samples {self.samples}",
-                 f"--seed {self.seed}"]
+        parts = ["omaha8 table", f"--opponents {self.opponents}"]
+        parts += ["--exact"] if self.exact else [f"--samples {self.samples}", f"--seed {self.seed}"]
         if self.hole_size != 4:
             parts.append(f"--hole-size {self.hole_size}")
         if not self.complete:
@@ -429,7 +438,7 @@ class PreflopTable:
         out = io.StringIO()
         out.write(f"# omaha8 preflop table: equity of each class of {self.hole_size}-card starting hand "
                   f"against {self.opponents} random hand{'s' if self.opponents > 1 else ''}, all in preflop\n")
-        for key in ("version", "implementation", "opponents", "hole_size", "samples", "seed", "complete"):
+        for key in ("version", "implementation", "opponents", "hole_size", "samples", "seed", "complete", "exact"):
             out.write(f"# {key}: {getattr(self, key)}\n")
         out.write(f"# command: {self.command()}\n")
         writer = csv.writer(out, lineterminator="\n")
@@ -447,12 +456,16 @@ class PreflopTable:
         try:
             rows = [TableRow(**row) for row in records]
             header = [csv_int(meta.get(key, ""), key, 0) for key in ("opponents", "hole_size", "samples", "seed")]
-            if not 1 <= header[0] < MAX_SEATS or header[1] not in HOLE_SIZES or header[2] < 1 or header[3] >= 2**64:
+            exact = meta.get("exact", "False")
+            if exact not in ("True", "False"):
+                raise ValueError(f"exact is {exact!r}, not True or False")
+            if (not 1 <= header[0] < MAX_SEATS or header[1] not in HOLE_SIZES or header[3] >= 2**64
+                    or (header[2] < 1) != (exact == "True")):
                 raise ValueError(f"the arguments {dict(zip(('opponents', 'hole_size', 'samples', 'seed'), header))} "
                                  "are not a table's")
             opponents, hole_size, samples, seed = header
             return cls(tuple(rows), opponents, hole_size, samples, seed, meta["version"], meta["implementation"],
-                       meta["complete"] == "True")
+                       meta["complete"] == "True", exact == "True")
         except (KeyError, ValueError, csv.Error) as error:
             raise TableError(f"{path} is not an omaha8 preflop table ({type(error).__name__}: {error})") from None
 
@@ -498,6 +511,7 @@ def preflop_table(
     checkpoint: Union[str, os.PathLike, None] = None,
     progress: Optional[Callable[[int, int], object]] = None,
     allow_fallback: bool = False,
+    exact: bool = False,
 ) -> PreflopTable:
     """The equity of every starting-hand class (or of the classes of ``hands``, given as hands
     or canonical strings) against ``opponents`` random hands, all in preflop, from ``samples``
@@ -509,7 +523,15 @@ def preflop_table(
     finished blocks as they finish; run again with the same arguments, the table continues
     where it stopped. ``progress(done, total)`` (deals) is called as tasks finish. Workers
     without the compiled core refuse the work (``FallbackRefused``) unless ``allow_fallback``.
+
+    ``exact=True`` (four-card hands, one opponent) counts every deal instead of sampling: each
+    of the 134,459 suit-canonical five-card boards is one sweep of every hand against every
+    hand, weighed by the size of its orbit (a class is closed under renaming suits, so one
+    board of an orbit stands for all of it); ``samples`` and ``seed`` then play no part, and
+    ``progress`` counts boards.
     """
+    if not isinstance(exact, bool):
+        raise TableError(f"exact must be True or False, not {quoted(exact)}")
     hole_size = _hole_size(hole_size)
     opponents = _count(opponents, "opponents", 1, MAX_SEATS - 1)
     if 52 - hole_size * (opponents + 1) < 5:
@@ -540,6 +562,11 @@ def preflop_table(
         forms = sorted(set(forms))
         if not forms:
             raise TableError("hands is empty")
+
+    if exact:
+        if opponents != 1 or hole_size != 4:
+            raise TableError("exact tables are of four-card hands against one opponent")
+        return _exact_table(forms, sizes, executor, checkpoint, progress, allow_fallback)
 
     blocks = -(-samples // BLOCK_DEALS)
     identity = {"format": _CHECKPOINT_FORMAT, "opponents": opponents, "hole_size": hole_size, "samples": samples,
@@ -606,3 +633,190 @@ def preflop_table(
     return PreflopTable(_rows(totals, sizes, opponents), opponents, hole_size, samples, seed, __version__,
                         engines, len(forms) == len(sizes))
 
+
+
+# ---------------------------------------------------------------- the exact table
+
+EXACT_TASK_BOARDS = 256
+"""Canonical boards in one task of an exact table (about 15 seconds of one core)."""
+_EXACT_FORMAT = "omaha8 exact preflop checkpoint 1"
+_EXACT_SAVE_SECONDS = 20.0    # the checkpoint is rewritten at most this often
+_FIELD_COUNT = len(Tally.FIELDS) + 2   # the sweep's fields: Tally.FIELDS, low_possible, deals
+
+
+class ExactTask(NamedTuple):
+    """One task of an exact table: boards, each with the size of its orbit, for the classes
+    ``forms`` (empty: every class). Plain data, picklable anywhere; ``run_exact_task`` runs it."""
+
+    number: int
+    boards: tuple[tuple[int, ...], ...]
+    orbits: tuple[int, ...]
+    forms: tuple[str, ...] = ()
+    allow_fallback: bool = False
+
+
+@lru_cache(maxsize=4)
+def _exact_rows(forms: tuple[str, ...]) -> tuple[bytes, bytes, bytes, tuple[str, ...]]:
+    """The hands of the classes (every class when empty): their rows, their class numbers, and
+    the rows of every hand, the opponents."""
+    every = bytes(c for hand in combinations(range(52), 4) for c in hand)
+    classes = tuple(forms) if forms else tuple(sorted(_class_sizes(4)))
+    number = {form: i for i, form in enumerate(classes)}
+    rows = bytearray()
+    groups = array("i")
+    for start in range(0, len(every), 4):
+        hand = every[start:start + 4]
+        group = number.get(canonical(list(hand)))
+        if group is not None:
+            rows += hand
+            groups.append(group)
+    return (every if not forms else bytes(rows)), groups.tobytes(), every, classes
+
+
+def run_exact_task(task: ExactTask) -> tuple[int, list[tuple[int, ...]]]:
+    """Runs one task here, on one thread: per class (in the order of ``task.forms``, or of the
+    sorted canonical strings), the sums of its boards' sweeps."""
+    if live_implementation() != "cython" and not task.allow_fallback:
+        raise FallbackRefused(
+            "this worker has only omaha8's pure-Python fallback, which settles an exact table's "
+            "deals pair by pair (years); install omaha8 where a C compiler is present")
+    hands, groups, every, classes = _exact_rows(task.forms)
+    count = len(groups) // 4
+    sweeper = _engine.ENGINE.TallySweeper(hands, every, 4, array("q", [1]).tobytes() * count,
+                                          array("d", [1.0]).tobytes() * (len(every) // 4), groups, len(classes))
+    for board, orbit in zip(task.boards, task.orbits):
+        sweeper.add_board(bytes(board), b"", orbit)
+    return task.number, sweeper.sums()
+
+
+class _ExactCheckpoint:
+    """The running totals of an exact table and the tasks they hold, rewritten whole (to a
+    temporary file, then renamed over the old one) at most every _EXACT_SAVE_SECONDS: a run
+    killed at any moment leaves the last whole snapshot."""
+
+    def __init__(self, path: Union[str, os.PathLike], identity: dict, classes: int, tasks: int) -> None:
+        if isinstance(path, (str, os.PathLike)) and not os.fspath(path):
+            raise TableError("checkpoint is an empty path: give a file name")
+        self.path = Path(path)
+        if self.path.exists() and not self.path.is_file():
+            raise TableError(f"checkpoint {self.path} is not a regular file (a directory or a device)")
+        if not self.path.parent.is_dir():
+            raise TableError(f"checkpoint {self.path}: the directory {self.path.parent} does not exist")
+        self.identity = identity
+        self.done: set[int] = set()
+        self.totals = [[0] * _FIELD_COUNT for _ in range(classes)]
+        self.saved_at = 0.0
+        if self.path.exists() and self.path.stat().st_size:
+            self._read(classes, tasks)
+
+    def _read(self, classes: int, tasks: int) -> None:
+        try:
+            found = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            raise TableError(f"{self.path} is not an omaha8 exact-table checkpoint ({error})") from None
+        if not isinstance(found, dict) or found.get("identity") != self.identity:
+            raise TableError(f"{self.path} is the checkpoint of another table: remove it or give another file")
+        done, totals = found.get("done"), found.get("totals")
+        if not (isinstance(done, list) and all(type(t) is int and 0 <= t < tasks for t in done)
+                and len(set(done)) == len(done) and isinstance(totals, list) and len(totals) == classes
+                and all(isinstance(row, list) and len(row) == _FIELD_COUNT
+                        and all(type(v) is int and v >= 0 for v in row) for row in totals)):
+            raise TableError(f"{self.path}: its tasks or totals are not an exact table's")
+        self.done = set(done)
+        self.totals = totals
+
+    def add(self, index: int, sums: Sequence[Sequence[int]]) -> None:
+        self.done.add(index)
+        for total, row in zip(self.totals, sums):
+            for i, value in enumerate(row):
+                total[i] += value
+
+    def save(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - self.saved_at < _EXACT_SAVE_SECONDS:
+            return
+        temporary = self.path.with_name(self.path.name + ".part")
+        try:
+            temporary.write_text(json.dumps({"identity": self.identity, "done": sorted(self.done),
+                                             "totals": self.totals}, separators=(",", ":")), encoding="utf-8")
+            os.replace(temporary, self.path)
+        except OSError as error:
+            raise TableError(f"checkpoint {self.path}: {error.strerror or error}") from None
+        self.saved_at = now
+
+
+def _exact_table(forms: list[str], sizes: dict[str, int], executor: Optional[Executor],
+                 checkpoint: Union[str, os.PathLike, None], progress: Optional[Callable[[int, int], object]],
+                 allow_fallback: bool, boards: Optional[Sequence[StartingHand]] = None,
+                 task_boards: int = EXACT_TASK_BOARDS) -> PreflopTable:
+    """The exact table of ``forms``; ``boards`` (canonical boards with their orbit sizes, all of
+    them by default) and ``task_boards`` serve the tests, which cannot wait for every board."""
+    boards = starting_hands(5) if boards is None else list(boards)
+    subset = tuple(forms) if len(forms) != len(sizes) else ()
+    tasks = [ExactTask(index, tuple(tuple(int(c) for c in board.cards) for board in boards[at:at + task_boards]),
+                       tuple(board.hands for board in boards[at:at + task_boards]), subset, allow_fallback)
+             for index, at in enumerate(range(0, len(boards), task_boards))]
+    identity = {"format": _EXACT_FORMAT, "opponents": 1, "hole_size": 4, "task_boards": task_boards,
+                "boards": len(boards),
+                "classes": hashlib.blake2b(" ".join(forms).encode(), digest_size=16).hexdigest()}
+    record = _ExactCheckpoint(checkpoint if checkpoint is not None else "", identity, len(forms), len(tasks)) \
+        if checkpoint is not None else None
+    totals = record.totals if record is not None else [[0] * _FIELD_COUNT for _ in forms]
+    done_tasks = record.done if record is not None else set()
+    done = sum(len(tasks[index].boards) for index in done_tasks)
+    if progress is not None:
+        progress(done, len(boards))
+    own = executor is None
+    pool = executor if executor is not None else ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
+                                                                    thread_name_prefix="omaha8-table")
+    pending: set[Future] = set()
+    try:
+        pending = {pool.submit(run_exact_task, task) for task in tasks if task.number not in done_tasks}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                index, sums = future.result()
+                if record is not None:
+                    record.add(index, sums)
+                else:
+                    done_tasks.add(index)
+                    for total, row in zip(totals, sums):
+                        for i, value in enumerate(row):
+                            total[i] += value
+                done += len(tasks[index].boards)
+            if record is not None:
+                record.save(force=not pending)
+            if progress is not None:
+                progress(done, len(boards))
+    finally:
+        for future in pending:
+            future.cancel()
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
+    engines = "cython" if live_implementation() == "cython" else "python"
+    return PreflopTable(_exact_rows_of(dict(zip(forms, totals)), sizes), 1, 4, 0, 0, __version__, engines,
+                        len(forms) == len(sizes), True)
+
+
+def _exact_rows_of(totals: dict[str, list[int]], sizes: dict[str, int]) -> tuple[TableRow, ...]:
+    """The rows of an exact table from each class's summed fields (Tally.FIELDS, low_possible,
+    deals), ranked as the sampled table ranks them."""
+    names = {name: i for i, name in enumerate(Tally.FIELDS)}
+    measured = []
+    for form, sums in totals.items():
+        deals = sums[-1]
+        if not deals:
+            raise TableError(f"the exact table counted no deal of {form}")
+        pot = _POT_UNITS * deals
+        high, low = sums[names["high_units"]] / pot, sums[names["low_units"]] / pot
+        measured.append((form, (sums[names["high_units"]] + sums[names["low_units"]]) / pot, high, low,
+                         sums[names["scoop"]] / deals, sums[names["low_made"]] / deals, deals))
+    measured.sort(key=lambda item: (-item[1], item[0]))
+    everyone = sum(sizes[form] for form in totals)
+    rows = []
+    above = 0
+    for rank, (form, equity, high, low, scoop, low_made, deals) in enumerate(measured, start=1):
+        above += sizes[form]
+        rows.append(TableRow(rank, form, sizes[form], equity, high, low, scoop, low_made, 0.0,
+                             100 * above / everyone, deals))
+    return tuple(rows)

@@ -992,6 +992,7 @@ cdef extern from *:
 cdef enum:
     TALLY_FIELDS = 11     # TALLY_LISTS, then low_possible and runouts (deals)
     LOW_COLUMNS = 57      # lows possible on a board (56), plus one spare
+    MAX_TALLY_WEIGHT = 1000   # times 2.6 million rows at most, still within 32 bits
 
 from libc.math cimport llround
 
@@ -1004,19 +1005,20 @@ cdef struct Asked:
     double upto
 
 
-cdef inline void ask_tally(const double* acc, const double* acc2, int stride, const int32_t* sub, int nodd,
+cdef inline void ask_tally(const double* acc, const int32_t* acc2, int stride, const int32_t* sub, int nodd,
                            int nsub, double total0, double total1, const double* totals2, int col,
                            Asked* out) noexcept nogil:
-    cdef double q0, q1, below = 0.0, upto = 0.0
+    cdef double q0, q1
+    cdef int64_t below = 0, upto = 0
     cdef int t
-    cdef const double* row
+    cdef const int32_t* row
     query_both(acc, sub, nodd, nsub, total0, total1, &q0, &q1)
     out.every = q0
     out.none = q1
     if col >= 1:
         # Columns are 0-based: low column c (1..) is acc2 column c - 1.
-        upto = totals2[col - 1]
-        below = totals2[col - 2] if col >= 2 else 0.0
+        upto = <int64_t>totals2[col - 1]
+        below = <int64_t>totals2[col - 2] if col >= 2 else 0
         for t in range(nodd):
             row = acc2 + (sub[t] >> 1) * stride
             upto -= row[col - 1]
@@ -1027,8 +1029,8 @@ cdef inline void ask_tally(const double* acc, const double* acc2, int stride, co
             upto += row[col - 1]
             if col >= 2:
                 below += row[col - 2]
-    out.below = q1 + below
-    out.upto = q1 + upto
+    out.below = q1 + <double>below
+    out.upto = q1 + <double>upto
 
 
 cdef inline int64_t whole(double value) noexcept nogil:
@@ -1092,7 +1094,7 @@ cdef void tally_fields(const Asked* before, const Asked* after, const Asked* end
             f[10] += count                        # runouts
 
 
-cdef void tally_river(const Sweep* s, Scratch* x, double* acc2, int32_t* hand_col, int32_t* opp_col,
+cdef void tally_river(const Sweep* s, Scratch* x, int32_t* acc2, int32_t* hand_col, int32_t* opp_col,
                       Asked* asked, const uint8_t* board5, uint64_t dead, const int64_t* hand_weights,
                       const int32_t* groups, int128* sums, int64_t multiplier) noexcept nogil:
     """One river board: every live hand's tally against the live opponents, times its weight
@@ -1106,7 +1108,8 @@ cdef void tally_river(const Sweep* s, Scratch* x, double* acc2, int32_t* hand_co
     cdef const Item* item
     cdef double total0 = 0.0, total1 = 0.0, w
     cdef double totals2[LOW_COLUMNS]
-    cdef double* row
+    cdef int32_t* row
+    cdef int32_t whole_weight
     cdef int64_t fields[TALLY_FIELDS]
     cdef int128 scale
     read_board(board5, 5, &info)
@@ -1175,10 +1178,11 @@ cdef void tally_river(const Sweep* s, Scratch* x, double* acc2, int32_t* hand_co
             if col == 0:
                 total1 += w
             else:
+                whole_weight = <int32_t>w
                 for t in range(nsub):
                     row = acc2 + (sub[t] >> 1) * stride
                     for g in range(col - 1, stride):
-                        row[g] += w
+                        row[g] += whole_weight
                 for g in range(col - 1, stride):
                     totals2[g] += w
         for pos in range(a, hand_end):
@@ -1202,8 +1206,12 @@ cdef void tally_river(const Sweep* s, Scratch* x, double* acc2, int32_t* hand_co
         i = item.row
         scale = <int128>hand_weights[i] * multiplier
         g = groups[i]
-        for t in range(TALLY_FIELDS):
-            sums[g * TALLY_FIELDS + t] += scale * fields[t]
+        if scale == 1:
+            for t in range(TALLY_FIELDS):
+                sums[g * TALLY_FIELDS + t] += fields[t]
+        else:
+            for t in range(TALLY_FIELDS):
+                sums[g * TALLY_FIELDS + t] += scale * fields[t]
     # Clear what this board wrote: row by row when few opponents went in.
     x.inserted = x.opp_start[HIGH_KEYS]
     if x.inserted * nsub * 4 < s.accumulators:
@@ -1212,9 +1220,9 @@ cdef void tally_river(const Sweep* s, Scratch* x, double* acc2, int32_t* hand_co
             if item.low:
                 sub = item_subsets(s, &s.opps, item, local)
                 for t in range(nsub):
-                    memset(acc2 + (sub[t] >> 1) * stride, 0, stride * sizeof(double))
+                    memset(acc2 + (sub[t] >> 1) * stride, 0, stride * sizeof(int32_t))
     else:
-        memset(acc2, 0, s.accumulators * stride * sizeof(double))
+        memset(acc2, 0, s.accumulators * stride * sizeof(int32_t))
     clear(s, x)
 
 
@@ -1231,7 +1239,7 @@ cdef class TallySweeper:
     cdef Sweep s
     cdef Scratch x
     cdef bint ready
-    cdef double* acc2
+    cdef int32_t* acc2
     cdef int32_t* hand_col
     cdef int32_t* opp_col
     cdef Asked* asked
@@ -1274,8 +1282,9 @@ cdef class TallySweeper:
         if bad >= 0:
             raise checks.showdown_error(SHOWDOWN_BAD_OPPONENT, bad, b"", hands, opponents, k, opponent_weights)
         for i in range(m):
-            if not (w[i] >= 0.0 and not isinf(w[i])):
-                raise checks.showdown_error(SHOWDOWN_BAD_WEIGHT, i, b"", hands, opponents, k, opponent_weights)
+            # Whole numbers, so that every count is exact (the low columns count in 32 bits).
+            if not (0.0 <= w[i] <= MAX_TALLY_WEIGHT and w[i] == <int64_t>w[i]):
+                raise JobError(f"opponent {i}: a tally sweep weighs opponents by whole numbers 0..{MAX_TALLY_WEIGHT}")
         cdef bint same = hands == opponents
         if same:
             opponents = hands
@@ -1296,7 +1305,7 @@ cdef class TallySweeper:
             raise MemoryError()
         self.ready = True
         code = setup_scratch(&self.s, &self.x)
-        self.acc2 = <double*>allocate(self.s.accumulators * LOW_COLUMNS, sizeof(double))
+        self.acc2 = <int32_t*>allocate(self.s.accumulators * LOW_COLUMNS, sizeof(int32_t))
         self.hand_col = <int32_t*>allocate(n, sizeof(int32_t))
         self.opp_col = <int32_t*>allocate(m, sizeof(int32_t))
         self.asked = <Asked*>allocate(3 * n, sizeof(Asked))
