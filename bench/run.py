@@ -41,7 +41,18 @@ EQUITY_LOOP = "test_omaha8_equity_loop_one_thread"
 PEER_OF.update({name: EQUITY_LOOP for name in (
     EQUITY_LOOP, "test_omaha8_equity_loop_all_cores", "test_omaha8_table_one_thread",
     "test_omaha8_table_all_cores", "test_omaha8_table_processes", "test_omaha8_table_dask_two_workers")})
-PEER_NAMES = {PHEVALUATOR: "phevaluator", POKERKIT: "pokerkit",
+# Showdown values are compared with omaha8.equity asked hand by hand; the sweep's range equity
+# with the range walk it replaced.
+SHOWDOWN_LOOP = "test_omaha8_equity_loop_against_every_hand"
+PEER_OF.update({name: SHOWDOWN_LOOP for name in (
+    SHOWDOWN_LOOP, "test_omaha8_showdown_values_one_thread", "test_omaha8_showdown_values_all_cores",
+    "test_omaha8_showdown_sweep_alone", "test_omaha8_showdown_values_small_ranges",
+    "test_omaha8_showdown_values_turn_one_thread", "test_omaha8_showdown_values_turn_all_cores",
+    "test_omaha8_showdown_values_flop_all_cores")})
+PEER_OF.update({name: "test_omaha8_range_equity_walk" for name in (
+    "test_omaha8_range_equity_sweep", "test_omaha8_range_equity_walk")})
+PEER_NAMES = {PHEVALUATOR: "phevaluator", SHOWDOWN_LOOP: "the equity() loop, hand by hand",
+              "test_omaha8_range_equity_walk": "the range walk", POKERKIT: "pokerkit",
               "test_poker_equity_exact": "poker-equity", "test_poker_equity_sampled": "poker-equity",
               "test_pokerkit_random_playouts": "pokerkit", "test_poker_equity_range_exact": "poker-equity",
               "test_poker_equity_range_sampled": "poker-equity", EQUITY_LOOP: "the equity() loop"}

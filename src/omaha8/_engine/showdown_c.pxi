@@ -994,7 +994,6 @@ cdef enum:
     LOW_COLUMNS = 57      # lows possible on a board (56), plus one spare
     MAX_TALLY_WEIGHT = 1000   # times 2.6 million rows at most, still within 32 bits
 
-from libc.math cimport llround
 
 
 cdef struct Asked:
@@ -1034,7 +1033,8 @@ cdef inline void ask_tally(const double* acc, const int32_t* acc2, int stride, c
 
 
 cdef inline int64_t whole(double value) noexcept nogil:
-    return llround(value)
+    # The counts are whole numbers held exactly; rounding only guards the conversion.
+    return <int64_t>(value + 0.5) if value >= 0.0 else -<int64_t>(0.5 - value)
 
 
 cdef void tally_fields(const Asked* before, const Asked* after, const Asked* end, int col, int64_t* f) noexcept nogil:
@@ -1194,7 +1194,14 @@ cdef void tally_river(const Sweep* s, Scratch* x, int32_t* acc2, int32_t* hand_c
             if item.low == 0:
                 asked[3 * pos + 1].none += item.dup
             asked[3 * pos + 1].upto += item.dup
+    cdef const int128* ahead
     for pos in range(live):
+        if pos + PREFETCH_AHEAD < live:
+            # The group sums a few hands on will add to: three cache lines, fetched early.
+            ahead = sums + groups[x.hand_items[pos + PREFETCH_AHEAD].row] * TALLY_FIELDS
+            prefetch(ahead)
+            prefetch(ahead + 4)
+            prefetch(ahead + 8)
         item = &x.hand_items[pos]
         sub = item_subsets(s, &s.hands, item, local)
         ask_tally(acc, acc2, stride, sub, nodd, nsub, total0, total1, totals2, item.low, &asked[3 * pos + 2])
