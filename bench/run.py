@@ -45,10 +45,9 @@ PEER_OF.update({name: EQUITY_LOOP for name in (
 # with the range walk it replaced.
 SHOWDOWN_LOOP = "test_omaha8_equity_loop_against_every_hand"
 PEER_OF.update({name: SHOWDOWN_LOOP for name in (
-    SHOWDOWN_LOOP, "test_omaha8_showdown_values_one_thread", "test_omaha8_showdown_values_all_cores",
-    "test_omaha8_showdown_sweep_alone", "test_omaha8_showdown_values_small_ranges",
-    "test_omaha8_showdown_values_turn_one_thread", "test_omaha8_showdown_values_turn_all_cores",
-    "test_omaha8_showdown_values_flop_all_cores")})
+    SHOWDOWN_LOOP, "test_omaha8_showdown_sweep_alone", "test_omaha8_showdown_values_small_ranges",
+    *(f"test_omaha8_showdown_values[{case}]" for case in (
+        "one_thread", "all_cores", "turn_one_thread", "turn_all_cores", "flop_all_cores")))})
 PEER_OF.update({name: "test_omaha8_range_equity_walk" for name in (
     "test_omaha8_range_equity_sweep", "test_omaha8_range_equity_walk")})
 PEER_NAMES = {PHEVALUATOR: "phevaluator", SHOWDOWN_LOOP: "the equity() loop, hand by hand",

@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from itertools import combinations, permutations
+from pathlib import Path
 
 import pytest
 
@@ -502,30 +503,44 @@ def shipped():
     return PreflopTable.shipped()
 
 
-def test_the_shipped_table_is_whole_and_says_how_it_was_made(shipped):
-    assert (shipped.opponents, shipped.hole_size, shipped.samples, shipped.complete) == (1, 4, 1_000_000, True)
+SAMPLED_TABLE = Path(__file__).resolve().parent / "data" / "preflop-4-cards-1-opponent-sampled.csv"
+EXACT_DEALS_PER_HAND = math.comb(48, 5) * math.comb(43, 4)   # boards, then the opponent's hands
+
+
+def test_the_shipped_table_is_whole_exact_and_says_how_it_was_made(shipped):
+    assert (shipped.opponents, shipped.hole_size, shipped.samples, shipped.complete, shipped.exact) == \
+        (1, 4, 0, True, True)
     assert shipped.implementation == "cython"
     assert len(shipped) == 16_432 and sum(row.hands for row in shipped) == 270_725
     assert {row.canonical for row in shipped} == {c.canonical for c in starting_hands(4)}
     head = SHIPPED_TABLE.read_text().split("\n", 12)[:11]
-    assert f"# command: omaha8 table --opponents 1 --samples 1000000 --seed {shipped.seed}" in head
-    assert all(row.deals == 1_000_000 for row in shipped)
-    assert max(row.std_error for row in shipped) < 0.0006
+    assert "# command: omaha8 table --opponents 1 --exact" in head
+    assert all(row.deals == row.hands * EXACT_DEALS_PER_HAND for row in shipped)
+    assert all(row.std_error == 0.0 for row in shipped)
 
 
-def test_the_shipped_command_gives_the_shipped_rows_exactly(shipped):
-    """The file is what its command computes: the same seed deals the same million hands."""
-    if PURE:
-        pytest.skip("long runs in pure Python")
-    picked = [shipped[0].canonical, "9s8s7h6h", "2s2h2d2c"]
-    again = preflop_table(opponents=1, samples=1_000_000, seed=shipped.seed, hands=picked)
-    for form in picked:
-        old, new = shipped[form], again[form]
-        assert (old.equity, old.high, old.low, old.scoop, old.low_made, old.std_error, old.deals) == \
-               (new.equity, new.high, new.low, new.scoop, new.low_made, new.std_error, new.deals)
+def test_the_exact_table_is_half_the_pots_on_average(shipped):
+    # Against a random hand the hands' mean equity is a half, by symmetry: exactly, to rounding.
+    assert sum(row.equity * row.hands for row in shipped) / 270_725 == pytest.approx(0.5, abs=1e-13)
+    # Each row's parts are whole numbers of quarter pots over its deals, written in full.
+    for row in shipped.rows[:200]:
+        quarters = row.equity * row.deals * 4
+        assert quarters == pytest.approx(round(quarters), abs=1e-3 * max(1.0, quarters * 1e-12))
+        assert row.high + row.low == pytest.approx(row.equity, abs=1e-15)
 
 
-def test_sampled_rows_of_the_shipped_table_recompute_within_their_error(shipped):
+def test_the_exact_table_agrees_with_the_sampled_one_it_replaced(shipped):
+    sampled = PreflopTable.read_csv(SAMPLED_TABLE)
+    assert sampled.samples == 1_000_000 and not sampled.exact
+    worst = 0.0
+    for row in sampled:
+        exact = shipped[row.canonical]
+        worst = max(worst, abs(exact.equity - row.equity) / row.std_error)
+        assert abs(exact.scoop - row.scoop) < 0.005 and abs(exact.low_made - row.low_made) < 0.005
+    assert worst < 4.0   # standard errors: 16,432 classes, each within four of its own
+
+
+def test_sampled_rows_recompute_within_their_error_of_the_exact_table(shipped):
     if PURE:
         pytest.skip("long runs in pure Python")
     rng = random.Random(2)
@@ -533,8 +548,7 @@ def test_sampled_rows_of_the_shipped_table_recompute_within_their_error(shipped)
     fresh = preflop_table(samples=300_000, seed=12345, hands=[row.canonical for row in picked])
     for row in picked:
         again = fresh[row.canonical]
-        error = math.hypot(row.std_error, again.std_error)
-        assert abs(row.equity - again.equity) < 4.5 * error, (row, again)
+        assert abs(row.equity - again.equity) < 4.5 * again.std_error, (row, again)
         assert abs(row.high - again.high) < 0.01 and abs(row.scoop - again.scoop) < 0.01
 
 
@@ -552,9 +566,6 @@ def test_the_lore(shipped):
     if not PURE:
         direct = equity(["AA**", "random"], samples=2_000_000, seed=1)[0]
         assert abs(direct.equity - weighted) < 5 * direct.std_error
-    # Against a random hand the average equity over all hands is a half, by symmetry.
-    mean = sum(row.equity * row.hands for row in shipped) / 270_725
-    assert abs(mean - 0.5) < 5 * math.sqrt(sum((row.std_error * row.hands) ** 2 for row in shipped)) / 270_725
     # Rundowns: 9876 double suited is a below-average hand in hi-lo, behind A2 hands.
     assert shipped["9s8s7h6h"].percentile > 40
     assert shipped["9s8s7h6h"].equity < shipped["As2hKd7c"].equity

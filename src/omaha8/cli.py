@@ -501,7 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
     table_command = commands.add_parser(
         "table", help="rank every starting hand by its equity against random hands, preflop",
         description="Without --out, --samples, --hands or --checkpoint: show the top of the table "
-        "that comes with omaha8 (four cards, one opponent, a million deals a class), or of --table "
+        "that comes with omaha8 (four cards, one opponent, exact), or of --table "
         "FILE. With them: compute a table, on this machine's threads or on a Dask cluster "
         "(--scheduler), and write it as CSV.",
         epilog="example: omaha8 table --opponents 1 --samples 100000 --seed 1 --out table.csv")

@@ -154,7 +154,7 @@ def _expand_pattern(pattern: Pattern, size: int, weight: int) -> dict:
 
 
 # Percent ranges rank hands by the preflop table that comes with omaha8 (four cards against one
-# random hand, a million deals a class; see omaha8.tables). Its rows run best first.
+# random hand, exact: every deal counted; see omaha8.tables). Its rows run best first.
 PERCENT_TABLE = Path(__file__).with_name("data") / "preflop-4-cards-1-opponent.csv"
 
 

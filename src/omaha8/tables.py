@@ -472,7 +472,7 @@ class PreflopTable:
     @classmethod
     def shipped(cls) -> "PreflopTable":
         """The table that comes with omaha8: every four-card class against one random hand,
-        a million deals each (its file records the command that computed it)."""
+        exact, every deal counted (its file records the command that computed it)."""
         return _shipped()
 
 

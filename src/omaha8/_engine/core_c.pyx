@@ -354,6 +354,9 @@ def _check_limits():
         raise ImportError(f"omaha8._core was built for at most {MAX_SEATS} seats; rebuild it")
     if checks.CHUNK_RUNOUTS != CHUNK:
         raise ImportError("omaha8's compiled core's chunk size differs from checks.CHUNK_RUNOUTS; rebuild it")
+    if checks.SHOWDOWN_BLOCKS != SWEEP_BLOCKS:
+        raise ImportError("omaha8's compiled core cuts showdown jobs into other blocks than checks.SHOWDOWN_BLOCKS; "
+                          "rebuild it")
     ours = {"OP_PATTERN": OP_PATTERN, "OP_EITHER": OP_EITHER, "OP_BOTH": OP_BOTH, "OP_BUT_NOT": OP_BUT_NOT,
             "OP_WEIGHT": OP_WEIGHT, "FILTER_DOUBLE_SUITED": FILTER_DOUBLE_SUITED,
             "FILTER_SINGLE_SUITED": FILTER_SINGLE_SUITED, "FILTER_RAINBOW": FILTER_RAINBOW,
