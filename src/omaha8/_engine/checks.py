@@ -318,7 +318,8 @@ def showdown_rows(obj: object, name: str) -> memoryview:
 
 
 def showdown_weights(obj: object, rows: int) -> array:
-    """One float weight per opponent, each finite and not negative, as array('d')."""
+    """One float weight per opponent as array('d'): a float64 buffer as it is (the engines refuse
+    a negative, NaN or infinite weight, naming it), anything else number by number."""
     if isinstance(obj, (str, bytes)):
         raise BatchError(f"weights must be numbers, one per opponent, not {type(obj).__name__}")
     try:
@@ -326,7 +327,10 @@ def showdown_weights(obj: object, rows: int) -> array:
     except TypeError:
         view = None
     if view is not None and view.ndim == 1 and view.format in _FLOAT64_FORMATS and view.c_contiguous:
-        values = array("d", view.cast("B").cast("d"))
+        values = array("d", view.tobytes())   # the bytes copied whole; the engines check each weight
+        if len(values) != rows:
+            raise BatchError(f"weights has {len(values)} entries but there are {rows} opponents")
+        return values
     else:
         try:
             items = list(obj)  # type: ignore[call-overload]

@@ -807,13 +807,17 @@ cdef int showdown_values_c(const uint8_t* board, int board_size, const uint8_t* 
         if code == SHOWDOWN_OK:
             code = finish_weights(&s, dup_count, weight_sum, count)
             if code == SHOWDOWN_OK:
-                for t in range(s.tasks):
-                    memset(part_high, 0, n * sizeof(double))
-                    memset(part_low, 0, n * sizeof(double))
-                    run_task(&s, &x, t, part_high, part_low)
-                    for i in range(n):
-                        high_sum[i] += part_high[i]
-                        low_sum[i] += part_low[i]
+                if board_size == 5:
+                    # A river's two sweeps from one valuing of the rows (each part its own sum).
+                    sweep_river(&s, &x, s.board, 0, TASK_HIGH | TASK_LOW, high_sum, low_sum)
+                else:
+                    for t in range(s.tasks):
+                        memset(part_high, 0, n * sizeof(double))
+                        memset(part_low, 0, n * sizeof(double))
+                        run_task(&s, &x, t, part_high, part_low)
+                        for i in range(n):
+                            high_sum[i] += part_high[i]
+                            low_sum[i] += part_low[i]
                 finish_values(&s, count, share, high_sum, low_sum, weight_sum)
                 # Only now, with nothing left to fail, the outputs.
                 memcpy(high, high_sum, n * sizeof(double))
@@ -928,6 +932,13 @@ cdef class ShowdownJob:
                     code = setup_scratch(&self.s, x)
                 if code != SHOWDOWN_OK:
                     raise MemoryError()
+            if self.workers == 1 and self.s.board_size == 5 and self.next_task == 0 and not self.stopped:
+                # One worker on a river: both sweeps from one valuing of the rows, each into its
+                # own task's buffer, so the sums are those of two workers to the bit.
+                with nogil:
+                    sweep_river(&self.s, x, self.s.board, 0, TASK_HIGH | TASK_LOW, self.parts,
+                                self.parts + 3 * n)
+                self.next_task = self.finished = 2
             while not self.stopped and self.next_task < self.tasks:
                 task = self.next_task       # the GIL is held: no other worker claims it
                 self.next_task += 1
