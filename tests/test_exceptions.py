@@ -53,6 +53,11 @@ def _calls(rng: random.Random):
         lambda: omaha8.Hand([100, 100], seed=1).raise_to(a),
         lambda: omaha8.history.read_all(b if isinstance(b, (str, bytes)) else "x"),
         lambda: omaha8.history.from_phh(a if isinstance(a, (str, bytes)) else "x = 1"),
+        lambda: omaha8.equity(["AsAh2s3h", "KsKdQhQc,Jc9c8d7d"], b, a),   # heads-up with a range: the sweep
+        lambda: omaha8.showdown_values(b, a, "KsKdQhQc,Jc9c8d7d"),
+        lambda: omaha8.showdown_values("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h,Jc9c8d7d", a),
+        lambda: omaha8.showdown_values(b, "AsAh4d5c", "QdQc8h6h", threads=a),
+        lambda: omaha8.preflop_table(opponents=2, exact=a),   # never an exact table: hours
         lambda: omaha8.starting_hands(a),
         lambda: omaha8.category_of(a),
         lambda: omaha8.low_name(a),

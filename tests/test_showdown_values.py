@@ -427,6 +427,7 @@ def test_the_c_entry_point_refuses_bad_input_and_writes_nothing(sweep_client):
     (["AsAh2s3h", "QQ**$ds,J9**@30"], "Ks7d2h9c", ""),
     (["AA2*", "KQ**$ds"], "Ks7d2h", "Ac"),
     (["T9**@20", "AsKd7c6h"], "Js8s2s9d", "3c"),
+    (["AsAh2s3h", "KsKdQhQc,Jc9c8d7d"], "", ""),   # preflop: the walk (the sweep values boards)
 ])
 def test_equity_through_the_sweep_equals_the_walk(live_core, monkeypatch, question):
     equity_module = sys.modules["omaha8.equity"]

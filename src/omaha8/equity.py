@@ -25,6 +25,7 @@ from .exceptions import JobError
 from .ranges import Range, RangeError
 
 __all__ = ["Equity", "PlayerEquity", "Tally", "equity", "equity_tally", "equity_from_tally", "live_implementation",
+           "run_job",
            "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_THREADS"]
 
 # Without ``samples`` the answer is exact: two hands leave at most C(44, 5) = 1,086,008 boards,
@@ -211,7 +212,10 @@ def _count(value, name: str, most: int) -> int:
     return whole_number(value, name, 1, most, JobError)
 
 
-def _run(job, workers: int, progress: Optional[Callable[[int, int], object]]) -> None:
+def run_job(job, workers: int, progress: Optional[Callable[[int, int], object]] = None) -> None:
+    """Run an engine job (``run(worker)``, ``done()``, ``total``, ``stop()``) on ``workers``
+    threads, calling ``progress(done, total)`` now and then; the first failure, a raising
+    callback or Ctrl-C stops every worker after its current piece, and comes out here."""
     if workers == 1 and progress is None:
         job.run(0)  # between chunks it checks for signals: Ctrl-C stops it
         return
@@ -330,7 +334,7 @@ def _run_question(holes, board, dead, exact, samples, seed, threads, progress) -
     workers = min(workers, -(-runouts // CHUNK_RUNOUTS))
 
     job = _engine.ENGINE.EquityJob(hands, board_cards, dead_cards, walk, samples, seed or 0, workers)
-    _run(job, workers, progress)
+    run_job(job, workers, progress)
     return _Run(job.tally(), hands, board_cards, dead_cards, walk, seed)
 
 
@@ -356,7 +360,10 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
                 else len(hand)
     runouts = math.comb(left, 5 - len(board_cards))
     showdowns = deals * runouts
-    sweep = len(hands) == 2 and hands[0 if isinstance(hands[0], Range) else 1].hole_size in SWEEP_HOLE_SIZES
+    # The sweep values river boards: a flop or turn board's runouts, one by one (preflop would be
+    # 1.5 million of them: the walk serves it).
+    sweep = (len(hands) == 2 and len(board_cards) >= 3
+             and hands[0 if isinstance(hands[0], Range) else 1].hole_size in SWEEP_HOLE_SIZES)
     if sweep and samples is None and exact is not False:
         # Heads-up, exact: one sweep per river board, hands against the whole other range.
         rows = sum(len(hand) if isinstance(hand, Range) and hand.listed and not hand.every_hand
@@ -415,7 +422,7 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
         total = samples
     workers = min(workers, -(-total // CHUNK_RUNOUTS))
     job = _engine.ENGINE.RangeEquityJob(holes, board_cards, dead_cards, walk, samples, seed or 0, workers, ranges)
-    _run(job, workers, progress)
+    run_job(job, workers, progress)
     if job.dry() or (walk and not job.tally()["runouts"]):
         raise RangeError("no deal of these ranges leaves their hands apart")
     return job.tally(), walk, seed
@@ -433,6 +440,57 @@ def _sweep_side(hand, known: set, seat: int) -> tuple[bytes, list[int]]:
     return combos, [w // divisor for w in weights]
 
 
+class _SweepTallyJob:
+    """Both seats' tallies by TallySweeper, as an engine job: tasks of runouts for one direction
+    (seat 0's hands against seat 1's range, or back), claimed in turn by workers, each keeping a
+    sweeper per direction; whole-number sums, the same in any split."""
+
+    def __init__(self, sides: list, size: int, board: bytes, dead: bytes, runouts: int, workers: int) -> None:
+        chunk = max(1, -(-runouts // (4 * workers)))
+        self.tasks = [(direction, first, min(first + chunk, runouts)) for direction in (0, 1)
+                      for first in range(0, runouts, chunk)]
+        self.workers = max(1, min(workers, len(self.tasks)))
+        self.total = 2 * runouts
+        self.results: list = [None, None]   # per direction: the summed fields
+        self._sides, self._size, self._board, self._dead = sides, size, board, dead
+        self._next = 0
+        self._finished = 0
+        self._stopped = False
+        self._lock = threading.Lock()
+
+    def _sweeper(self, direction: int):
+        (hand_rows, hand_weights), (opp_rows, opp_weights) = self._sides[direction], self._sides[1 - direction]
+        return _engine.ENGINE.TallySweeper(hand_rows, opp_rows, self._size, array("q", hand_weights).tobytes(),
+                                           array("d", opp_weights).tobytes(), bytes(4 * len(hand_weights)), 1)
+
+    def run(self, worker: int) -> None:
+        own: dict = {}
+        try:
+            while not self._stopped:
+                with self._lock:
+                    if self._next >= len(self.tasks):
+                        break
+                    direction, first, stop = self.tasks[self._next]
+                    self._next += 1
+                if direction not in own:
+                    own[direction] = self._sweeper(direction)
+                own[direction].add_runouts(self._board, self._dead, first, stop)
+                with self._lock:
+                    self._finished += stop - first
+        finally:
+            with self._lock:
+                for direction, sweeper in own.items():
+                    sums = sweeper.sums()[0]
+                    done = self.results[direction]
+                    self.results[direction] = sums if done is None else tuple(a + b for a, b in zip(done, sums))
+
+    def done(self) -> int:
+        return self._finished
+
+    def stop(self) -> None:
+        self._stopped = True
+
+
 def _sweep_tally(hands, board_cards, dead_cards, known: set, workers: int, progress) -> dict:
     """The exact tally of two seats by TallySweeper: seat 0's hands against seat 1's range and
     the other way round, the runouts cut into chunks that threads take in turn."""
@@ -442,63 +500,9 @@ def _sweep_tally(hands, board_cards, dead_cards, known: set, workers: int, progr
     sides = [_sweep_side(hand, known, seat) for seat, hand in enumerate(hands)]
     left = 52 - len(board_cards) - len(dead_cards)
     runouts = math.comb(left, 5 - len(board_cards))
-    chunk = max(1, -(-runouts // (4 * max(workers, 1))))
-    tasks = [(direction, first, min(first + chunk, runouts)) for direction in (0, 1)
-             for first in range(0, runouts, chunk)]
-    board, dead = bytes(board_cards), bytes(dead_cards)
-    results: list = [None, None]   # per direction: the summed fields
-    claimed = iter(range(len(tasks)))
-    lock = threading.Lock()
-    failures: list[BaseException] = []
-    finished = [0]
-
-    def sweeper(direction: int):
-        (hand_rows, hand_weights), (opp_rows, opp_weights) = sides[direction], sides[1 - direction]
-        count = len(hand_weights)
-        return _engine.ENGINE.TallySweeper(hand_rows, opp_rows, size, array("q", hand_weights).tobytes(),
-                                           array("d", opp_weights).tobytes(), bytes(4 * count), 1)
-
-    def work() -> None:
-        own: dict = {}
-        try:
-            while not failures:
-                with lock:
-                    index = next(claimed, None)
-                if index is None:
-                    break
-                direction, first, stop = tasks[index]
-                if direction not in own:
-                    own[direction] = sweeper(direction)
-                own[direction].add_runouts(board, dead, first, stop)
-                with lock:
-                    finished[0] += stop - first
-        except BaseException as error:  # handed to the caller below
-            failures.append(error)
-        with lock:
-            for direction, job in own.items():
-                results[direction] = job.sums()[0] if results[direction] is None else \
-                    tuple(a + b for a, b in zip(results[direction], job.sums()[0]))
-
-    threads = [threading.Thread(target=work, name=f"omaha8-sweep-{w}", daemon=True)
-               for w in range(max(1, min(workers, len(tasks))))]
-    for thread in threads:
-        thread.start()
-    try:
-        for thread in threads:
-            while thread.is_alive():
-                thread.join(_PROGRESS_INTERVAL)
-                if progress is not None and thread.is_alive():
-                    progress(finished[0], 2 * runouts)
-    except BaseException:
-        failures.append(KeyboardInterrupt())
-        for thread in threads:
-            thread.join()
-        raise
-    if failures:
-        raise failures[0]
-    if progress is not None:
-        progress(2 * runouts, 2 * runouts)
-    first_seat, second_seat = results
+    job = _SweepTallyJob(sides, size, bytes(board_cards), bytes(dead_cards), runouts, workers)
+    run_job(job, job.workers, progress)
+    first_seat, second_seat = job.results
     if not first_seat[10]:
         raise RangeError("no deal of these ranges leaves their hands apart")
     tally: dict = {name: [first_seat[i], second_seat[i]] for i, name in enumerate(TALLY_LISTS)}

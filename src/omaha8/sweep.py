@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ctypes
 import os
-import threading
 from array import array
 from dataclasses import dataclass
 from typing import Optional, Union
@@ -21,6 +20,7 @@ from typing import Optional, Union
 from . import _engine
 from ._engine import MAX_WORKERS
 from .cards import Card, CardError, CardsLike, check_unique, read_counted, whole_number
+from .equity import run_job
 from .exceptions import JobError, RangeError
 from .ranges import Range
 
@@ -93,36 +93,6 @@ def _thread_count(threads: object) -> int:
     return whole_number(threads, "threads", 1, MAX_WORKERS, JobError)
 
 
-def _run(job, workers: int) -> None:
-    if workers == 1:
-        job.run(0)
-        return
-    failures: list[BaseException] = []
-
-    def work(worker: int) -> None:
-        try:
-            job.run(worker)
-        except BaseException as error:  # handed to the caller below
-            failures.append(error)
-            job.stop()
-
-    threads = [threading.Thread(target=work, args=(w,), name=f"omaha8-showdown-{w}", daemon=True)
-               for w in range(workers)]
-    try:
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    except BaseException:
-        job.stop()
-        for thread in threads:
-            if thread.is_alive():
-                thread.join()
-        raise
-    if failures:
-        raise failures[0]
-
-
 def showdown_values(
     board: CardsLike,
     hands: HandsLike,
@@ -176,7 +146,7 @@ def showdown_values(
     workers = _thread_count(threads)
     job = _engine.ENGINE.ShowdownJob(bytes(board_cards), hand_rows, opp_rows, hand_size, opp_weights.tobytes(),
                                      workers)
-    _run(job, job.workers)
+    run_job(job, job.workers)
     share, high, low, weight, equity = job.result()
     return ShowdownValues(
         board=tuple(Card(c) for c in board_cards),

@@ -704,29 +704,27 @@ class ShowdownJob:
                 if two_channels and hand_low[i] == 0:
                     out[i] += 0.25 * (first1 + ask(1, i) + dup)
 
+    @staticmethod
+    def _keys(rows: list, weights, board: list, dead: set) -> tuple[list, list]:
+        """Each row's high key (higher is stronger; None for a row that sits out: dead on this
+        runout, or of no weight) and low key (255 less the low mask; 0 for no low)."""
+        keys: list = []
+        lows: list = []
+        for row, w in zip(rows, weights):
+            if w <= 0 or dead.intersection(row):
+                keys.append(None)
+                lows.append(0)
+                continue
+            keys.append(WORST_HIGH - _best_high(list(row), board))
+            value = _best_low(list(row), board)
+            lows.append(0 if value is None else 255 - value)
+        return keys, lows
+
     def _river(self, runout: tuple, parts: int, high: list, low: list) -> None:
         board = self._board + list(runout)
         dead = set(runout)
-        hand_key: list = []
-        hand_low: list = []
-        for hand in self._hands:
-            if dead.intersection(hand):
-                hand_key.append(None)
-                hand_low.append(0)
-                continue
-            hand_key.append(WORST_HIGH - _best_high(list(hand), board))
-            value = _best_low(list(hand), board)
-            hand_low.append(0 if value is None else 255 - value)
-        opp_key: list = []
-        opp_low: list = []
-        for hand, w in zip(self._opps, self._weights):
-            if w <= 0 or dead.intersection(hand):
-                opp_key.append(None)
-                opp_low.append(0)
-                continue
-            opp_key.append(WORST_HIGH - _best_high(list(hand), board))
-            value = _best_low(list(hand), board)
-            opp_low.append(0 if value is None else 255 - value)
+        hand_key, hand_low = self._keys(self._hands, [1.0] * len(self._hands), board, dead)
+        opp_key, opp_low = self._keys(self._opps, self._weights, board, dead)
         if parts & 1:
             self._sweep(hand_key, opp_key, True, hand_low, opp_low, high)
         if parts & 2 and any(hand_low):
