@@ -458,3 +458,17 @@ def test_tally_sweeper_compiled_equals_pairwise(core, fallback):
                               b"", 3)
             sums.append(sweeper.sums())
         assert sums[0] == sums[1]
+
+
+@pytest.mark.parametrize("board_text", ["Ks7d2h9c3s", "Ks7d2h9c"])
+def test_brute_force_one_set_against_itself(live, board_text):
+    # Hands and opponents the very same rows: prepared and valued once. Sorted rows take the
+    # fast way to identical opponents; a repeated row takes the table of masks.
+    rng = random.Random(board_text)
+    board = cards(board_text)
+    _, hands, _, _ = random_case(rng, len(board), 4, 13, 14, 14, board)
+    for rows in (sorted(set(tuple(sorted(h)) for h in hands)), hands + hands[:2]):
+        weights = [rng.choice([0.0, 1.0, 2.5, 0.25]) for _ in rows]
+        buffer = rows_buffer(rows, 4)
+        values = showdown_values(board, buffer, buffer, weights, threads=1)
+        assert_matches(values, brute_force(board, rows, rows, weights))
