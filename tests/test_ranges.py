@@ -562,3 +562,53 @@ def test_range_walks_refuse_bad_arguments_alike(core, fallback, k, cards, shapes
         if not shapes:
             with pytest.raises(ValueError):
                 module.range_list(code.tobytes(), table.tobytes(), k, cards)
+
+
+@pytest.mark.parametrize("expression, size", [("5%", 4), ("AA**@50,KK**", 4), ("****", 4), ("$ds", 4),
+                                              ("AsKs*", 5), ("*", 5)])
+def test_hands_apart_from_cards_are_exactly_those_missing_them(expression, size):
+    # Against a filter written here: every listed hand (or every hand of the size) that holds
+    # none of the cards, in the order the range lists them, with its weight.
+    rng = random.Random(expression)
+    found = Range(expression, hole_size=size)
+    known = rng.sample(range(52), 5 if size == 4 else 9)
+    rows, weights = found.apart_from(known)
+    if found.listed and not found.every_hand:
+        combos, all_weights = found.raw()
+        expected = [(combos[i * size:(i + 1) * size], all_weights[i]) for i in range(len(all_weights))]
+    elif size == 4:             # every hand: each of the same weight
+        weight = found.weight([0, 1, 2, 3])
+        expected = [(bytes(hand), weight) for hand in itertools.combinations(range(52), size)]
+    else:                       # every five-card hand: the count, the order, the cards
+        assert len(weights) == comb(52 - len(known), size)
+        assert all(rows[i * size:(i + 1) * size] < rows[(i + 1) * size:(i + 2) * size] for i in range(0, 5000))
+        assert not set(rows[:5000 * size]) & set(known)
+        return
+    kept = [(row, weight) for row, weight in expected if weight and not set(row) & set(known)]
+    assert [rows[i * size:(i + 1) * size] for i in range(len(weights))] == [row for row, _ in kept]
+    assert list(weights) == [weight for _, weight in kept]
+
+
+@pytest.mark.parametrize("dead", [0, 1, (1 << 52) - 1, 0b1011 << 20])
+def test_both_engines_list_rows_apart_alike(core, fallback, dead):
+    rng = random.Random(dead)
+    rows = bytes(c for _ in range(400) for c in sorted(rng.sample(range(52), 4)))
+    weights = bytes(rng.randint(1, 100) for _ in range(400))
+    kept = core.rows_apart(rows, weights, 4, dead)
+    assert kept == fallback.rows_apart(rows, weights, 4, dead)
+    expected = [i for i in range(400) if not any((dead >> c) & 1 for c in rows[4 * i:4 * i + 4])]
+    assert kept == (b"".join(rows[4 * i:4 * i + 4] for i in expected), bytes(weights[i] for i in expected))
+
+
+@pytest.mark.parametrize("args", [
+    (b"\x00\x01\x02\x03", b"", 4, 0), (b"\x00\x01\x02", b"\x01", 4, 0), (b"\x00\x01\x02\x03", b"\x01", 3, 0),
+    (b"\x00\x01\x02\x03", b"\x01", 4, -1), (b"\x00\x01\x02\x03", b"\x01", 4, 1 << 52), ("abcd", b"\x01", 4, 0),
+    (b"\x00\x01\x02\x03", [1], 4, 0), (b"\x00\x01\x02\x03", b"\x01", 4, 1.0),
+])
+def test_rows_apart_refuses_bad_arguments_alike(core, fallback, args):
+    for module in (core, fallback):
+        with pytest.raises(ValueError):
+            module.rows_apart(*args)
+    # A card past 51 is never dead, in either engine: nothing shifts past the mask.
+    assert core.rows_apart(b"\x00\x01\x02\xff", b"\x07", 4, 1 << 51) == \
+        fallback.rows_apart(b"\x00\x01\x02\xff", b"\x07", 4, 1 << 51) == (b"\x00\x01\x02\xff", b"\x07")

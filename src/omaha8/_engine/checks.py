@@ -33,14 +33,14 @@ from .programs import check_program
 
 __all__ = ["BatchError", "Batch", "check_batch", "row_error", "showdown_error", "showdown_rows", "showdown_weights",
            "SHOWDOWN_BLOCKS", "Job", "check_job",
-           "check_range_job", "check_program", "check_range_walk", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS",
+           "check_range_job", "check_program", "check_range_walk", "check_rows_apart", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS",
            "TALLY_LISTS", "ENGINE_API"]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
 ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
               "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards", "range_count",
-              "range_list", "ShowdownJob", "TallySweeper")
+              "range_list", "rows_apart", "ShowdownJob", "TallySweeper", "release_memory")
 
 # An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
 # MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.
@@ -234,6 +234,20 @@ def check_range_walk(code, table, k, cards, shapes=b"") -> tuple[bytes, bytes, i
                                    for i in range(0, len(shape_bytes), 4)):
         raise JobError(f"shapes must be 4 counts a shape, each at most 13, adding up to {k}")
     return code_bytes, table_bytes, k, mask, shape_bytes
+
+
+def check_rows_apart(combos, weights, k, dead) -> tuple[bytes, bytes, int, int]:
+    """The arguments of the engines' ``rows_apart``: rows of k card indices as bytes, one weight
+    byte a row, and a 52-bit mask of dead cards."""
+    k = whole_number(k, "k", 4, MAX_HOLE_CARDS, JobError)
+    if not isinstance(combos, (bytes, bytearray, memoryview)) or not isinstance(weights, (bytes, bytearray, memoryview)):
+        raise JobError("rows_apart takes the rows and their weights as bytes")
+    combo_bytes, weight_bytes = bytes(combos), bytes(weights)
+    if len(combo_bytes) != k * len(weight_bytes):
+        raise JobError(f"rows_apart takes {k} bytes a row and one weight a row: {len(combo_bytes)} bytes "
+                       f"for {len(weight_bytes)} weights")
+    mask = whole_number(dead, "the dead-card mask", 0, (1 << 52) - 1, JobError)
+    return combo_bytes, weight_bytes, k, mask
 
 
 def check_range_job(holes, board, dead, exact, samples, seed, workers, ranges):

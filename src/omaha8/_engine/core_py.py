@@ -27,6 +27,7 @@ from .checks import (
     check_job,
     check_range_job,
     check_range_walk,
+    check_rows_apart,
     row_error,
     showdown_error,
 )
@@ -599,6 +600,21 @@ def range_list(code, table, k, allowed):
             combos += bytes(hand)
             weights.append(weight)
     return bytes(combos), bytes(weights)
+
+
+def rows_apart(combos, weights, k, dead):
+    """The rows of ``combos`` (k card indices each) that hold no card of the ``dead`` mask,
+    with their weights, as (combos, weights) bytes in the order given."""
+    combo_bytes, weight_bytes, k, dead = check_rows_apart(combos, weights, k, dead)
+    keep = [i for i in range(len(weight_bytes))
+            if not any(c < 52 and (dead >> c) & 1 for c in combo_bytes[i * k:(i + 1) * k])]
+    return b"".join(combo_bytes[i * k:(i + 1) * k] for i in keep), bytes(weight_bytes[i] for i in keep)
+
+
+def release_memory() -> int:
+    """Free the working memory the showdown sweeps keep between calls; returns the bytes given
+    back (here none is kept: Python's own memory serves)."""
+    return 0
 
 
 class ShowdownJob:

@@ -934,6 +934,35 @@ def range_list(code, table, k, allowed):
     return _range_list(code_bytes, table_bytes, k, allowed)
 
 
+def rows_apart(combos, weights, k, dead):
+    """The rows of ``combos`` (k card indices each) that hold no card of the ``dead`` mask,
+    with their weights, as (combos, weights) bytes in the order given."""
+    combo_bytes, weight_bytes, k, dead = checks.check_rows_apart(combos, weights, k, dead)
+    cdef const uint8_t[::1] rows = combo_bytes
+    cdef const uint8_t[::1] given = weight_bytes
+    cdef Py_ssize_t n = len(weight_bytes), i, kept = 0
+    cdef int size = k, t
+    cdef uint64_t dead_mask = dead, row
+    if n == 0:
+        return b"", b""
+    out_rows = bytearray(n * size)
+    out_weights = bytearray(n)
+    cdef uint8_t[::1] rows_out = out_rows
+    cdef uint8_t[::1] weights_out = out_weights
+    with nogil:
+        for i in range(n):
+            row = 0
+            for t in range(size):
+                # A card past 51 is never dead (and never shifted past the mask).
+                if rows[i * size + t] < 52:
+                    row |= (<uint64_t>1) << rows[i * size + t]
+            if row & dead_mask == 0:
+                memcpy(&rows_out[kept * size], &rows[i * size], size)
+                weights_out[kept] = given[i]
+                kept += 1
+    return memoryview(out_rows)[:kept * size].tobytes(), memoryview(out_weights)[:kept].tobytes()
+
+
 cdef object _range_list(bytes code_bytes, bytes table_bytes, int k, uint64_t allowed):
     cdef const uint8_t[::1] code_view = code_bytes
     cdef const uint8_t[::1] table_view = table_bytes

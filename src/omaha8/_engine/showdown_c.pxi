@@ -29,6 +29,9 @@ from libc.stdint cimport int8_t, int32_t
 from libc.stdlib cimport malloc
 from libc.string cimport memcmp
 from libc.math cimport NAN, isinf, isnan
+from cpython cimport array as c_array
+from cpython.pythread cimport (PyThread_type_lock, PyThread_allocate_lock, PyThread_acquire_lock,
+                               PyThread_release_lock, WAIT_LOCK)
 
 cdef enum:
     SWEEP_BLOCKS = 8      # runout blocks of a turn or flop: tasks fixed whatever the thread count
@@ -45,6 +48,114 @@ cdef enum:
     SHOWDOWN_NO_MEMORY = -6
     SHOWDOWN_BAD_COUNT = -7
     PREFETCH_AHEAD = 8    # rows ahead in sorted order whose subsets are fetched early
+
+# ---------------------------------------------------------------- working memory kept
+# A solver asks at thousands of nodes of one size. Tens of megabytes freshly mapped for each
+# call cost a page fault per 4 KB, as much time as the sweep itself (43 ms against 23 for a
+# full river when the allocator hands the memory back between calls), so the big blocks of a
+# finished call are kept, up to KEPT_LIMIT bytes, for the next one. Any thread, GIL or not:
+# a lock guards the shelf. Each block carries its capacity in a 16-byte header.
+
+cdef enum:
+    KEPT_SLOTS = 32
+    KEPT_SMALLEST = 65536         # smaller blocks go straight back to the allocator
+    KEPT_HEADER = 16
+
+cdef size_t KEPT_LIMIT = 256 * 1024 * 1024
+cdef void* kept_blocks[KEPT_SLOTS]
+cdef size_t kept_sizes[KEPT_SLOTS]
+cdef size_t kept_bytes = 0
+cdef PyThread_type_lock kept_lock = PyThread_allocate_lock()
+if kept_lock == NULL:
+    raise MemoryError("cannot allocate the working-memory lock")
+
+
+cdef void* kept_alloc(size_t count, size_t size, bint zero) noexcept nogil:
+    """count * size bytes (at least one), zeroed if ``zero``: a kept block that fits without
+    wasting more than half as much again, else a new one. NULL when memory runs out."""
+    global kept_bytes
+    cdef size_t need = (count if count else 1) * size, best_size = 0
+    cdef int slot, best = -1
+    cdef char* block = NULL
+    if size and need / size != (count if count else 1):
+        return NULL                 # the product overflowed
+    if need >= KEPT_SMALLEST:
+        PyThread_acquire_lock(kept_lock, WAIT_LOCK)
+        for slot in range(KEPT_SLOTS):
+            if (kept_blocks[slot] != NULL and need <= kept_sizes[slot] <= need + need // 2
+                    and (best < 0 or kept_sizes[slot] < best_size)):
+                best, best_size = slot, kept_sizes[slot]
+        if best >= 0:
+            block = <char*>kept_blocks[best]
+            kept_blocks[best] = NULL
+            kept_bytes -= best_size
+        PyThread_release_lock(kept_lock)
+        if block != NULL:
+            if zero:
+                memset(block + KEPT_HEADER, 0, need)
+            return block + KEPT_HEADER
+    if need > (<size_t>-1) - KEPT_HEADER:
+        return NULL
+    block = <char*>(calloc(need + KEPT_HEADER, 1) if zero else malloc(need + KEPT_HEADER))
+    if block == NULL:
+        return NULL
+    (<size_t*>block)[0] = need
+    return block + KEPT_HEADER
+
+
+cdef void kept_free(void* pointer) noexcept nogil:
+    """Give back a block of kept_alloc: kept for the next call if there is room, else freed."""
+    global kept_bytes
+    if pointer == NULL:
+        return
+    cdef char* block = <char*>pointer - KEPT_HEADER
+    cdef size_t size = (<size_t*>block)[0]
+    cdef int slot, free_slot = -1
+    if size < KEPT_SMALLEST or size > KEPT_LIMIT:
+        free(block)
+        return
+    PyThread_acquire_lock(kept_lock, WAIT_LOCK)
+    for slot in range(KEPT_SLOTS):
+        if kept_blocks[slot] == NULL:
+            free_slot = slot if free_slot < 0 else free_slot
+        elif kept_bytes + size > KEPT_LIMIT:
+            # Make room by dropping older blocks; the newest sizes are the likeliest asked.
+            free(kept_blocks[slot])
+            kept_bytes -= kept_sizes[slot]
+            kept_blocks[slot] = NULL
+            free_slot = slot if free_slot < 0 else free_slot
+    if free_slot >= 0 and kept_bytes + size <= KEPT_LIMIT:
+        kept_blocks[free_slot] = block
+        kept_sizes[free_slot] = size
+        kept_bytes += size
+        block = NULL
+    PyThread_release_lock(kept_lock)
+    free(block)
+
+
+cdef size_t kept_release() noexcept nogil:
+    """Free every kept block; returns the bytes given back."""
+    global kept_bytes
+    cdef size_t released
+    cdef int slot
+    PyThread_acquire_lock(kept_lock, WAIT_LOCK)
+    released = kept_bytes
+    for slot in range(KEPT_SLOTS):
+        free(kept_blocks[slot])
+        kept_blocks[slot] = NULL
+    kept_bytes = 0
+    PyThread_release_lock(kept_lock)
+    return released
+
+
+def release_memory():
+    """Free the working memory the showdown sweeps keep between calls (up to 256 MB, for the
+    next call of the same size); returns the bytes given back."""
+    cdef size_t released
+    with nogil:
+        released = kept_release()
+    return released
+
 
 # SUBSET_BASE[s]: the first accumulator of the sets of s cards (combinatorial number system:
 # sorted cards c0 < c1 < ... index as the sum of C(c_t, t + 1)); SUBSET_BASE[k] accumulators
@@ -352,11 +463,42 @@ cdef inline const int32_t* item_subsets(const Sweep* s, const Rows* rows, const 
     return rows.sub + <Py_ssize_t>item.row * s.nsub
 
 
+# Tags that give a function a copy for four-card hands, with the sizes constant.
+cdef struct FourCards:
+    char unused
+cdef struct AnyCards:
+    char unused
+ctypedef fused HoleKind:
+    FourCards
+    AnyCards
+
+
+cdef inline const int32_t* sized_subsets(const Rows* rows, const Item* item, int k, int nsub,
+                                         int32_t* local) noexcept nogil:
+    if k == 4:
+        return four_subsets(item.cards, local)
+    return rows.sub + <Py_ssize_t>item.row * nsub
+
+
 cdef void sweep(const Sweep* s, Scratch* x, int keys, bint two_channels, double* out) noexcept nogil:
     """One pass in key order (x.hand_key / x.opp_key, the worst first). Adds to out[i] a quarter
     of (weight below + weight at or below) in channel 0, and with two channels, for a hand with
     no low, as much again in channel 1: exactly the high (or low) part of its share."""
-    cdef int v, nsub = s.nsub, nodd = s.nodd
+    # Four-card hands, the common case, get their own copy with the subset counts constant:
+    # the compiler unrolls the accumulator loops.
+    if s.k == 4:
+        sweep_sized(s, x, keys, two_channels, out, <FourCards*>NULL)
+    else:
+        sweep_sized(s, x, keys, two_channels, out, <AnyCards*>NULL)
+
+
+cdef void sweep_sized(const Sweep* s, Scratch* x, int keys, bint two_channels, double* out,
+                      HoleKind* kind) noexcept nogil:
+    cdef int v, k, nodd, nsub
+    if HoleKind is FourCards:
+        k, nodd, nsub = 4, 8, 14
+    else:
+        k, nodd, nsub = s.k, s.nodd, s.nsub
     cdef int32_t local[64]
     cdef Py_ssize_t a, b, pos, hand_end, opp_end, n = s.hands.n, m = s.opps.n
     cdef double total0 = 0.0, total1 = 0.0, q0, q1, w, w1
@@ -381,7 +523,7 @@ cdef void sweep(const Sweep* s, Scratch* x, int keys, bint two_channels, double*
         opp_end = x.opp_start[v + 1]
         for pos in range(a, hand_end):
             item = &hand_items[pos]
-            sub = item_subsets(s, &s.hands, item, local)
+            sub = sized_subsets(&s.hands, item, k, nsub, local)
             if two_channels and item.low == 0:
                 query_both(acc, sub, nodd, nsub, total0, total1, &x.first[2 * pos], &x.first[2 * pos + 1])
             else:
@@ -389,7 +531,7 @@ cdef void sweep(const Sweep* s, Scratch* x, int keys, bint two_channels, double*
         for pos in range(b, opp_end):
             item = &opp_items[pos]
             w = item.weight
-            sub = item_subsets(s, &s.opps, item, local)
+            sub = sized_subsets(&s.opps, item, k, nsub, local)
             if two_channels:
                 w1 = w if item.low == 0 else 0.0
                 insert_both(acc, sub, nsub, w, w1)
@@ -400,7 +542,7 @@ cdef void sweep(const Sweep* s, Scratch* x, int keys, bint two_channels, double*
         x.inserted += opp_end - b
         for pos in range(a, hand_end):
             item = &hand_items[pos]
-            sub = item_subsets(s, &s.hands, item, local)
+            sub = sized_subsets(&s.hands, item, k, nsub, local)
             if two_channels and item.low == 0:
                 # Its identical opponents have no low either: they are in channel 1 too.
                 query_both(acc, sub, nodd, nsub, total0, total1, &q0, &q1)
@@ -492,14 +634,26 @@ cdef void opponent_weights(const Sweep* s, const int32_t* dup_count, double* wei
     """Per hand: the weight of the opponents disjoint from it, and exactly how many of them
     have a positive weight (so that none left is told apart from floating dust): channel 1
     counts in whole numbers, exact in a double. ``acc``: 2 * accumulators, zeroed."""
+    if s.k == 4:
+        opponent_weights_sized(s, dup_count, weight, count, acc, <FourCards*>NULL)
+    else:
+        opponent_weights_sized(s, dup_count, weight, count, acc, <AnyCards*>NULL)
+
+
+cdef void opponent_weights_sized(const Sweep* s, const int32_t* dup_count, double* weight, int32_t* count,
+                                 double* acc, HoleKind* kind) noexcept nogil:
     cdef Py_ssize_t i, j
-    cdef int nsub = s.nsub, nodd = s.nodd, sign = 1 if s.k % 2 == 0 else -1, k = s.k
+    cdef int nsub, nodd, sign, k
+    if HoleKind is FourCards:
+        k, nodd, nsub, sign = 4, 8, 14, 1
+    else:
+        k, nodd, nsub, sign = s.k, s.nodd, s.nsub, (1 if s.k % 2 == 0 else -1)
     cdef const int32_t* sub
     cdef int32_t local[64]
     cdef double total = 0.0, positive = 0.0, left
     for j in range(s.opps.n):
         if s.weights[j] > 0.0:
-            insert_both(acc, subsets(&s.opps, j, s.k, nsub, local), nsub, s.weights[j], 1.0)
+            insert_both(acc, subsets(&s.opps, j, k, nsub, local), nsub, s.weights[j], 1.0)
             total += s.weights[j]
             positive += 1.0
     for i in range(s.hands.n):
@@ -523,7 +677,7 @@ cdef int find_duplicates(const Sweep* s, double* dup, int32_t* dup_count) noexce
         sums = <double*>allocate(CHOOSE52[52][4], sizeof(double))
         numbers = <int32_t*>allocate(CHOOSE52[52][4], sizeof(int32_t))
         if sums == NULL or numbers == NULL:
-            free(sums); free(numbers)
+            release(sums); release(numbers)
             return SHOWDOWN_NO_MEMORY
         for j in range(s.opps.n):
             if s.weights[j] > 0.0:
@@ -534,7 +688,7 @@ cdef int find_duplicates(const Sweep* s, double* dup, int32_t* dup_count) noexce
             index = four_index(s.hands.mask[i])
             dup[i] = sums[index]
             dup_count[i] = numbers[index]
-        free(sums); free(numbers)
+        release(sums); release(numbers)
         return SHOWDOWN_OK
     while size < 2 * s.opps.n + 16:
         size *= 2
@@ -597,9 +751,10 @@ cdef int check_showdown(const uint8_t* board, int board_size, const uint8_t* han
     bad_row[0] = first_bad_showdown_row(hands, n, hole_size, board_mask)
     if bad_row[0] >= 0:
         return SHOWDOWN_BAD_HAND
-    bad_row[0] = first_bad_showdown_row(opponents, m, hole_size, board_mask)
-    if bad_row[0] >= 0:
-        return SHOWDOWN_BAD_OPPONENT
+    if opponents != hands or m != n:        # the very rows just read need no second look
+        bad_row[0] = first_bad_showdown_row(opponents, m, hole_size, board_mask)
+        if bad_row[0] >= 0:
+            return SHOWDOWN_BAD_OPPONENT
     if weights != NULL:
         for j in range(m):
             if isnan(weights[j]) or isinf(weights[j]) or weights[j] < 0.0:
@@ -610,24 +765,28 @@ cdef int check_showdown(const uint8_t* board, int board_size, const uint8_t* han
 
 cdef void free_sweep(Sweep* s) noexcept nogil:
     if s.opps.sub != s.hands.sub:
-        free(s.opps.sub)
+        release(s.opps.sub)
     if s.opps.mask != s.hands.mask:
-        free(s.opps.mask)
+        release(s.opps.mask)
     if s.opps.sorted != s.hands.sorted:
-        free(s.opps.sorted)
-    free(s.hands.sub); free(s.hands.mask); free(s.hands.sorted); free(s.dup)
+        release(s.opps.sorted)
+    release(s.hands.sub); release(s.hands.mask); release(s.hands.sorted); release(s.dup)
     s.hands.sub = NULL; s.hands.mask = NULL; s.opps.sub = NULL; s.opps.mask = NULL; s.dup = NULL
     s.hands.sorted = NULL; s.opps.sorted = NULL
 
 
-cdef void* allocate(size_t count, size_t size) noexcept nogil:
-    # calloc(0) may give NULL, which would read as a failure.
-    return calloc(count if count else 1, size)
+cdef inline void* allocate(size_t count, size_t size) noexcept nogil:
+    # Zeroed, from the kept blocks when one fits; never NULL for a count of 0. Freed by release.
+    return kept_alloc(count, size, True)
 
 
-cdef void* malloc_rows(size_t count, size_t size) noexcept nogil:
+cdef inline void* malloc_rows(size_t count, size_t size) noexcept nogil:
     # For arrays written whole before they are read: no zeroing.
-    return malloc((count if count else 1) * size)
+    return kept_alloc(count, size, False)
+
+
+cdef inline void release(void* pointer) noexcept nogil:
+    kept_free(pointer)
 
 
 cdef bint strictly_ascending(const Rows* rows, Py_ssize_t n, int k) noexcept nogil:
@@ -703,9 +862,9 @@ cdef int setup_sweep(Sweep* s, const uint8_t* board, int board_size, const uint8
 
 
 cdef void free_scratch(Scratch* x) noexcept nogil:
-    free(x.acc); free(x.first); free(x.hand_key); free(x.hand_low); free(x.opp_key); free(x.opp_low)
-    free(x.hand_order); free(x.opp_order); free(x.hand_start); free(x.opp_start)
-    free(x.hand_items); free(x.opp_items); free(x.value)
+    release(x.acc); release(x.first); release(x.hand_key); release(x.hand_low); release(x.opp_key); release(x.opp_low)
+    release(x.hand_order); release(x.opp_order); release(x.hand_start); release(x.opp_start)
+    release(x.hand_items); release(x.opp_items); release(x.value)
     memset(x, 0, sizeof(Scratch))
 
 
@@ -742,7 +901,7 @@ cdef int finish_weights(const Sweep* s, const int32_t* dup_count, double* weight
     if acc == NULL:
         return SHOWDOWN_NO_MEMORY
     opponent_weights(s, dup_count, weight, count, acc)
-    free(acc)
+    release(acc)
     return SHOWDOWN_OK
 
 
@@ -825,9 +984,12 @@ cdef int showdown_values_c(const uint8_t* board, int board_size, const uint8_t* 
                 memcpy(weight, weight_sum, n * sizeof(double))
             free_scratch(&x)
         free_sweep(&s)
-    free(ones); free(dup_count); free(count); free(part_high); free(part_low)
-    free(high_sum); free(low_sum); free(weight_sum)
+    release(ones); release(dup_count); release(count); release(part_high); release(part_low)
+    release(high_sum); release(low_sum); release(weight_sum)
     return code
+
+
+cdef c_array.array DOUBLES = array("d")
 
 
 cdef class ShowdownJob:
@@ -908,8 +1070,8 @@ cdef class ShowdownJob:
         if self.scratch != NULL:
             for i in range(self.workers):
                 free_scratch(&self.scratch[i])
-        free(self.scratch); free(self.running); free(self.parts)
-        free(self.dup_count); free(self.count); free(self.weight_sum)
+        release(self.scratch); release(self.running); release(self.parts)
+        release(self.dup_count); release(self.count); release(self.weight_sum)
         if self.ready:
             free_sweep(&self.s)
 
@@ -967,12 +1129,15 @@ cdef class ShowdownJob:
             raise JobError("the showdown job has not finished")
         cdef Py_ssize_t n = self.s.hands.n, i
         cdef int t
-        share, high, low, weight, equity = (array("d", bytes(8 * n)) for _ in range(5))
+        # Written whole below: cloned unzeroed, in one allocation each.
+        share, high, low, weight, equity = (c_array.clone(DOUBLES, n, False) for _ in range(5))
         cdef double[::1] sv = share, hv = high, lv = low, wv = weight, ev = equity
         cdef double* part
         if n:
             with nogil:
-                for t in range(self.tasks):
+                memcpy(&hv[0], self.parts, n * sizeof(double))
+                memcpy(&lv[0], self.parts + n, n * sizeof(double))
+                for t in range(1, self.tasks):
                     part = self.parts + 2 * n * t
                     for i in range(n):
                         hv[i] += part[i]
@@ -1335,8 +1500,8 @@ cdef class TallySweeper:
         if self.ready:
             free_scratch(&self.x)
             free_sweep(&self.s)
-        free(self.acc2); free(self.hand_col); free(self.opp_col); free(self.asked)
-        free(self.group_sums); free(self.hand_weights); free(self.groups); free(self.dup_count)
+        release(self.acc2); release(self.hand_col); release(self.opp_col); release(self.asked)
+        release(self.group_sums); release(self.hand_weights); release(self.groups); release(self.dup_count)
 
     cdef void river(self, const uint8_t* board5, uint64_t dead, int64_t multiplier) noexcept nogil:
         tally_river(&self.s, &self.x, self.acc2, self.hand_col, self.opp_col, self.asked, board5, dead,
