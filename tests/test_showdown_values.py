@@ -136,6 +136,49 @@ def test_nan_exactly_where_no_opponent_is_left(live):
     assert math.isnan(values.equity[2]) and values.weight[2] == 0.0
 
 
+@pytest.mark.parametrize("weights", [[1.0, 1.0, 1.0], [0.3, 2.0, 1e-14], [1e6, 1e-9, 1e-9], [5.0, 0.0, 0.0]])
+def test_a_hand_that_meets_only_its_own_copies_has_no_opponent(live, weights):
+    # Its identical opponent is not disjoint from it, nor is the one sharing a card: nothing is
+    # left (the count of what is left passes through -1 on the way: a rounding must not make
+    # it 0 + 1).
+    board = cards("Ks7d2h9c3s")
+    hand, blocker = tuple(cards("AsAh4d5c")), tuple(cards("AsQdQc8h"))
+    other = tuple(cards("JdJc8h6h"))     # shares the 8h with the blocker
+    values = showdown_values(board, rows_buffer([hand, other], 4), rows_buffer([hand, blocker, hand], 4), weights)
+    assert values.weight[0] == values.share[0] == 0.0 and math.isnan(values.equity[0])
+    assert values.weight[1] == pytest.approx(weights[0] + weights[2], rel=1e-12)
+    assert values.equity[1] == 0.0
+
+
+@pytest.mark.parametrize("scale", [1.0, 1e-12, 1e-300])
+def test_tiny_weights_beside_large_ones_leave_no_dust(live, scale):
+    # A river's weights come from its high sweep only when the least weight stands far above the
+    # rounding of the sums; weights of 1e-12 (or 1e-300) beside ones of 1e6 do not, and take
+    # the exact count. Either way a hand whose only disjoint opponents weigh nothing has weight
+    # 0 and equity NaN; the others are right to the rounding of the sums, and none crashes.
+    rng = random.Random(str(scale))
+    board = cards("Ks7d2h9c3s")
+    board, hands, opponents, _ = random_case(rng, 5, 4, 10, 60, 40, board)
+    weights = [rng.choice([0.0, 0.0, 0.0, 1e6, 1.0, scale, scale]) for _ in opponents]
+    values = showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4), weights)
+    reference = brute_force(board, hands, opponents, weights)
+    total = sum(weights)
+    dust = 0
+    for i, (share, high, low, weight) in enumerate(reference):
+        # Exact to the rounding of sums over every opponent: 1e-16 of the total per opponent.
+        assert values.weight[i] == pytest.approx(weight, rel=1e-12, abs=1e-13 * total), i
+        assert values.share[i] == pytest.approx(share, rel=1e-9, abs=1e-13 * total), i
+        live = any(w > 0 and not set(h) & set(hands[i]) for h, w in zip(opponents, weights))
+        if not live:
+            assert math.isnan(values.equity[i]) and values.weight[i] == values.share[i] == 0.0, i
+        elif weight > 1e-9 * total:
+            assert values.equity[i] == pytest.approx(share / weight, abs=1e-9), i
+        else:       # left with only the tiny ones: a number within 0..1, or NaN below the dust
+            dust += 1
+            assert math.isnan(values.equity[i]) or 0.0 <= values.equity[i] <= 1.0, i
+    assert dust > 0 if scale < 1.0 else dust == 0
+
+
 def test_against_equity_hand_by_hand(live_core):
     # omaha8.equity of one hand against a range, exact, is the hand's equity here (compiled: the
     # pure range walk takes minutes on a flop; test_compiled_and_pure_agree covers the pure sweep).

@@ -325,6 +325,7 @@ class Range:
         self.hole_size = hole_size
         self._tree = tree
         self._combos: Optional[bytes] = None
+        self._weight_bytes: Optional[bytes] = None
         self._count: Optional[int] = None
         # Every hand alike ("*", "random") is known without a list: listed only when asked for.
         self.every_hand = (isinstance(tree, Pattern) and not tree.filters
@@ -422,9 +423,11 @@ class Range:
     def raw(self) -> tuple[bytes, bytes]:
         """The hands as bytes, hole_size cards a hand (ascending in a hand, hands ascending),
         and their weights as bytes: what the equity engines read."""
-        if self._combos is None:
+        if self._combos is None or self._weight_bytes is None:
+            # Kept: a solver lists the same range on board after board.
             self._combos = bytes(chain.from_iterable(self._hands))
-        return self._combos, bytes(self._hands.values())
+            self._weight_bytes = bytes(self._hands.values())
+        return self._combos, self._weight_bytes
 
     def apart_from(self, cards: Iterable[int], most: int = MAX_APART) -> tuple[bytes, bytes]:
         """The hands that hold none of ``cards`` (card indices), as ``raw`` gives them: cards

@@ -54,7 +54,10 @@ class ShowdownValues:
     weight: array
     """The total weight of the opponents disjoint from the hand (and the board)."""
     equity: array
-    """``share / weight``: NaN exactly where no opponent of positive weight is left."""
+    """``share / weight`` (within 0..1): NaN exactly where no opponent of positive weight is
+    left, and also where what is left weighs less than the sums' rounding can tell from nothing
+    (the sums are exact to about 1e-16 times the total weight per opponent: only weights spread
+    over a dozen powers of ten come near it)."""
 
     def __len__(self) -> int:
         return len(self.share)

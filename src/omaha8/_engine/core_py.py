@@ -823,7 +823,10 @@ class ShowdownJob:
             else:
                 high[i] = low[i] = 0.0
         share = array("d", (h + lo for h, lo in zip(high, low)))
-        equity = array("d", (s / w if count else math.nan for s, w, count in zip(share, weight, positive)))
+        # NaN where no opponent of weight is left, or where what is left weighs less than the
+        # rounding of the sums can tell from nothing; else within 0..1 (the compiled rule).
+        equity = array("d", (min(max(s / w, 0.0), 1.0) if count and w > 0.0 else math.nan
+                             for s, w, count in zip(share, weight, positive)))
         return share, array("d", high), array("d", low), weight, equity
 
 

@@ -28,7 +28,8 @@ from array import array
 from libc.stdint cimport int8_t, int32_t
 from libc.stdlib cimport malloc
 from libc.string cimport memcmp
-from libc.math cimport NAN, isinf, isnan
+from libc.math cimport INFINITY, NAN, floor, isinf, isnan
+from libc.float cimport DBL_EPSILON
 from cpython cimport array as c_array
 from cpython.pythread cimport (PyThread_type_lock, PyThread_allocate_lock, PyThread_acquire_lock,
                                PyThread_release_lock, WAIT_LOCK)
@@ -210,6 +211,12 @@ cdef struct Sweep:
     int blocks               # runout blocks (1 on a river)
     bint same                # hands and opponents are the same rows: prepared and valued once
     bint all_positive        # every opponent weighs more than 0
+    # On a river whose weights allow it (see setup_sweep), the high sweep also writes each
+    # hand's opponent weight, and whether any opponent of positive weight is left, here:
+    double* weight_out
+    int32_t* count_out
+    bint weights_in_sweep
+    double half_least        # half the least positive weight: a weight above it is not dust
 
 
 cdef struct Item:
@@ -550,6 +557,15 @@ cdef void sweep_sized(const Sweep* s, Scratch* x, int keys, bint two_channels, d
             else:
                 q0 = query(acc, sub, nodd, nsub, total0) + item.dup
                 x.value[pos] = 0.25 * (x.first[2 * pos] + q0)
+    if two_channels and s.weight_out != NULL:
+        # Every opponent is in now (a river has no dead rows): each hand's disjoint weight, in
+        # place of a pass of its own.
+        for pos in range(hands_live):
+            item = &hand_items[pos]
+            sub = sized_subsets(&s.hands, item, k, nsub, local)
+            w = query(acc, sub, nodd, nsub, total0) + item.dup
+            s.weight_out[item.row] = w
+            s.count_out[item.row] = w > s.half_least
     for pos in range(hands_live):
         out[hand_items[pos].row] += x.value[pos]
     clear(s, x)
@@ -660,7 +676,8 @@ cdef void opponent_weights_sized(const Sweep* s, const int32_t* dup_count, doubl
         sub = subsets(&s.hands, i, k, nsub, local)
         query_both(acc, sub, nodd, nsub, total, positive, &weight[i], &left)
         weight[i] += sign * s.dup[i]
-        count[i] = <int32_t>(left + 0.5) + sign * dup_count[i]
+        # left is a whole number, negative when the hand's identical opponents are all it meets
+        count[i] = <int32_t>floor(left + 0.5) + sign * dup_count[i]
 
 
 cdef int find_duplicates(const Sweep* s, double* dup, int32_t* dup_count) noexcept nogil:
@@ -828,8 +845,18 @@ cdef int setup_sweep(Sweep* s, const uint8_t* board, int board_size, const uint8
     s.opps.n = m
     s.same = same and n == m
     s.all_positive = True
+    cdef double least = INFINITY, positive = 0.0
     for t in range(m):
         s.all_positive &= weights[t] > 0.0
+        if weights[t] > 0.0:
+            positive += weights[t]
+            least = weights[t] if weights[t] < least else least
+    # The high sweep of a river can give the weights too, and tell an empty set from dust by
+    # the size alone: a weight sums at most 2^k terms, each a sum of at most m weights, so its
+    # rounding error is under 2^k (m + 2^k) u times the total (u = 2^-53); with the least
+    # weight more than four times that, a weight above half the least is certainly not zero.
+    s.half_least = least / 2
+    s.weights_in_sweep = board_size == 5 and least > 4.0 * (1 << k) * (m + (1 << k)) * (DBL_EPSILON / 2) * positive
     s.hands.sub = <int32_t*>malloc_rows(n * s.nsub if k != 4 else 1, sizeof(int32_t))
     s.hands.sorted = <uint8_t*>malloc_rows(n * k, sizeof(uint8_t))
     s.hands.mask = <uint64_t*>malloc_rows(n, sizeof(uint64_t))
@@ -896,7 +923,14 @@ cdef int64_t pair_runouts(const Sweep* s) noexcept nogil:
     return choose(52 - s.board_size - 2 * s.k, 5 - s.board_size)
 
 
-cdef int finish_weights(const Sweep* s, const int32_t* dup_count, double* weight, int32_t* count) noexcept nogil:
+cdef int finish_weights(Sweep* s, const int32_t* dup_count, double* weight, int32_t* count) noexcept nogil:
+    """Each hand's opponent weight into ``weight``, and into ``count`` a number that is zero
+    exactly where no opponent of positive weight is left: by the river's high sweep when the
+    weights allow it (it writes them as it goes), else by a pass of their own, now."""
+    if s.weights_in_sweep:
+        s.weight_out = weight
+        s.count_out = count
+        return SHOWDOWN_OK
     cdef double* acc = <double*>allocate(2 * s.accumulators, sizeof(double))
     if acc == NULL:
         return SHOWDOWN_NO_MEMORY
@@ -1146,7 +1180,13 @@ cdef class ShowdownJob:
                     wv[i] = self.weight_sum[i]
                 finish_values(&self.s, self.count, &sv[0], &hv[0], &lv[0], &wv[0])
                 for i in range(n):
-                    ev[i] = sv[i] / wv[i] if self.count[i] > 0 else NAN
+                    # NaN where no opponent of weight is left, or where what is left weighs less
+                    # than the rounding of the sums can tell from nothing; else within 0..1.
+                    if self.count[i] > 0 and wv[i] > 0.0:
+                        ev[i] = sv[i] / wv[i]
+                        ev[i] = 0.0 if ev[i] < 0.0 else (1.0 if ev[i] > 1.0 else ev[i])
+                    else:
+                        ev[i] = NAN
         return share, high, low, weight, equity
 
 
