@@ -277,8 +277,6 @@ def test_kept_working_memory_changes_no_answer(live_core):
     # The big blocks of a call are kept for the next one, holding what that call left in them:
     # after calls of other sizes, boards and sides (and after the memory is given back), the
     # same question gives the same bits.
-    from omaha8 import _engine
-
     rng = random.Random(12)
     questions = [random_case(rng, board_size, 4, 700, 9000, 10000) for board_size in (5, 4, 5)]
     first = [showdown_values(b, rows_buffer(h, 4), rows_buffer(o, 4), w, threads=1) for b, h, o, w in questions]
@@ -286,8 +284,8 @@ def test_kept_working_memory_changes_no_answer(live_core):
     omaha8.equity(["AA**", "KK**"], board="Ks7d2h9c", exact=True)    # the tally sweeper's blocks
     for released in (False, True):
         if released:
-            assert _engine.ENGINE.release_memory() > 0
-            assert _engine.ENGINE.release_memory() == 0
+            assert omaha8.release_showdown_memory() > 0
+            assert omaha8.release_showdown_memory() == 0
         for (board, hands, opponents, weights), before in zip(reversed(questions), reversed(first)):
             again = showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4), weights, threads=1)
             for name in ("share", "high", "low", "weight", "equity"):

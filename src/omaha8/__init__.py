@@ -33,7 +33,7 @@ from .game import Action, Hand
 from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
 from .pots import Pot, Showdown, showdown
 from .ranges import Range
-from .sweep import ShowdownValues, showdown_values
+from .sweep import ShowdownValues, release_showdown_memory, showdown_values
 from .tables import PreflopTable, StartingHand, TableRow, preflop_table, starting_hands
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
 
@@ -73,6 +73,7 @@ __all__ = [
     "equity",
     "Equity",
     "showdown_values",
+    "release_showdown_memory",
     "ShowdownValues",
     "Hand",
     "Range",

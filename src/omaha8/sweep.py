@@ -24,7 +24,7 @@ from .equity import run_job
 from .exceptions import JobError, RangeError
 from .ranges import Range
 
-__all__ = ["ShowdownValues", "showdown_values", "MAX_SHOWDOWN_BYTES"]
+__all__ = ["ShowdownValues", "showdown_values", "release_showdown_memory", "MAX_SHOWDOWN_BYTES"]
 
 # A job's prepared rows take (2^k - 2) * 4 + 8 bytes a hand: refused past this (every six-card
 # hand on a river, 10.7 million of them, would take 2.7 GB).
@@ -162,6 +162,13 @@ def showdown_values(
         weight=weight,
         equity=equity,
     )
+
+
+def release_showdown_memory() -> int:
+    """Free the working memory the compiled sweep keeps between calls (its big blocks, up to
+    256 MB, for the next call of the same size: a solver asks thousands of times); returns the
+    bytes given back. The next call allocates afresh."""
+    return _engine.ENGINE.release_memory()
 
 
 def _shaped(rows: bytes, size: int) -> memoryview:
