@@ -33,8 +33,8 @@ from .programs import check_program
 
 __all__ = ["BatchError", "Batch", "check_batch", "row_error", "showdown_error", "showdown_rows", "showdown_weights",
            "SHOWDOWN_BLOCKS", "Job", "check_job",
-           "check_range_job", "check_program", "check_range_walk", "check_rows_apart", "MAX_SAMPLES", "MAX_WORKERS", "CHUNK_RUNOUTS",
-           "TALLY_LISTS", "ENGINE_API"]
+           "check_range_job", "check_program", "check_range_walk", "check_rows_apart", "MAX_SAMPLES", "MAX_WORKERS",
+           "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API"]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
@@ -240,7 +240,8 @@ def check_rows_apart(combos, weights, k, dead) -> tuple[bytes, bytes, int, int]:
     """The arguments of the engines' ``rows_apart``: rows of k card indices as bytes, one weight
     byte a row, and a 52-bit mask of dead cards."""
     k = whole_number(k, "k", 4, MAX_HOLE_CARDS, JobError)
-    if not isinstance(combos, (bytes, bytearray, memoryview)) or not isinstance(weights, (bytes, bytearray, memoryview)):
+    byte_types = (bytes, bytearray, memoryview)
+    if not isinstance(combos, byte_types) or not isinstance(weights, byte_types):
         raise JobError("rows_apart takes the rows and their weights as bytes")
     combo_bytes, weight_bytes = bytes(combos), bytes(weights)
     if len(combo_bytes) != k * len(weight_bytes):
