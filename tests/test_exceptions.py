@@ -58,6 +58,9 @@ def _calls(rng: random.Random):
         lambda: omaha8.showdown_values("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h,Jc9c8d7d", a),
         lambda: omaha8.showdown_values(b, "AsAh4d5c", "QdQc8h6h", threads=a),
         lambda: omaha8.preflop_table(opponents=2, exact=a),   # never an exact table: hours
+        lambda: omaha8.Range("****").apart_from([a, 0]),       # the cards a solver's board takes out
+        lambda: omaha8.Range("AA**,KK**").apart_from(a if isinstance(a, list) else [a]),
+        lambda: omaha8.release_showdown_memory(),
         lambda: omaha8.starting_hands(a),
         lambda: omaha8.category_of(a),
         lambda: omaha8.low_name(a),

@@ -589,6 +589,21 @@ def test_hands_apart_from_cards_are_exactly_those_missing_them(expression, size)
     assert list(weights) == [weight for _, weight in kept]
 
 
+def test_hands_apart_from_read_cards_and_keep_their_limit():
+    # Cards as indices, text or Cards alike; a card that is none is a CardError; a limit on the
+    # hands to try holds for every range listed over the cards left, every hand included.
+    board = ["Ks", omaha8.parse_cards("7d")[0], 2, "9c", 40]
+    indices = [int(c) for c in omaha8.parse_cards("Ks7d")] + [2, int(omaha8.parse_cards("9c")[0]), 40]
+    for expression in ("****", "5%"):
+        assert Range(expression).apart_from(board) == Range(expression).apart_from(indices)
+    for bad in (52, -1, "Xx", None, 2.5, True):
+        with pytest.raises(omaha8.CardError):
+            Range("****").apart_from([0, bad])
+    with pytest.raises(RangeError, match="too many hands"):
+        Range("****").apart_from(indices, most=1000)
+    assert len(Range("****").apart_from(indices, most=C(47, 4))[1]) == C(47, 4)
+
+
 @pytest.mark.parametrize("dead", [0, 1, (1 << 52) - 1, 0b1011 << 20])
 def test_both_engines_list_rows_apart_alike(core, fallback, dead):
     rng = random.Random(dead)

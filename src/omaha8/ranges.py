@@ -430,21 +430,22 @@ class Range:
         return self._combos, self._weight_bytes
 
     def apart_from(self, cards: Iterable[int], most: int = MAX_APART) -> tuple[bytes, bytes]:
-        """The hands that hold none of ``cards`` (card indices), as ``raw`` gives them: cards
-        ascending in a hand, hands ascending, and their weights. A range too large to list
-        whole (every hand, or one read hand by hand) is listed over the cards left, when at
-        most ``most`` hands of them are left to try; more is a RangeError."""
-        known = set(cards)
+        """The hands that hold none of ``cards`` (card indices, or anything ``card_index``
+        reads), as ``raw`` gives them: cards ascending in a hand, hands ascending, and their
+        weights. A range too large to list whole (every hand, or one read hand by hand) is
+        listed over the cards left, when at most ``most`` hands of them are left to try; more
+        is a RangeError."""
+        known = {card_index(c) for c in cards}
         size = self.hole_size
-        dead = sum(1 << c for c in known if 0 <= c < 52)
+        dead = sum(1 << c for c in known)
+        if (self.every_hand or not self.listed) and comb(52 - len(known), size) > most:
+            raise RangeError(f"the range {self.expression!r} has too many hands to list once the "
+                             f"{len(known)} known cards are out (at most {most:,} tried)")
         if self.every_hand and size == 4:
             # Every four-card hand is listed once (270,725 rows, 1 MB) and filtered per board.
             rows = _every_four_card_hand()
             return _engine.ENGINE.rows_apart(rows, bytes([self._weight]) * (len(rows) // 4), 4, dead)
         if self.every_hand or not self.listed:
-            if comb(52 - len(known), size) > most:
-                raise RangeError(f"the range {self.expression!r} has too many hands to list once the "
-                                 f"{len(known)} known cards are out (at most {most:,} tried)")
             unknown = sum(1 << c for c in range(52) if c not in known)
             code, table = self.program() if not self.every_hand else \
                 (_EVERY_HAND_PROGRAM[0], array("i", [self._weight, 0, 0, 0]))

@@ -120,7 +120,8 @@ cdef void kept_free(void* pointer) noexcept nogil:
         if kept_blocks[slot] == NULL:
             free_slot = slot if free_slot < 0 else free_slot
         elif kept_bytes + size > KEPT_LIMIT:
-            # Make room by dropping older blocks; the newest sizes are the likeliest asked.
+            # Make room by dropping kept blocks (in slot order): the block just given back is
+            # the size most likely asked for next.
             free(kept_blocks[slot])
             kept_bytes -= kept_sizes[slot]
             kept_blocks[slot] = NULL
@@ -465,9 +466,7 @@ cdef void gather(const Sweep* s, const Rows* rows, const int32_t* order, Py_ssiz
 
 cdef inline const int32_t* item_subsets(const Sweep* s, const Rows* rows, const Item* item,
                                         int32_t* local) noexcept nogil:
-    if s.k == 4:
-        return four_subsets(item.cards, local)
-    return rows.sub + <Py_ssize_t>item.row * s.nsub
+    return sized_subsets(rows, item, s.k, s.nsub, local)
 
 
 # Tags that give a function a copy for four-card hands, with the sizes constant.
