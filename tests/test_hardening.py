@@ -313,6 +313,8 @@ def test_both_engines_export_the_same_api(core, fallback):
             def methods(cls):
                 return {m for m in dir(cls) if not m.startswith("_") and callable(getattr(cls, m))}
             expected = {"ShowdownJob": {"run", "done", "stop", "result"},
+                        "StrengthJob": {"run", "done", "stop", "result"},
+                        "HandIndexer": {"size", "index", "index_batch", "unindex", "unindex_batch"},
                         "TallySweeper": {"add_board", "add_runouts", "sums"}}.get(name, {"run", "done", "stop", "tally"})
             assert methods(ours) == methods(theirs) >= expected
             for method in methods(ours):
@@ -337,6 +339,25 @@ def test_both_engines_export_the_same_api(core, fallback):
                 assert ours(**showdown).total == theirs(**showdown).total == 2
                 assert list(_parameters(theirs.__init__))[1:] == [
                     (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in showdown]
+                continue
+            if name == "StrengthJob":
+                strength = dict(board=bytes([0, 21, 31, 12]), hands=bytes(sorted(AA)), opponents=bytes(sorted(KK)),
+                                hole_size=4, weights=array.array("d", [1.0]).tobytes(), bins=4, workers=1)
+                results = []
+                for cls in (ours, theirs):
+                    job = cls(**strength)
+                    job.run(0)
+                    results.append([list(column) for column in job.result()])
+                assert results[0] == results[1] and results[0][6] == [float(52 - 4 - 8)]
+                assert list(_parameters(theirs.__init__))[1:] == [
+                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in strength]
+                continue
+            if name == "HandIndexer":
+                for cls in (ours, theirs):
+                    ix = cls(rounds=(4, 3))
+                    assert ix.size(0) == 16_432 and ix.index(ix.unindex(1, 12_345)) == 12_345
+                assert list(_parameters(theirs.__init__))[1:] == [
+                    ("rounds", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty)]
                 continue
             # A compiled class shows no signature: both must take the same keywords.
             arguments = dict(holes=[AA, KK], board=[0, 21, 31], dead=[], exact=True, samples=0,

@@ -25,8 +25,9 @@ MAY_USE = {
     "values": {"cards", "exceptions"},
     "_engine.programs": {"exceptions"},
     "_engine.checks": {"cards", "exceptions", "_engine.programs"},
-    "_engine.core_py": {"cards", "exceptions", "values", "_engine.checks", "_engine.programs"},
-    "_engine.core_c": {"cards", "exceptions", "_engine.checks", "_engine.programs"},
+    "_engine.suits": {"cards", "exceptions", "_engine.checks"},
+    "_engine.core_py": {"cards", "exceptions", "values", "_engine.checks", "_engine.programs", "_engine.suits"},
+    "_engine.core_c": {"cards", "exceptions", "_engine.checks", "_engine.programs", "_engine.suits"},
     "_engine": {"_engine.checks", "_engine.programs", "_engine.core_c", "_engine.core_py"},
     "_core": {"_engine"},
     "fallback": {"_engine"},
@@ -43,11 +44,13 @@ MAY_USE = {
     "history.pokerstars": {"cards", "exceptions", "game", "history.record"},
     "history.phh": {"cards", "exceptions", "game", "history.record"},
     "history": {"exceptions", "history.record", "history.pokerstars", "history.phh"},
-    "tables": {"_engine", "_version", "cards", "equity", "exceptions", "ranges", "tablefile"},
+    "isomorphism": {"_engine", "cards", "exceptions"},
+    "features": {"_engine", "_version", "cards", "equity", "exceptions", "isomorphism", "ranges", "sweep"},
+    "tables": {"_engine", "_version", "cards", "equity", "exceptions", "isomorphism", "ranges", "tablefile"},
 }
 # The command line is the top: it may use every layer's public names.
 MAY_USE["cli"] = {"_engine", "exceptions", "cards", "equity", "hands", "pots", "ranges", "sweep", "tables", "history",
-                  "_version"}
+                  "_version", "isomorphism", "features"}
 MAY_USE["__init__"] = set(MAY_USE) - {"cli", "_core", "fallback", "buffers"}
 MAY_USE["__main__"] = {"cli"}
 

@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional
 
 from . import _engine
 from ._version import __version__
-from .cards import Card, CardsLike, canonical, parse_cards
+from .cards import Card, CardsLike, parse_cards
 from .equity import Equity, PlayerEquity, equity
 from .exceptions import (
                          BatchError,
@@ -23,14 +23,17 @@ from .exceptions import (
                          HandValueError,
                          HistoryError,
                          IllegalAction,
+                         IndexerError,
                          JobError,
                          Omaha8Error,
                          RangeError,
                          ShowdownError,
                          TableError,
 )
+from .features import HandStrength, hand_strength
 from .game import Action, Hand
 from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
+from .isomorphism import HandIndexer, canonical, canonical_boards
 from .pots import Pot, Showdown, showdown
 from .ranges import Range
 from .sweep import ShowdownValues, release_showdown_memory, showdown_values
@@ -83,6 +86,11 @@ __all__ = [
     "HandError",
     "PlayerEquity",
     "canonical",
+    "HandIndexer",
+    "canonical_boards",
+    "hand_strength",
+    "HandStrength",
+    "IndexerError",
     "starting_hands",
     "StartingHand",
     "preflop_table",

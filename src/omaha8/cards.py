@@ -33,7 +33,6 @@ __all__ = [
     "read_counted",
     "read_hand",
     "check_unique",
-    "canonical",
     "suit_class",
     "CANONICAL_SUITS",
 ]
@@ -273,17 +272,3 @@ def suit_class(rank_sets: Iterable[Iterable[int]]) -> str:
     suits = sorted((sorted(ranks, reverse=True) for ranks in rank_sets), key=lambda r: (len(r), r), reverse=True)
     named = sorted((-rank, name) for name, ranks in enumerate(suits) for rank in ranks)
     return "".join(RANK_CHARS[-rank] + CANONICAL_SUITS[name] for rank, name in named)
-
-
-def canonical(hand: CardsLike) -> str:
-    """The hand's suit-isomorphism class as a string: hands that differ only by a renaming of
-    suits have the same one (``AsAh2s3h`` and ``AdAc2d3c`` are both ``AsAh3s2h``). Cards run
-    from the highest rank down; suits are renamed s, h, d, c in the order of ``suit_class``."""
-    indices = _indices(hand, "cards")
-    check_unique(indices)
-    if not indices:
-        raise CardError("a hand needs at least one card")
-    rank_sets: list[list[int]] = [[], [], [], []]
-    for index in indices:
-        rank_sets[index & 3].append(index >> 2)
-    return suit_class(rank_sets)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Optional
 
 __all__ = ["Omaha8Error", "CardError", "BatchError", "JobError", "HandValueError", "RangeError", "ShowdownError",
-           "HandError", "IllegalAction", "HistoryError", "TableError", "FallbackRefused"]
+           "HandError", "IllegalAction", "HistoryError", "TableError", "FallbackRefused", "IndexerError"]
 
 
 class Omaha8Error(Exception):
@@ -74,3 +74,8 @@ class TableError(Omaha8Error, ValueError):
 class FallbackRefused(Omaha8Error, RuntimeError):
     """A task reached a worker that has only the pure-Python fallback, which is about a hundred
     times slower, and the table was not told it may run there."""
+
+
+class IndexerError(Omaha8Error, ValueError):
+    """Rounds a hand indexer cannot take, cards that are not whole rounds, or an index outside
+    0 .. size - 1 (a card repeated is a ``CardError``)."""

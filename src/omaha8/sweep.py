@@ -24,7 +24,8 @@ from .equity import run_job
 from .exceptions import JobError, RangeError
 from .ranges import Range
 
-__all__ = ["ShowdownValues", "showdown_values", "release_showdown_memory", "MAX_SHOWDOWN_BYTES"]
+__all__ = ["ShowdownValues", "showdown_values", "release_showdown_memory", "MAX_SHOWDOWN_BYTES", "read_sides",
+           "thread_count", "shaped_rows", "HandsLike"]
 
 # A job's prepared rows take (2^k - 2) * 4 + 8 bytes a hand: refused past this (every six-card
 # hand on a river, 10.7 million of them, would take 2.7 GB).
@@ -90,7 +91,27 @@ def _size_of(value: HandsLike, name: str) -> Optional[int]:
     return shape[1]
 
 
-def _thread_count(threads: object) -> int:
+def read_sides(board_cards: list[int], hands: HandsLike, opponents: HandsLike,
+               weights: Optional[object]) -> tuple[bytes, bytes, int, array]:
+    """(hand rows, opponent rows, hole size, opponent weights) of a question of hands against a
+    weighted range on a board (checked): see ``showdown_values``."""
+    # An expression takes the hole size of the other side when that side fixes one, else 4.
+    sizes = [_size_of(side, name) for side, name in ((hands, "hands"), (opponents, "opponents"))]
+    size = next((k for k in sizes if k is not None), 4)
+    opp_rows, opp_size, opp_weights = _rows_of(opponents, "opponents", board_cards, size)
+    if hands is opponents or (isinstance(hands, str) and hands == opponents):
+        hand_rows, hand_size = opp_rows, opp_size   # one side twice: listed once
+    else:
+        hand_rows, hand_size, _ = _rows_of(hands, "hands", board_cards, size)
+    if hand_size != opp_size:
+        raise CardError(f"hands have {hand_size} cards and opponents {opp_size}: both must be the same size")
+    if weights is not None:
+        opp_weights = _engine.showdown_weights(weights, len(opp_rows) // opp_size)
+    return hand_rows, opp_rows, hand_size, opp_weights
+
+
+def thread_count(threads: object) -> int:
+    """Threads to use: all cores by default."""
     if threads is None:
         return os.cpu_count() or 1
     return whole_number(threads, "threads", 1, MAX_WORKERS, JobError)
@@ -129,32 +150,21 @@ def showdown_values(
     """
     board_cards = read_counted(board, "board cards", (3, 4, 5))
     check_unique(board_cards)
-    # An expression takes the hole size of the other side when that side fixes one, else 4.
-    sizes = [_size_of(side, name) for side, name in ((hands, "hands"), (opponents, "opponents"))]
-    size = next((k for k in sizes if k is not None), 4)
-    opp_rows, opp_size, opp_weights = _rows_of(opponents, "opponents", board_cards, size)
-    if hands is opponents or (isinstance(hands, str) and hands == opponents):
-        hand_rows, hand_size = opp_rows, opp_size   # one side twice: listed once
-    else:
-        hand_rows, hand_size, _ = _rows_of(hands, "hands", board_cards, size)
-    if hand_size != opp_size:
-        raise CardError(f"hands have {hand_size} cards and opponents {opp_size}: both must be the same size")
-    m = len(opp_rows) // opp_size
-    if weights is not None:
-        opp_weights = _engine.showdown_weights(weights, m)
+    hand_rows, opp_rows, hand_size, opp_weights = read_sides(board_cards, hands, opponents, weights)
+    m = len(opp_rows) // hand_size
     n = len(hand_rows) // hand_size
     if (n + m) * ((1 << hand_size) * 4 + 8) > MAX_SHOWDOWN_BYTES:
         raise JobError(f"{n:,} hands against {m:,} opponents of {hand_size} cards would take more than "
                        f"{MAX_SHOWDOWN_BYTES // 10**9} GB to sweep")
-    workers = _thread_count(threads)
+    workers = thread_count(threads)
     job = _engine.ENGINE.ShowdownJob(bytes(board_cards), hand_rows, opp_rows, hand_size, opp_weights.tobytes(),
                                      workers)
     run_job(job, job.workers)
     share, high, low, weight, equity = job.result()
     return ShowdownValues(
         board=tuple(Card(c) for c in board_cards),
-        hands=_shaped(hand_rows, hand_size),
-        opponents=_shaped(opp_rows, hand_size),
+        hands=shaped_rows(hand_rows, hand_size),
+        opponents=shaped_rows(opp_rows, hand_size),
         opponent_weights=opp_weights,
         share=share,
         high=high,
@@ -171,7 +181,8 @@ def release_showdown_memory() -> int:
     return _engine.ENGINE.release_memory()
 
 
-def _shaped(rows: bytes, size: int) -> memoryview:
+def shaped_rows(rows: bytes, size: int) -> memoryview:
+    """Rows of ``size`` card bytes as a (n, size) uint8 view (no copy)."""
     if not rows:
         # memoryview.cast refuses a zero in the shape; a ctypes array of no rows has (0, size).
         return memoryview((ctypes.c_uint8 * size * 0)())

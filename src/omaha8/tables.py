@@ -21,8 +21,7 @@ from array import array
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
-from itertools import combinations, combinations_with_replacement, product
-from math import factorial
+from itertools import combinations
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
@@ -34,15 +33,14 @@ from .cards import (
     Card,
     CardError,
     CardsLike,
-    canonical,
     hole_size_of,
     parse_cards,
     quoted,
-    suit_class,
     whole_number,
 )
 from .equity import Tally, equity_from_tally, equity_tally, live_implementation
 from .exceptions import FallbackRefused, TableError
+from .isomorphism import canonical, hand_classes, indexer
 from .ranges import PERCENT_TABLE, Range
 from .tablefile import FLOAT_FIELDS, ROW_FIELDS, csv_int, read_table_file
 
@@ -98,47 +96,18 @@ class StartingHand(NamedTuple):
         return parse_cards(self.canonical)
 
 
-def _renamings(rank_sets: Sequence[tuple]) -> int:
-    """Distinct hands among the 24 renamings of suits: suits with the same ranks (empty suits
-    too) trade places without changing the hand."""
-    same = 1
-    for ranks in set(rank_sets):
-        same *= factorial(rank_sets.count(ranks))
-    return 24 // same
-
-
 @lru_cache(maxsize=None)
 def _classes(hole_size: int) -> tuple[StartingHand, ...]:
-    # A class is a multiset of four suits' rank sets with hole_size ranks in all. Built
-    # directly, without walking every hand: for each way to share hole_size cards among the
-    # suits (5 = 3+1+1+0, ...), each choice of rank sets, suits of equal size taken in order.
-    by_size = {k: list(combinations(range(12, -1, -1), k)) for k in range(hole_size + 1)}
-    out: list[StartingHand] = []
-    for shares in _partitions(hole_size, 4):
-        groups = [(size, shares.count(size)) for size in sorted(set(shares), reverse=True)]
-        for choice in product(*(combinations_with_replacement(by_size[size], count) for size, count in groups)):
-            rank_sets = [ranks for group in choice for ranks in group]
-            out.append(StartingHand(suit_class(rank_sets), _renamings(rank_sets)))
-    out.sort(key=lambda hand: hand.canonical)
-    return tuple(out)
-
-
-def _partitions(total: int, parts: int, most: Optional[int] = None) -> Iterator[tuple[int, ...]]:
-    """``total`` as ``parts`` sizes, largest first (zeros included)."""
-    most = total if most is None else most
-    if parts == 1:
-        if total <= most:
-            yield (total,)
-        return
-    for first in range(min(total, most), -1, -1):
-        for rest in _partitions(total - first, parts - 1, first):
-            yield (first, *rest)
+    # The indexer's classes of one round of hole_size cards, named by their canonical strings.
+    return tuple(sorted((StartingHand(name, hands) for name, hands in hand_classes(hole_size)),
+                        key=lambda hand: hand.canonical))
 
 
 def starting_hands(hole_size: int = 4) -> list[StartingHand]:
     """Every class of starting hand of ``hole_size`` cards, in the order of their canonical
     strings: 16,432 classes of four cards (270,725 hands), 134,459 of five (2,598,960), 962,988 of
-    six (20,358,520; about 8 seconds, and 170 MB while it is kept)."""
+    six (20,358,520; a few seconds, and about 200 MB while it is kept). The classes are those
+    of ``HandIndexer((hole_size,))``."""
     return list(_classes(_hole_size(hole_size)))
 
 
@@ -662,13 +631,15 @@ def _exact_rows(forms: tuple[str, ...]) -> tuple[bytes, bytes, bytes, tuple[str,
     every = bytes(c for hand in combinations(range(52), 4) for c in hand)
     classes = tuple(forms) if forms else tuple(sorted(_class_sizes(4)))
     number = {form: i for i, form in enumerate(classes)}
+    # Each hand's class by the indexer, then that class's place among ``classes``.
+    by_index = [number.get(name, -1) for name, _ in hand_classes(4)]
+    indices = indexer((4,)).index_batch(memoryview(every).cast("B", (len(every) // 4, 4)))
     rows = bytearray()
     groups = array("i")
-    for start in range(0, len(every), 4):
-        hand = every[start:start + 4]
-        group = number.get(canonical(list(hand)))
-        if group is not None:
-            rows += hand
+    for start, index in zip(range(0, len(every), 4), indices):
+        group = by_index[index]
+        if group >= 0:
+            rows += every[start:start + 4]
             groups.append(group)
     return (every if not forms else bytes(rows)), groups.tobytes(), every, classes
 

@@ -23,24 +23,28 @@ from ..cards import (
     MAX_SEATS,
     card_index,
     check_unique,
+    parse_cards,
     quoted,
     read_counted,
     read_hand,
     whole_number,
 )
-from ..exceptions import BatchError, CardError, JobError
+from ..exceptions import BatchError, CardError, IndexerError, JobError
 from .programs import check_program
 
 __all__ = ["BatchError", "Batch", "check_batch", "row_error", "showdown_error", "showdown_rows", "showdown_weights",
            "SHOWDOWN_BLOCKS", "Job", "check_job",
            "check_range_job", "check_program", "check_range_walk", "check_rows_apart", "MAX_SAMPLES", "MAX_WORKERS",
-           "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API"]
+           "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API", "check_rounds", "read_index", "read_round_cards",
+           "indexer_rows", "indexer_row_error", "indexer_out", "indexer_indices", "indexer_cards_out",
+           "MAX_INDEXER_ROUNDS"]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
 ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
               "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards", "range_count",
-              "range_list", "rows_apart", "ShowdownJob", "TallySweeper", "release_memory")
+              "range_list", "rows_apart", "ShowdownJob", "TallySweeper", "release_memory", "HandIndexer",
+              "StrengthJob")
 
 # An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
 # MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.
@@ -384,3 +388,119 @@ def showdown_error(code: int, row: int, board: bytes, hands: bytes, opponents: b
         return BatchError(f"weights[{row}] is not a finite number, 0 or more")
     return JobError(f"{hole_size}-card hands leave no runout of a {len(board)}-card board" if code == -2
                     else f"the showdown job's arguments do not fit (code {code})")
+
+
+# ---------------------------------------------------------------- hand indexers
+
+MAX_INDEXER_ROUNDS = 7   # a suit's shape packs 4 bits a round beside its 36-bit index
+_UINT64_FORMATS = ("Q", "=Q", "@Q", _NATIVE + "Q", "L", "=L", "@L", _NATIVE + "L")   # 8 bytes checked apart
+
+
+def check_rounds(rounds: object) -> tuple[int, ...]:
+    """Cards per round: 1 to 7 rounds of at least one card each, 52 cards at most in all."""
+    if isinstance(rounds, (str, bytes)) or not hasattr(rounds, "__iter__"):
+        raise IndexerError(f"rounds must be a sequence of cards per round, such as (4, 3, 1, 1), not {quoted(rounds)}")
+    out = tuple(rounds)  # type: ignore[call-overload]
+    if not 1 <= len(out) <= MAX_INDEXER_ROUNDS:
+        raise IndexerError(f"an indexer takes 1 to {MAX_INDEXER_ROUNDS} rounds, not {len(out)}")
+    for r, cards in enumerate(out):
+        if isinstance(cards, bool) or not isinstance(cards, numbers.Integral) or cards < 1:
+            raise IndexerError(f"round {r} has {quoted(cards)} cards: each round deals a whole number, 1 or more")
+    out = tuple(int(c) for c in out)
+    if sum(out) > 52:
+        raise IndexerError(f"rounds {out} deal {sum(out)} cards: a deck has 52")
+    return out
+
+
+def read_index(value: object, what: str, limit: int, of: str = "") -> int:
+    """A whole number 0 .. limit - 1 (an index, a round)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise IndexerError(f"{what} must be a whole number, not {quoted(value)}")
+    if not 0 <= int(value) < limit:
+        raise IndexerError(f"{what} {value} is outside 0..{limit - 1}" + (f" {of}" if of else ""))
+    return int(value)
+
+
+def _sizes_text(ends: list[int]) -> str:
+    return ", ".join(map(str, ends[:-1])) + (" or " if len(ends) > 1 else "") + str(ends[-1])
+
+
+def read_round_cards(cards: object, ends: list[int]) -> tuple[list[int], int]:
+    """The cards of rounds 0..r as indices, and r: their count must end a round."""
+    indices = [int(c) for c in parse_cards(cards)]  # type: ignore[arg-type]
+    if len(indices) not in ends:
+        raise IndexerError(f"{len(indices)} cards are not whole rounds: give {_sizes_text(ends)} cards")
+    check_unique(indices)
+    return indices, ends.index(len(indices))
+
+
+def indexer_rows(obj: object, ends: list[int]) -> tuple[memoryview, int]:
+    """A C-contiguous uint8 (n, m) buffer, m the cards of whole rounds, and the round it ends."""
+    view = _input(obj, "buffer", (2,), "(n, m)")
+    width = _shape(view)[1]
+    if width not in ends:
+        raise IndexerError(f"buffer rows of {width} cards are not whole rounds: give {_sizes_text(ends)} cards a row")
+    return view, ends.index(width)
+
+
+def indexer_row_error(row: int, cards: bytes) -> Exception:
+    bad = [c for c in cards if c > 51]
+    if bad:
+        return CardError(f"buffer row {row}: {bad[0]} is not a card index (0..51)")
+    return CardError(f"buffer row {row} holds a card twice: {list(cards)}")
+
+
+def indexer_out(obj: object, rows: int):
+    """The uint64 output of index_batch: a new array('Q'), or the caller's writable buffer."""
+    if obj is None:
+        return array("Q", bytes(8 * rows))
+    view = _view(obj, "out")
+    if view.format not in _UINT64_FORMATS or view.itemsize != 8:
+        raise BatchError(f"out must hold uint64, not elements of format {view.format!r}")
+    if view.readonly:
+        raise BatchError("out is read-only")
+    if view.ndim != 1 or not view.c_contiguous or _shape(view)[0] != rows:
+        raise BatchError(f"out must be a contiguous 1-D buffer of {rows} elements, one per row, "
+                         f"not shaped {view.shape}")
+    return obj
+
+
+def indexer_indices(obj: object, size: int, r: int) -> array:
+    """Indices to unindex as array('Q'), each checked to be within 0 .. size - 1."""
+    if isinstance(obj, (str, bytes)):
+        raise BatchError(f"indices must be whole numbers, not {type(obj).__name__}")
+    try:
+        view: Optional[memoryview] = memoryview(obj)  # type: ignore[arg-type]
+    except TypeError:
+        view = None
+    if view is not None and view.ndim == 1 and view.format in _UINT64_FORMATS and view.itemsize == 8 \
+            and view.c_contiguous:
+        values = array("Q", view.tobytes())
+    else:
+        try:
+            items = list(obj)  # type: ignore[call-overload]
+        except TypeError:
+            raise BatchError("indices must be a uint64 buffer or a sequence of whole numbers") from None
+        for i, item in enumerate(items):
+            if isinstance(item, bool) or not isinstance(item, numbers.Integral) or not 0 <= int(item) < size:
+                read_index(item, f"indices[{i}]", size, f"of round {r}")
+        values = array("Q", items)
+    for i, value in enumerate(values):
+        if value >= size:
+            read_index(value, f"indices[{i}]", size, f"of round {r}")
+    return values
+
+
+def indexer_cards_out(obj: object, rows: int, width: int) -> tuple[Any, memoryview]:
+    """The (n, m) uint8 output of unindex_batch, and a flat writable view of it."""
+    if obj is None:
+        target: Any = (ctypes.c_uint8 * width * rows)()
+        return target, (memoryview(target).cast("B") if rows else memoryview(bytearray()))
+    view = _view(obj, "out")
+    if view.format not in _UINT8_FORMATS:
+        raise BatchError(f"out must hold uint8, not elements of format {view.format!r}")
+    if view.readonly:
+        raise BatchError("out is read-only")
+    if view.ndim != 2 or not view.c_contiguous or tuple(_shape(view)) != (rows, width):
+        raise BatchError(f"out must be a C-contiguous ({rows}, {width}) uint8 buffer, not shaped {view.shape}")
+    return obj, (view.cast("B") if rows else memoryview(bytearray()))

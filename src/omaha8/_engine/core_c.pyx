@@ -705,4 +705,14 @@ include "equity_c.pxi"
 
 include "showdown_c.pxi"
 
+
+# ---------------------------------------------------------------- hand strength
+
+include "strength_c.pxi"
+
+
+# ---------------------------------------------------------------- suit isomorphism
+
+include "suits_c.pxi"
+
 _check_limits()

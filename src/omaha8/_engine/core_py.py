@@ -13,7 +13,7 @@ import threading
 from array import array
 from itertools import combinations, islice, product
 from math import comb
-from typing import Optional
+from typing import Iterator, Optional
 
 from ..cards import HOLE_SIZES, Card, CardsLike, card_index, check_unique, quoted, read_counted, read_hand
 from ..exceptions import HandValueError, JobError
@@ -32,6 +32,7 @@ from .checks import (
     showdown_error,
 )
 from .programs import program_weight
+from .suits import HandIndexer  # noqa: F401  (the engine API: the pure indexer)
 
 # The evaluation API: the same names and signatures as the compiled core's.
 __all__ = list(ENGINE_API)
@@ -830,6 +831,149 @@ class ShowdownJob:
         return share, array("d", high), array("d", low), weight, equity
 
 
+def river_fields(hands: list, opps: list, weights: list, board: list, dead: set) -> Iterator[tuple[int, list]]:
+    """Per live hand (none of ``dead``) on a river board, its 11 tally fields against the live
+    opponents of positive weight, pair by pair."""
+    live_opps = [(opp, w, _best_high(list(opp), board), _best_low(list(opp), board))
+                 for opp, w in zip(opps, weights) if w > 0 and not dead.intersection(opp)]
+    for i, hand in enumerate(hands):
+        if dead.intersection(hand):
+            continue
+        high, low = _best_high(list(hand), board), _best_low(list(hand), board)
+        fields = [0] * 11
+        for opp, w, opp_high, opp_low in live_opps:
+            if set(hand) & set(opp):
+                continue
+            h = 2 if high < opp_high else 1 if high == opp_high else 0
+            if low is None and opp_low is None:
+                high_units, low_units = HALF_UNITS * h, 0
+            else:
+                high_units = HALF_UNITS // 2 * h
+                fields[9] += w
+                if low is None:
+                    low_units = 0
+                else:
+                    lo = 2 if opp_low is None or low < opp_low else 1 if low == opp_low else 0
+                    low_units = HALF_UNITS // 2 * lo
+                    fields[6] += w if lo == 2 else 0
+                    fields[7] += w if lo == 1 else 0
+                    fields[8] += w
+            units = high_units + low_units
+            fields[0] += w * high_units
+            fields[1] += w * low_units
+            fields[2] += w * units * units
+            fields[3] += w if units == 2 * HALF_UNITS else 0
+            fields[4] += w if h == 2 else 0
+            fields[5] += w if h == 1 else 0
+            fields[10] += w
+        yield i, fields
+
+
+STRENGTH_TASKS = 16   # runout blocks of a strength job, as in the compiled core
+
+
+class StrengthJob:
+    """Hand-strength features, the compiled core's job settled pair by pair: per runout each
+    hand's tally against the live opponents; sums of whole numbers, the squares summed per task
+    in runout order and the tasks in order. The same API."""
+
+    def __init__(self, board, hands, opponents, hole_size, weights, bins, workers):
+        board, hands, opponents, weights = bytes(board), bytes(hands), bytes(opponents), bytes(weights)
+        k = hole_size
+        if not isinstance(k, int) or not 4 <= k <= max(HOLE_SIZES):
+            raise JobError(f"hole_size must be 4..{max(HOLE_SIZES)}, not {k}")
+        if not isinstance(workers, int) or workers < 1:
+            raise JobError("a strength job needs a worker")
+        if not isinstance(bins, int) or not 0 <= bins <= 10000:
+            raise JobError(f"bins must be 0..10000, not {bins}")
+        if len(hands) % k or len(opponents) % k or len(weights) != 8 * (len(opponents) // k):
+            raise JobError("a strength job takes whole rows and one float64 weight per opponent")
+        values = array("d", weights)
+        checker = ShowdownJob.__new__(ShowdownJob)
+        checker._weights = values
+        code, row = checker._check(board, hands, opponents, k)
+        if code:
+            raise showdown_error(code, row, board, hands, opponents, k, weights)
+        for row, w in enumerate(values):
+            if not (w <= 1000 and w == int(w)):
+                raise JobError(f"opponent {row}: hand strength weighs opponents by whole numbers 0..1000")
+        self._board = list(board)
+        self._hands = [tuple(hands[i:i + k]) for i in range(0, len(hands), k)]
+        self._opps = [tuple(opponents[i:i + k]) for i in range(0, len(opponents), k)]
+        self._weights = [int(w) for w in values]
+        self._bins = bins
+        deck = [c for c in range(52) if c not in board]
+        self._runouts = list(combinations(deck, 5 - len(board)))
+        self.tasks = 1 if len(board) == 5 else STRENGTH_TASKS
+        self.workers = min(workers, self.tasks)
+        n = len(self._hands)
+        self._sums = [[0] * 11 for _ in range(n)]
+        self._histogram = [[0] * bins for _ in range(n)]
+        self._squares = [[0.0] * n for _ in range(self.tasks)]
+        self._next = 0
+        self._finished = 0
+        self._stopped = False
+        self._lock = threading.Lock()
+
+    def run(self, worker):
+        if not isinstance(worker, int) or not 0 <= worker < self.workers:
+            raise JobError(f"worker {worker} is outside 0..{self.workers - 1}")
+        while not self._stopped:
+            with self._lock:
+                if self._next >= self.tasks:
+                    return
+                task = self._next
+                self._next += 1
+            count = len(self._runouts)
+            for runout in self._runouts[count * task // self.tasks:count * (task + 1) // self.tasks]:
+                board = self._board + list(runout)
+                with self._lock:
+                    for i, fields in river_fields(self._hands, self._opps, self._weights, board, set(runout)):
+                        for t in range(11):
+                            self._sums[i][t] += fields[t]
+                        if fields[10]:
+                            units, weight = fields[0] + fields[1], fields[10]
+                            self._squares[task][i] += float(units) * float(units) / float(weight)
+                            if self._bins:
+                                b = units * self._bins // (POT_UNITS * weight)
+                                self._histogram[i][min(b, self._bins - 1)] += weight
+            with self._lock:
+                self._finished += 1
+
+    def done(self):
+        return self._finished
+
+    @property
+    def total(self):
+        return self.tasks
+
+    def stop(self):
+        self._stopped = True
+
+    def result(self):
+        if self._finished != self.tasks:
+            raise JobError("the strength job has not finished")
+        nan = float("nan")
+        columns: list = [array("d") for _ in range(7)]
+        histogram = array("d")
+        for i, f in enumerate(self._sums):
+            weight = f[10]
+            square = 0.0
+            for task in range(self.tasks):
+                square += self._squares[task][i]
+            if not weight:
+                row = [nan] * 6 + [0.0]
+                histogram.extend([nan] * self._bins)
+            else:
+                pot = float(POT_UNITS)
+                row = [float(f[0] + f[1]) / (pot * weight), square / (pot * pot * weight), float(f[0]) / (pot * weight),
+                       float(f[1]) / (pot * weight), float(f[3]) / weight, float(f[8]) / weight, float(weight)]
+                histogram.extend(float(count) / weight for count in self._histogram[i])
+            for column, value in zip(columns, row):
+                column.append(value)
+        return (*columns, histogram)
+
+
 class TallySweeper:
     """Equity tallies of hands against a weighted range, board by board, into group sums: the
     compiled core's sweep, here settled pair by pair (plain and slow). The same API."""
@@ -865,40 +1009,9 @@ class TallySweeper:
         self._sums = [[0] * 11 for _ in range(group_count)]
 
     def _river(self, board: list, dead: set, multiplier: int) -> None:
-        live_opps = [(opp, w, _best_high(list(opp), board), _best_low(list(opp), board))
-                     for opp, w in zip(self._opps, self._weights) if w > 0 and not dead.intersection(opp)]
-        for hand, hand_weight, group in zip(self._hands, self._hand_weights, self._groups):
-            if dead.intersection(hand):
-                continue
-            high, low = _best_high(list(hand), board), _best_low(list(hand), board)
-            fields = [0] * 11
-            for opp, w, opp_high, opp_low in live_opps:
-                if set(hand) & set(opp):
-                    continue
-                h = 2 if high < opp_high else 1 if high == opp_high else 0
-                if low is None and opp_low is None:
-                    high_units, low_units = HALF_UNITS * h, 0
-                else:
-                    high_units = HALF_UNITS // 2 * h
-                    fields[9] += w
-                    if low is None:
-                        low_units = 0
-                    else:
-                        lo = 2 if opp_low is None or low < opp_low else 1 if low == opp_low else 0
-                        low_units = HALF_UNITS // 2 * lo
-                        fields[6] += w if lo == 2 else 0
-                        fields[7] += w if lo == 1 else 0
-                        fields[8] += w
-                units = high_units + low_units
-                fields[0] += w * high_units
-                fields[1] += w * low_units
-                fields[2] += w * units * units
-                fields[3] += w if units == 2 * HALF_UNITS else 0
-                fields[4] += w if h == 2 else 0
-                fields[5] += w if h == 1 else 0
-                fields[10] += w
-            scale = hand_weight * multiplier
-            total = self._sums[group]
+        for i, fields in river_fields(self._hands, self._opps, self._weights, board, dead):
+            scale = self._hand_weights[i] * multiplier
+            total = self._sums[self._groups[i]]
             for t in range(11):
                 total[t] += scale * fields[t]
 

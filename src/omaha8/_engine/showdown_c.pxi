@@ -1309,11 +1309,24 @@ cdef void tally_fields(const Asked* before, const Asked* after, const Asked* end
             f[10] += count                        # runouts
 
 
+cdef inline void strength_add(const int64_t* fields, double* square, int64_t* histogram, int bins) noexcept nogil:
+    # units / (POT_UNITS * weight) is the river equity; its bin exactly, in integers.
+    cdef int64_t units = fields[0] + fields[1], weight = fields[10]
+    cdef int64_t b
+    square[0] += <double>units * <double>units / <double>weight
+    if bins > 0:
+        b = <int64_t>((<int128>units * bins) // (<int128>POT_UNITS * weight))
+        histogram[b if b < bins else bins - 1] += weight
+
+
 cdef void tally_river(const Sweep* s, Scratch* x, int32_t* acc2, int32_t* hand_col, int32_t* opp_col,
                       Asked* asked, const uint8_t* board5, uint64_t dead, const int64_t* hand_weights,
-                      const int32_t* groups, int128* sums, int64_t multiplier) noexcept nogil:
+                      const int32_t* groups, int128* sums, int64_t multiplier,
+                      double* square_out, int64_t* histogram_out, int bins) noexcept nogil:
     """One river board: every live hand's tally against the live opponents, times its weight
-    and ``multiplier``, added into its group's sums."""
+    and ``multiplier``, added into its group's sums. With ``square_out`` (hand strength), per
+    hand also its river equity's square times the opponents' weight, as units^2 / weight, and
+    with ``bins``, that weight into the bin of its river equity in ``histogram_out``."""
     cdef Board info
     cdef Py_ssize_t i, j, pos, a, b, hand_end, opp_end, n = s.hands.n, m = s.opps.n, live
     cdef int k = s.k, nsub = s.nsub, nodd = s.nodd, v, t, col, stride, g
@@ -1426,6 +1439,8 @@ cdef void tally_river(const Sweep* s, Scratch* x, int32_t* acc2, int32_t* hand_c
         asked[3 * pos + 2].upto += item.dup
         tally_fields(&asked[3 * pos], &asked[3 * pos + 1], &asked[3 * pos + 2], item.low, fields)
         i = item.row
+        if square_out != NULL and fields[10] > 0:
+            strength_add(fields, square_out + i, histogram_out + i * bins, bins)
         scale = <int128>hand_weights[i] * multiplier
         g = groups[i]
         if scale == 1:
@@ -1544,7 +1559,7 @@ cdef class TallySweeper:
 
     cdef void river(self, const uint8_t* board5, uint64_t dead, int64_t multiplier) noexcept nogil:
         tally_river(&self.s, &self.x, self.acc2, self.hand_col, self.opp_col, self.asked, board5, dead,
-                    self.hand_weights, self.groups, self.group_sums, multiplier)
+                    self.hand_weights, self.groups, self.group_sums, multiplier, NULL, NULL, 0)
 
     def add_board(self, board, dead=b"", multiplier=1):
         """One river board (five distinct cards), times ``multiplier``."""

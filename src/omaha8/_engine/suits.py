@@ -1,0 +1,292 @@
+"""Suit isomorphism: the plan of a hand indexer, shared by both engines, and the indexer itself
+in plain Python (the pure engine's; the compiled core builds its own from the same plan).
+
+After Kevin Waugh, "A fast and optimal hand isomorphism algorithm" (2013). Cards come in rounds
+(hole, flop, turn, river: (4, 3, 1, 1)); two deals are the same spot when a renaming of suits
+turns one into the other, the order within a round not mattering. Each suit of a deal has a
+*shape*, the number of its cards in each round, and within its shape a *suit index*: its rank
+set of round 0, then of round 1 among the ranks round 0 left, and so on, each as a colex rank,
+read as the digits of a mixed-radix number (round 0 the most significant). Sorted by (shape,
+suit index), largest first, the four suits give the class; a *configuration* is the sorted
+shapes alone. Within a configuration, the suits of equal shape form groups, each a multiset of
+suit indices (ranked as combinations with repetition); the groups' ranks are the digits of the
+class's number within its configuration, and the configurations, in order, take consecutive
+blocks of 0 .. size - 1.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from functools import lru_cache
+from math import comb
+from typing import NamedTuple
+
+from ..cards import Card
+from ..exceptions import IndexerError
+from .checks import (
+    check_rounds,
+    indexer_cards_out,
+    indexer_indices,
+    indexer_out,
+    indexer_row_error,
+    indexer_rows,
+    read_index,
+    read_round_cards,
+)
+
+__all__ = ["Configuration", "Plan", "indexer_plan", "HandIndexer", "SHAPE_BITS", "INDEX_BITS", "MAX_ROUNDS"]
+
+MAX_ROUNDS = 7      # a shape packs 4 bits a round into 28 bits, beside a 36-bit suit index
+SHAPE_BITS = 4
+INDEX_BITS = 36
+
+
+class Configuration(NamedTuple):
+    shapes: tuple[tuple[int, ...], ...]
+    """The four suits' shapes (cards per round), largest first."""
+    groups: tuple[tuple[int, int, int], ...]
+    """(first suit, suits, suit indices of the shape): the runs of equal shapes."""
+    offset: int
+    size: int
+
+
+class Plan(NamedTuple):
+    rounds: tuple[int, ...]
+    configurations: tuple[tuple[Configuration, ...], ...]
+    """Per round: the configurations, in index order."""
+    sizes: tuple[int, ...]
+
+
+def shape_count(shape: tuple[int, ...]) -> int:
+    """Rank sets a suit of this shape can hold, round by round."""
+    count, used = 1, 0
+    for k in shape:
+        count *= comb(13 - used, k)
+        used += k
+    return count
+
+
+def _shapes(rounds: tuple[int, ...]) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = [()]
+    for cards in rounds:
+        out = [shape + (k,) for shape in out for k in range(min(cards, 13 - sum(shape)) + 1)]
+    return out
+
+
+def _configurations(prefix: tuple[int, ...], shapes: list[tuple[int, ...]]) -> list[Configuration]:
+    """Every sorted choice of four shapes (largest first) whose cards add up to each round's."""
+    found: list[Configuration] = []
+    rounds = range(len(prefix))
+
+    def place(chosen: list, start: int, offset: int) -> int:
+        if len(chosen) == 4:
+            if any(sum(shape[j] for shape in chosen) != prefix[j] for j in rounds):
+                return offset
+            groups = []
+            first = 0
+            while first < 4:
+                last = first
+                while last + 1 < 4 and chosen[last + 1] == chosen[first]:
+                    last += 1
+                groups.append((first, last - first + 1, shape_count(chosen[first])))
+                first = last + 1
+            size = 1
+            for _, g, count in groups:
+                size *= comb(count + g - 1, g)
+            found.append(Configuration(tuple(chosen), tuple(groups), offset, size))
+            return offset + size
+        for at in range(start, len(shapes)):
+            shape = shapes[at]
+            if all(sum(s[j] for s in chosen) + shape[j] <= prefix[j] for j in rounds):
+                offset = place(chosen + [shape], at, offset)
+        return offset
+
+    place([], 0, 0)
+    return found
+
+
+@lru_cache(maxsize=32)
+def indexer_plan(rounds: tuple[int, ...]) -> Plan:
+    """The configurations of every round of ``rounds`` (checked), with their offsets and sizes."""
+    rounds = check_rounds(rounds)
+    per_round = []
+    sizes = []
+    for r in range(len(rounds)):
+        prefix = rounds[:r + 1]
+        found = _configurations(prefix, sorted(_shapes(prefix), reverse=True))
+        offset = found[-1].offset + found[-1].size
+        if offset >= 2**63:
+            raise IndexerError(f"rounds {rounds} have {offset:,} classes after round {r}: "
+                               "more than 64-bit indices hold")
+        per_round.append(tuple(found))
+        sizes.append(offset)
+    return Plan(rounds, tuple(per_round), tuple(sizes))
+
+
+def _colex(positions: list[int]) -> int:
+    return sum(comb(p, t + 1) for t, p in enumerate(positions))
+
+
+def _uncolex(rank: int, k: int) -> list[int]:
+    """The k positions, ascending, of colex rank ``rank``."""
+    out = []
+    for t in range(k, 0, -1):
+        p = t - 1
+        while comb(p + 1, t) <= rank:
+            p += 1
+        rank -= comb(p, t)
+        out.append(p)
+    return out[::-1]
+
+
+def _multiset_rank(values: list[int]) -> int:
+    """The rank of a multiset given largest first, among multisets of its size."""
+    g = len(values)
+    return sum(comb(a + g - 1 - i, g - i) for i, a in enumerate(values))
+
+
+def _multiset_unrank(rank: int, g: int) -> list[int]:
+    out = []
+    for i in range(g):
+        t = g - i
+        b = t - 1
+        # The largest b with C(b, t) <= rank: doubling, then halving.
+        step = 1
+        while comb(b + step, t) <= rank:
+            step *= 2
+        while step > 1:
+            step //= 2
+            if comb(b + step, t) <= rank:
+                b += step
+        rank -= comb(b, t)
+        out.append(b - (g - 1 - i))
+    return out
+
+
+def suit_index(masks: list[int]) -> int:
+    """A suit's index within its shape from its rank masks, round by round."""
+    index, used = 0, 0
+    for mask in masks:
+        free = [rank for rank in range(13) if not used >> rank & 1]
+        positions = [free.index(rank) for rank in range(13) if mask >> rank & 1]
+        index = index * comb(len(free), len(positions)) + _colex(positions)
+        used |= mask
+    return index
+
+
+def suit_masks(shape: tuple[int, ...], index: int) -> list[int]:
+    """The rank masks, round by round, of index ``index`` within ``shape``."""
+    digits = []
+    used = 0
+    free_counts = []
+    for k in shape:
+        free_counts.append(13 - used)
+        used += k
+    for k, free in zip(reversed(shape), reversed(free_counts)):
+        base = comb(free, k)
+        digits.append(index % base)
+        index //= base
+    digits.reverse()
+    masks, used = [], 0
+    for k, digit in zip(shape, digits):
+        open_ranks = [rank for rank in range(13) if not used >> rank & 1]
+        mask = 0
+        for p in _uncolex(digit, k):
+            mask |= 1 << open_ranks[p]
+        masks.append(mask)
+        used |= mask
+    return masks
+
+
+class HandIndexer:
+    """Dense indices of suit-isomorphism classes, round by round (see omaha8.HandIndexer)."""
+
+    def __init__(self, rounds) -> None:
+        self._plan = indexer_plan(check_rounds(rounds))
+        self._ends = []
+        total = 0
+        for cards in self._plan.rounds:
+            total += cards
+            self._ends.append(total)
+        self._lookup = [{c.shapes: c for c in configs} for configs in self._plan.configurations]
+        self._offsets = [[c.offset for c in configs] for configs in self._plan.configurations]
+
+    @property
+    def rounds(self) -> tuple[int, ...]:
+        return self._plan.rounds
+
+    def size(self, round: int) -> int:
+        return self._plan.sizes[read_index(round, "round", len(self._plan.rounds))]
+
+    def __repr__(self) -> str:
+        return f"HandIndexer({self._plan.rounds})"
+
+    def __reduce__(self):
+        return (type(self), (self._plan.rounds,))
+
+    def _index(self, cards, r: int) -> int:
+        masks = [[0] * (r + 1) for _ in range(4)]
+        at = 0
+        for j in range(r + 1):
+            for c in cards[at:self._ends[j]]:
+                masks[c & 3][j] |= 1 << (c >> 2)
+            at = self._ends[j]
+        suits = sorted(((tuple(bin(m).count("1") for m in ms), suit_index(ms)) for ms in masks), reverse=True)
+        config = self._lookup[r][tuple(shape for shape, _ in suits)]
+        index = 0
+        for first, g, count in config.groups:
+            index = index * comb(count + g - 1, g) + _multiset_rank([i for _, i in suits[first:first + g]])
+        return config.offset + index
+
+    def index(self, cards) -> int:
+        cards, r = read_round_cards(cards, self._ends)
+        return self._index(cards, r)
+
+    def index_batch(self, buffer, out=None):
+        view, r = indexer_rows(buffer, self._ends)
+        rows = view.shape[0] if view.shape else 0
+        result = indexer_out(out, rows)
+        width = self._ends[r]
+        flat = view.tobytes()
+        for i in range(rows):
+            row = flat[i * width:(i + 1) * width]
+            if max(row) > 51 or len(set(row)) != width:
+                raise indexer_row_error(i, row)
+        values = [self._index(flat[i * width:(i + 1) * width], r) for i in range(rows)]
+        memoryview(result).cast("B").cast("Q")[:] = array("Q", values)
+        return result
+
+    def _cards(self, r: int, index: int) -> bytes:
+        configs = self._plan.configurations[r]
+        config = configs[bisect_right(self._offsets[r], index) - 1]
+        rest = index - config.offset
+        ranks = []
+        for _, g, count in reversed(config.groups):
+            base = comb(count + g - 1, g)
+            ranks.append(rest % base)
+            rest //= base
+        ranks.reverse()
+        per_round: list[list[int]] = [[] for _ in range(r + 1)]
+        for (first, g, _), rank in zip(config.groups, ranks):
+            for offset, value in enumerate(_multiset_unrank(rank, g)):
+                position = first + offset
+                suit = 3 - position
+                for j, mask in enumerate(suit_masks(config.shapes[position], value)):
+                    per_round[j] += [rank_ * 4 + suit for rank_ in range(13) if mask >> rank_ & 1]
+        return bytes(c for cards in per_round for c in sorted(cards, reverse=True))
+
+    def unindex(self, round: int, index: int) -> tuple[Card, ...]:
+        r = read_index(round, "round", len(self._plan.rounds))
+        i = read_index(index, "index", self._plan.sizes[r], f"of round {r}")
+        return tuple(Card(c) for c in self._cards(r, i))
+
+    def unindex_batch(self, round: int, indices, out=None):
+        r = read_index(round, "round", len(self._plan.rounds))
+        values = indexer_indices(indices, self._plan.sizes[r], r)
+        width = self._ends[r]
+        target, flat = indexer_cards_out(out, len(values), width)
+        for row, i in enumerate(values):
+            flat[row * width:(row + 1) * width] = self._cards(r, i)
+        return target
+

@@ -1,0 +1,346 @@
+"""Hand-strength features, the raw material of abstractions: per hand on a flop or turn, its
+equity over every runout (EHS), the mean of its river equity squared (EHS^2), and a histogram
+of its river equity over the runouts (Johanson et al.; Ganzfried and Sandholm, "Potential-aware
+imperfect-recall abstraction with earth mover's distance", AAAI 2014).
+
+Built on the tally sweep of the showdown values: one sweep per runout, every hand against the
+whole weighted range at once. The counts are whole numbers added exactly, the squares are
+summed in a fixed order, so any number of threads gives the same bits.
+
+``flop_features`` computes them for every canonical flop (1,755 boards, each standing for its
+orbit) on any ``concurrent.futures.Executor``, one flop a task, each flop's file written whole
+(to a temporary name, then renamed) into a directory that is its own checkpoint: run it again
+and the flops already written are skipped.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import zipfile
+from array import array
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
+
+from . import _engine
+from ._version import __version__
+from .cards import Card, CardsLike, check_unique, read_counted, whole_number
+from .equity import run_job
+from .exceptions import JobError, TableError
+from .isomorphism import canonical_boards, indexer
+from .ranges import Range
+from .sweep import HandsLike, read_sides, shaped_rows, thread_count
+
+__all__ = ["HandStrength", "hand_strength", "FEATURES", "FlopTask", "run_flop_task", "flop_features",
+           "read_flop_features", "FEATURES_FORMAT"]
+
+FEATURES = ("equity", "equity_squared", "high", "low", "scoop", "low_made")
+"""The per-hand features, in the order files hold them."""
+FEATURES_FORMAT = "omaha8 flop features 1"
+
+
+@dataclass(frozen=True)
+class HandStrength:
+    """Row i of each buffer is for ``hands`` row i; float64 buffers (``array('d')``: numpy
+    views them without a copy). NaN where no opponent can be dealt beside the hand."""
+
+    board: tuple[Card, ...]
+    hands: memoryview
+    """The (n, k) uint8 rows of the hands (a Range's hands that miss the board)."""
+    equity: array
+    """EHS: the expected share of the pot over every runout and opponent, as ``omaha8.equity``
+    of the hand against the range gives it."""
+    equity_squared: array
+    """EHS^2: over the runouts, the mean of the river equity squared (the river equity: the
+    hand's equity against the opponents still possible on that completed board)."""
+    high: array
+    """The part of ``equity`` won through the high half (a pot with no low counts whole)."""
+    low: array
+    """The part won through the low half: ``high + low == equity``."""
+    scoop: array
+    """How often the hand wins the whole pot."""
+    low_made: array
+    """How often the hand makes a low."""
+    weight: array
+    """The weight of the (opponent, runout) deals behind the row: the runouts are weighed by
+    it, so that on each the distribution is the hand's own (uniform for uniform opponents)."""
+    histogram: Optional[memoryview]
+    """With ``bins``: (n, bins) float64, the share of runouts whose river equity falls in each
+    of ``bins`` equal bins of [0, 1] (1.0 in the last bin); None without."""
+    bins: int
+
+    def __len__(self) -> int:
+        return len(self.equity)
+
+
+def hand_strength(
+    board: CardsLike,
+    hands: Optional[HandsLike] = None,
+    opponents: Optional[HandsLike] = None,
+    weights: Optional[object] = None,
+    *,
+    bins: int = 0,
+    threads: Optional[int] = None,
+) -> HandStrength:
+    """Hand-strength features of every hand of ``hands`` against the weighted range ``opponents``.
+
+    ``board``: 3 or 4 cards (5 allowed: one runout). ``hands``: a Range, an expression or a
+    uint8 (n, k) buffer; by default every hand of four cards that misses the board.
+    ``opponents``: the same kinds; by default every hand, uniformly. ``weights``: one whole
+    number 0..1000 per opponent row as used (a Range's weights are so already), so that every
+    count is exact. ``bins``: with 1 or more, a histogram of the river equity. ``threads``
+    splits the runouts; any count gives the same answer.
+    """
+    board_cards = read_counted(board, "board cards", (3, 4, 5))
+    check_unique(board_cards)
+    every = Range("random", hole_size=_hole_size_of(hands, opponents))
+    hands = every if hands is None else hands
+    opponents = every if opponents is None else opponents
+    hand_rows, opp_rows, size, opp_weights = read_sides(board_cards, hands, opponents, weights)
+    count = whole_number(bins, "bins", 0, 10_000, JobError)
+    workers = thread_count(threads)
+    job = _engine.ENGINE.StrengthJob(bytes(board_cards), hand_rows, opp_rows, size, opp_weights.tobytes(), count,
+                                     workers)
+    run_job(job, job.workers)
+    equity, squared, high, low, scoop, low_made, weight, histogram = job.result()
+    n = len(equity)
+    return HandStrength(
+        board=tuple(Card(c) for c in board_cards),
+        hands=shaped_rows(hand_rows, size),
+        equity=equity,
+        equity_squared=squared,
+        high=high,
+        low=low,
+        scoop=scoop,
+        low_made=low_made,
+        weight=weight,
+        histogram=_shaped_doubles(histogram, n, count) if count else None,
+        bins=count,
+    )
+
+
+def _hole_size_of(*sides: object) -> int:
+    for side in sides:
+        if isinstance(side, Range):
+            return side.hole_size
+        if side is not None and not isinstance(side, str):
+            shape = _engine.showdown_rows(side, "hands").shape or (0, 4)
+            return shape[1]
+    return 4
+
+
+def _shaped_doubles(values: array, rows: int, columns: int) -> Any:
+    if not rows:
+        return memoryview((ctypes.c_double * columns * 0)())
+    return memoryview(values).cast("B").cast("d", (rows, columns))
+
+
+# ---------------------------------------------------------------- every flop
+
+class FlopTask(NamedTuple):
+    """One flop of ``flop_features``: plain data, picklable anywhere; ``run_flop_task`` runs it."""
+
+    number: int
+    """The flop's index among the canonical flops (``HandIndexer((3,))``)."""
+    board: tuple[int, ...]
+    orbit: int
+    bins: int
+    threads: int = 1
+
+
+class FlopResult(NamedTuple):
+    number: int
+    columns: dict
+
+
+def run_flop_task(task: FlopTask) -> FlopResult:
+    """The features of every four-card hand on the task's flop, one row per suit-isomorphism
+    class of (hand, flop) (``HandIndexer((4, 3))``, round 1), in index order: the hands of a
+    class have the same features, so each is stored once, with one of its hands."""
+    strength = hand_strength(list(task.board), bins=task.bins, threads=task.threads)
+    rows = strength.hands.tobytes()
+    n = len(strength)
+    deals = bytearray()
+    flop = bytes(task.board)
+    for i in range(n):
+        deals += rows[4 * i:4 * i + 4] + flop
+    indices = indexer((4, 3)).index_batch(memoryview(deals).cast("B", (n, 7))) if n else array("Q")
+    first: dict[int, int] = {}
+    for i, index in enumerate(indices):
+        first.setdefault(index, i)
+    order = sorted(first)
+    picked = [first[index] for index in order]
+    columns: dict[str, Any] = {"index": array("Q", order),
+                               "hand": b"".join(rows[4 * i:4 * i + 4] for i in picked)}
+    for name in FEATURES:
+        values = getattr(strength, name)
+        columns[name] = array("d", (values[i] for i in picked))
+    if task.bins:
+        hist = array("d", strength.histogram.cast("B").cast("d")) if strength.histogram is not None else array("d")
+        columns["histogram"] = array("f", (hist[i * task.bins + b] for i in picked for b in range(task.bins)))
+    return FlopResult(task.number, columns)
+
+
+def _npy(data: bytes, descr: str, shape: tuple[int, ...]) -> bytes:
+    """One array in numpy's .npy format (version 1.0), written without numpy."""
+    header = f"{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape!r}, }}"
+    padding = 64 - (10 + len(header) + 1) % 64
+    header += " " * padding + "\n"
+    return b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode("latin1") + data
+
+
+def _write_flop(directory: Path, result: FlopResult, bins: int, parquet: bool) -> Path:
+    columns = result.columns
+    rows = len(columns["index"])
+    name = directory / (f"flop-{result.number:04d}" + (".parquet" if parquet else ".npz"))
+    temporary = name.with_name(name.name + ".part")
+    if parquet:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        fields = {"index": pa.array(columns["index"], type=pa.uint64()),
+                  "hand": pa.FixedSizeListArray.from_arrays(pa.array(columns["hand"], type=pa.uint8()), 4)}
+        for feature in FEATURES:
+            fields[feature] = pa.array(columns[feature], type=pa.float64())
+        if bins:
+            fields["histogram"] = pa.FixedSizeListArray.from_arrays(pa.array(columns["histogram"], type=pa.float32()),
+                                                                    bins)
+        pq.write_table(pa.table(fields), temporary)
+    else:
+        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_STORED) as archive:
+            archive.writestr("index.npy", _npy(columns["index"].tobytes(), "<u8", (rows,)))
+            archive.writestr("hand.npy", _npy(bytes(columns["hand"]), "|u1", (rows, 4)))
+            for feature in FEATURES:
+                archive.writestr(f"{feature}.npy", _npy(columns[feature].tobytes(), "<f8", (rows,)))
+            if bins:
+                archive.writestr("histogram.npy", _npy(columns["histogram"].tobytes(), "<f4", (rows, bins)))
+    os.replace(temporary, name)
+    return name
+
+
+def _parquet_available() -> bool:
+    try:
+        import pyarrow
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def flop_features(
+    directory: Union[str, os.PathLike],
+    *,
+    bins: int = 10,
+    executor: Optional[Executor] = None,
+    progress: Optional[Callable[[int, int], object]] = None,
+    flops: Optional[Sequence[int]] = None,
+    file_format: Optional[str] = None,
+) -> dict:
+    """Hand-strength features of every four-card hand (against every hand) on every canonical
+    flop, one file per flop in ``directory``: ``flop-NNNN.parquet`` through pyarrow when it is
+    installed, else ``flop-NNNN.npz`` (numpy's archive of .npy files, written without numpy),
+    beside ``features.json`` (the run's parameters and the flops: board, orbit size, file).
+
+    Each file holds one row per class of (hand, flop): ``index`` (``HandIndexer((4, 3))``,
+    round 1), ``hand`` (one of its hands), the FEATURES, and with ``bins`` a ``histogram``
+    (float32). ``executor``: any ``concurrent.futures.Executor`` (Dask's ``client.get_executor()``
+    included), one flop a task (default: this machine's cores, one flop each). ``flops``: the
+    flop numbers to do (default all 1,755). The directory is the checkpoint: a flop whose file
+    exists is not done again. Returns the manifest."""
+    path = Path(directory)
+    if path.exists() and not path.is_dir():
+        raise TableError(f"{path} is not a directory")
+    path.mkdir(parents=True, exist_ok=True)
+    count = whole_number(bins, "bins", 0, 10_000, TableError)
+    if file_format is None:
+        file_format = "parquet" if _parquet_available() else "npz"
+    if file_format not in ("parquet", "npz"):
+        raise TableError(f"file_format is 'parquet' or 'npz', not {file_format!r}")
+    if file_format == "parquet" and not _parquet_available():
+        raise TableError("Parquet files need pyarrow: pip install pyarrow (or give file_format='npz')")
+    boards = canonical_boards(3)
+    wanted = list(range(len(boards))) if flops is None else sorted(set(_flop_numbers(flops, len(boards))))
+    manifest_path = path / "features.json"
+    identity = {"format": FEATURES_FORMAT, "bins": count, "hole_size": 4, "opponents": "every hand",
+                "file_format": file_format}
+    if manifest_path.exists():
+        try:
+            found = json.loads(manifest_path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            raise TableError(f"{manifest_path} is not an omaha8 features manifest ({error})") from None
+        if not isinstance(found, dict) or found.get("identity") != identity:
+            raise TableError(f"{path} holds features of another run (its features.json differs): "
+                             "give another directory")
+    suffix = ".parquet" if file_format == "parquet" else ".npz"
+    manifest = {"identity": identity, "version": __version__,
+                "flops": [{"number": i, "board": "".join(str(c) for c in boards[i][0]), "orbit": boards[i][1],
+                           "file": f"flop-{i:04d}{suffix}"} for i in range(len(boards))]}
+    manifest_path.write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    todo = [i for i in wanted if not (path / f"flop-{i:04d}{suffix}").exists()]
+    done = len(wanted) - len(todo)
+    if progress is not None:
+        progress(done, len(wanted))
+    own = executor is None
+    # Without an executor: one flop per core, one thread each (the same bits as any split).
+    pool = executor if executor is not None else ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
+                                                                    thread_name_prefix="omaha8-features")
+    pending: set[Future] = set()
+    try:
+        pending = {pool.submit(run_flop_task, FlopTask(i, tuple(int(c) for c in boards[i][0]), boards[i][1], count))
+                   for i in todo}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                _write_flop(path, future.result(), count, file_format == "parquet")
+                done += 1
+            if progress is not None:
+                progress(done, len(wanted))
+    finally:
+        for future in pending:
+            future.cancel()
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return manifest
+
+
+def _flop_numbers(flops: Sequence[int], count: int) -> list[int]:
+    out = []
+    for value in flops:
+        out.append(whole_number(value, "a flop number", 0, count - 1, TableError))
+    return out
+
+
+def read_flop_features(path: Union[str, os.PathLike]) -> dict:
+    """A flop's file (either format) as columns: ``index`` array('Q'), ``hand`` bytes (4 a
+    row), the FEATURES as array('d'), and ``histogram`` array('f') (bins a row) when present."""
+    name = Path(path)
+    if name.suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(name)
+        out: dict[str, Any] = {"index": array("Q", table.column("index").to_pylist()),
+                               "hand": bytes(c for row in table.column("hand").to_pylist() for c in row)}
+        for feature in FEATURES:
+            out[feature] = array("d", table.column(feature).to_pylist())
+        if "histogram" in table.column_names:
+            out["histogram"] = array("f", [v for row in table.column("histogram").to_pylist() for v in row])
+        return out
+    with zipfile.ZipFile(name) as archive:
+        out = {}
+        for member in archive.namelist():
+            data = archive.read(member)
+            length = int.from_bytes(data[8:10], "little")
+            body = data[10 + length:]
+            key = member[:-4]
+            if key == "index":
+                out[key] = array("Q", body)
+            elif key == "hand":
+                out[key] = body
+            elif key == "histogram":
+                out[key] = array("f", body)
+            else:
+                out[key] = array("d", body)
+        return out
