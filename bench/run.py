@@ -50,7 +50,18 @@ PEER_OF.update({name: SHOWDOWN_LOOP for name in (
         "one_thread", "all_cores", "turn_one_thread", "turn_all_cores", "flop_all_cores")))})
 PEER_OF.update({name: "test_omaha8_range_equity_walk" for name in (
     "test_omaha8_range_equity_sweep", "test_omaha8_range_equity_walk")})
-PEER_NAMES = {PHEVALUATOR: "phevaluator", SHOWDOWN_LOOP: "the equity() loop, hand by hand",
+# The indexer has no peer installed here (Waugh's C library: about 11 million a second, the
+# issue's figure): its rows are compared with its own batch. Hand strength is compared with the
+# showdown-values sweep of the same turn, one thread.
+INDEX_BATCH = "test_omaha8_index_batch"
+PEER_OF.update({name: INDEX_BATCH for name in (
+    INDEX_BATCH, "test_omaha8_unindex_batch", "test_omaha8_unindex_one_call_each", "test_omaha8_index_one_call_each")})
+TURN_SWEEP = "test_omaha8_showdown_values[turn_one_thread]"
+PEER_OF.update({name: TURN_SWEEP for name in (
+    "test_omaha8_hand_strength_turn[one_thread]", "test_omaha8_hand_strength_turn[all_cores]",
+    "test_omaha8_hand_strength_flop")})
+PEER_NAMES = {INDEX_BATCH: "omaha8's index_batch", TURN_SWEEP: "showdown_values on the turn, one thread",
+              PHEVALUATOR: "phevaluator", SHOWDOWN_LOOP: "the equity() loop, hand by hand",
               "test_omaha8_range_equity_walk": "the range walk", POKERKIT: "pokerkit",
               "test_poker_equity_exact": "poker-equity", "test_poker_equity_sampled": "poker-equity",
               "test_pokerkit_random_playouts": "pokerkit", "test_poker_equity_range_exact": "poker-equity",

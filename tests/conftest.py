@@ -67,6 +67,7 @@ def make_live(module, monkeypatch):
     monkeypatch.setattr(omaha8._engine, "ENGINE", module)
     for name in BOUND_AT_IMPORT:
         monkeypatch.setattr(omaha8, name, getattr(module, name))
+    monkeypatch.setattr(omaha8, "HandIndexer", module.HandIndexer)
     return module
 
 

@@ -60,3 +60,17 @@ def test_readme_command_lines(capsys, monkeypatch, tmp_path):
         assert main(argv) == (2 if failing else 0)
         out, err = capsys.readouterr()
         assert (err if failing else out).splitlines() == expected, command
+
+
+def test_the_clustering_example_buckets_hands(live_core):
+    pytest.importorskip("sklearn")
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("cluster_flop", README.parent / "examples" / "cluster_flop.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    hands = omaha8.Range("AA**, KK**, A2**$ds, 9876")
+    rows = module.buckets("Ks7d2h", hands, omaha8.Range("5%"), clusters=6, bins=20, threads=2)
+    assert sum(row["hands"] for row in rows) == len(hands.apart_from(omaha8.parse_cards("Ks7d2h"))[1])
+    assert [row["ehs"] for row in rows] == sorted(row["ehs"] for row in rows)
+    assert all(0 <= row["ehs2"] <= row["ehs"] <= 1 for row in rows)

@@ -366,6 +366,71 @@ def _table_text(table, count: int) -> str:
     return "\n".join(lines)
 
 
+def _executor(args: argparse.Namespace) -> tuple:
+    """(executor, Dask client) from --scheduler or --workers; (None, None) for this machine."""
+    executor, client = None, None
+    if args.scheduler:
+        if args.workers is not None:
+            raise UsageError("--workers counts local threads; a --scheduler's cluster has its own workers")
+        try:
+            from distributed import Client
+        except ImportError:
+            raise UsageError("--scheduler needs Dask: pip install 'omaha8[dask]'") from None
+        try:
+            client = Client(args.scheduler, timeout="10s")
+        except OSError as error:
+            raise UsageError(f"cannot reach the scheduler at {args.scheduler}: {error}") from None
+        executor = client.get_executor()
+    elif args.workers is not None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        if not 1 <= args.workers <= 1024:
+            raise UsageError(f"--workers must be 1..1024, not {args.workers}")
+        executor = ThreadPoolExecutor(max_workers=args.workers, thread_name_prefix="omaha8-table")
+    return executor, client
+
+
+def _flop_list(text: Optional[str]) -> Optional[list[int]]:
+    """--flops "0-9,17": flop numbers and ranges of them."""
+    if text is None:
+        return None
+    out: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        try:
+            low = int(first)
+            high = int(last) if last else low
+        except ValueError:
+            raise UsageError(f"--flops takes numbers and ranges such as 0-9,17, not {text!r}") from None
+        if not 0 <= low <= high <= 1754:
+            raise UsageError(f"--flops {part.strip()}: flops are numbered 0..1754")
+        out.extend(range(low, high + 1))
+    return out
+
+
+def _run_features(args: argparse.Namespace) -> int:
+    from .features import flop_features
+
+    flops = _flop_list(args.flops)
+    executor, client = _executor(args)
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    started = time.monotonic()
+    try:
+        manifest = flop_features(args.out, bins=args.bins, executor=executor, progress=bar, flops=flops,
+                                 file_format=args.format, hands=args.hands, opponents=args.opponents)
+    finally:
+        if bar is not None:
+            bar.close()
+        if client is not None:
+            client.close()
+        elif executor is not None:
+            executor.shutdown(cancel_futures=True)
+    count = len(flops) if flops is not None else len(manifest["flops"])
+    print(f"{count:,} flops of features in {args.out} ({manifest['identity']['file_format']}, "
+          f"{args.bins} bins; {_duration(time.monotonic() - started)}); features.json lists them")
+    return 0
+
+
 def _run_table(args: argparse.Namespace) -> int:
     from .tables import DEFAULT_TABLE_SAMPLES, PreflopTable, preflop_table
 
@@ -386,25 +451,7 @@ def _run_table(args: argparse.Namespace) -> int:
             raise UsageError(f"--out {args.out} is not a regular file (a directory or a device)")
         if not out.parent.is_dir():
             raise UsageError(f"--out {args.out}: the directory {out.parent} does not exist")
-    executor, client = None, None
-    if args.scheduler:
-        if args.workers is not None:
-            raise UsageError("--workers counts local threads; a --scheduler's cluster has its own workers")
-        try:
-            from distributed import Client
-        except ImportError:
-            raise UsageError("--scheduler needs Dask: pip install 'omaha8[dask]'") from None
-        try:
-            client = Client(args.scheduler, timeout="10s")
-        except OSError as error:
-            raise UsageError(f"cannot reach the scheduler at {args.scheduler}: {error}") from None
-        executor = client.get_executor()
-    elif args.workers is not None:
-        from concurrent.futures import ThreadPoolExecutor
-
-        if not 1 <= args.workers <= 1024:
-            raise UsageError(f"--workers must be 1..1024, not {args.workers}")
-        executor = ThreadPoolExecutor(max_workers=args.workers, thread_name_prefix="omaha8-table")
+    executor, client = _executor(args)
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
         table = preflop_table(opponents=args.opponents, hole_size=args.hole_size,
@@ -521,6 +568,24 @@ def build_parser() -> argparse.ArgumentParser:
     table_command.add_argument("--show", type=_whole_number, help="rows to print (default 20, or 10 after computing)")
     table_command.add_argument("--table", help="a table CSV to show instead of the shipped one")
     table_command.set_defaults(run=_run_table)
+
+    features_command = commands.add_parser(
+        "features", help="hand-strength features (EHS, EHS², histograms) of every hand on every canonical flop",
+        description="Per canonical flop (1,755, each standing for its orbit), the features of every "
+        "four-card hand against every hand: one file a flop in DIR (Parquet with pyarrow, else .npz), "
+        "one row per class of (hand, flop). DIR is the checkpoint: run again to continue. About 18 "
+        "seconds of one core a flop.",
+        epilog="example: omaha8 features --out features --bins 10 --flops 0-9")
+    features_command.add_argument("--out", required=True, help="the directory to write (made if missing)")
+    features_command.add_argument("--bins", type=_whole_number, default=10, help="histogram bins (default 10; 0: none)")
+    features_command.add_argument("--flops", help="only these flop numbers, such as 0-9,17 (default: all)")
+    features_command.add_argument("--hands", default="random", help="the hands, a range (default: every hand)")
+    features_command.add_argument("--opponents", default="random", help="the opponents' range (default: every hand)")
+    features_command.add_argument("--format", choices=("parquet", "npz"),
+                                  help="file format (default: parquet when pyarrow is installed)")
+    features_command.add_argument("--workers", type=_whole_number, help="local threads (default: every core)")
+    features_command.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://10.0.0.5:8786")
+    features_command.set_defaults(run=_run_features)
     return parser
 
 

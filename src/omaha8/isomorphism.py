@@ -94,33 +94,47 @@ def _name(cards: Sequence[int]) -> str:
     return suit_class(rank_sets)
 
 
-def _classes(size: int) -> tuple[tuple[tuple[Card, ...], str, int], ...]:
-    return _classes_of(_engine.ENGINE.__name__, size)
-
-
 @lru_cache(maxsize=8)
-def _classes_of(engine: str, size: int) -> tuple[tuple[tuple[Card, ...], str, int], ...]:
+def _classes_of(engine: str, size: int) -> tuple[bytes, tuple[str, ...], tuple[int, ...]]:
+    """Every class of one round of ``size`` cards: its representatives' cards (``size`` bytes
+    a class), names and orbit sizes, in index order."""
     ix = indexer((size,))
     count = ix.size(0)
     rows = bytes(memoryview(ix.unindex_batch(0, range(count))).cast("B"))
-    out = []
-    ends = (size,)
-    for i in range(count):
-        row = rows[i * size:(i + 1) * size]
-        out.append((tuple(Card(c) for c in row), _name(row), _orbit(row, ends)))
-    return tuple(out)
+    names = []
+    orbits = []
+    for at in range(0, len(rows), size):
+        rank_sets: list[list[int]] = [[], [], [], []]
+        for c in rows[at:at + size]:
+            rank_sets[c & 3].append(c >> 2)
+        names.append(suit_class(rank_sets))
+        # Suits with the same ranks (empty ones too) trade places without changing the hand.
+        keys = sorted(tuple(ranks) for ranks in rank_sets)
+        same, run = 1, 1
+        for a, b in zip(keys, keys[1:]):
+            run = run + 1 if a == b else 1
+            if a == b:
+                same = same * run
+        orbits.append(24 // same)
+    return rows, tuple(names), tuple(orbits)
+
+
+def _cards_of(rows: bytes, size: int, i: int) -> tuple[Card, ...]:
+    return tuple(Card(c) for c in rows[i * size:(i + 1) * size])
 
 
 def hand_classes(size: int) -> list[tuple[str, int]]:
     """Every class of ``size`` cards in index order: (its canonical string, the deals it holds)."""
-    return [(name, orbit) for _, name, orbit in _classes(_size(size, "a hand", 1, 52))]
+    _, names, orbits = _classes_of(_engine.ENGINE.__name__, _size(size, "a hand", 1, 52))
+    return list(zip(names, orbits))
 
 
 def canonical_boards(n: int) -> list[tuple[tuple[Card, ...], int]]:
     """Every board of ``n`` cards (3, 4 or 5) up to a renaming of suits, in index order, each
     with the size of its orbit: the boards a job over every board needs, weighted so that the
     weights add up to C(52, n). 1,755 flops, 16,432 turns, 134,459 rivers."""
-    return [(cards, orbit) for cards, _, orbit in _classes(_size(n, "a board", 3, 5))]
+    rows, _, orbits = _classes_of(_engine.ENGINE.__name__, _size(n, "a board", 3, 5))
+    return [(_cards_of(rows, n, i), orbit) for i, orbit in enumerate(orbits)]
 
 
 def _size(value: object, what: str, least: int, most: int) -> int:

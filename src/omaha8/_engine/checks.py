@@ -102,7 +102,9 @@ def _input(obj: object, name: str, ndims: tuple[int, ...], shapes: str) -> memor
         raise BatchError(f"{name} must be shaped {shapes}, not {view.ndim}-D; {_HOW_TO_SHAPE}")
     if not view.c_contiguous:
         raise BatchError(f"{name} must be C-contiguous (numpy.ascontiguousarray makes it so)")
-    return view.cast("B").cast("B", _shape(view)) if view.format != "B" else view
+    if view.format == "B" or 0 in _shape(view):
+        return view   # memoryview cannot cast a view with no elements: nothing in it to read
+    return view.cast("B").cast("B", _shape(view))
 
 
 def _output(obj: Optional[object], name: str, formats: tuple[str, ...], typecode: str, rows: int):
