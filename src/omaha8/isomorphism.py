@@ -22,9 +22,8 @@ comes twice, ``BatchError`` for a buffer of the wrong kind.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
-from math import factorial
+from itertools import pairwise
 from typing import Any, Sequence
 
 from . import _engine
@@ -69,10 +68,18 @@ def _orbit(indices: Sequence[int], ends: Sequence[int]) -> int:
         for c in indices[at:end]:
             signature[c & 3][r] |= 1 << (c >> 2)
         at = end
-    same = 1
-    for count in Counter(tuple(s) for s in signature).values():
-        same *= factorial(count)
-    return 24 // same
+    return 24 // _same_suits([tuple(s) for s in signature])
+
+
+def _same_suits(signatures: list) -> int:
+    """How many renamings leave a deal as it is: suits with the same cards in every round
+    (empty ones too) trade places freely, so the product of their multiplicities' factorials."""
+    keys = sorted(signatures)
+    same, run = 1, 1
+    for a, b in pairwise(keys):
+        run = run + 1 if a == b else 1
+        same *= run
+    return same
 
 
 def canonical(hand: CardsLike) -> str:
@@ -108,14 +115,7 @@ def _classes_of(engine: str, size: int) -> tuple[bytes, tuple[str, ...], tuple[i
         for c in rows[at:at + size]:
             rank_sets[c & 3].append(c >> 2)
         names.append(suit_class(rank_sets))
-        # Suits with the same ranks (empty ones too) trade places without changing the hand.
-        keys = sorted(tuple(ranks) for ranks in rank_sets)
-        same, run = 1, 1
-        for a, b in zip(keys, keys[1:]):
-            run = run + 1 if a == b else 1
-            if a == b:
-                same = same * run
-        orbits.append(24 // same)
+        orbits.append(24 // _same_suits([tuple(ranks) for ranks in rank_sets]))
     return rows, tuple(names), tuple(orbits)
 
 
