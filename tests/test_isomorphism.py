@@ -328,3 +328,20 @@ def test_every_four_card_hand_names_the_class_of_its_index(live_core):
     rng = random.Random(4)
     for position in rng.sample(range(len(hands)), 20_000):
         assert canonical(hands[position]) == names[indices[position]]
+
+
+def test_random_buffers_give_indices_or_an_error_of_the_family(core):
+    """Fuzz: buffers of random bytes and widths, valid rows checked against index()."""
+    rng = random.Random(23)
+    ix = core.HandIndexer((4, 3, 1, 1))
+    for _ in range(400):
+        width = rng.choice([1, 4, 6, 7, 8, 9, 10])
+        rows = rng.randrange(0, 20)
+        data = bytes(rng.choice([rng.randrange(52), rng.randrange(256)]) for _ in range(width * rows))
+        buffer = memoryview(data).cast("B", (rows, width)) if rows else (ctypes.c_uint8 * width * 0)()
+        try:
+            out = ix.index_batch(buffer)
+        except omaha8.Omaha8Error:
+            continue
+        for i in range(rows):
+            assert out[i] == ix.index(list(data[i * width:(i + 1) * width]))
