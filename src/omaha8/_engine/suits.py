@@ -199,6 +199,14 @@ def suit_masks(shape: tuple[int, ...], index: int) -> list[int]:
     return masks
 
 
+@lru_cache(maxsize=32)
+def _lookups(rounds: tuple[int, ...]) -> tuple[list[dict], list[list[int]]]:
+    """Per round: the configurations by their shapes, and their offsets in order."""
+    plan = indexer_plan(rounds)
+    return ([{c.shapes: c for c in configs} for configs in plan.configurations],
+            [[c.offset for c in configs] for configs in plan.configurations])
+
+
 class HandIndexer:
     """Dense indices of suit-isomorphism classes, round by round (see omaha8.HandIndexer)."""
 
@@ -209,8 +217,7 @@ class HandIndexer:
         for cards in self._plan.rounds:
             total += cards
             self._ends.append(total)
-        self._lookup = [{c.shapes: c for c in configs} for configs in self._plan.configurations]
-        self._offsets = [[c.offset for c in configs] for configs in self._plan.configurations]
+        self._lookup, self._offsets = _lookups(self._plan.rounds)
 
     @property
     def rounds(self) -> tuple[int, ...]:
