@@ -573,8 +573,8 @@ def build_parser() -> argparse.ArgumentParser:
         "features", help="hand-strength features (EHS, EHS², histograms) of every hand on every canonical flop",
         description="Per canonical flop (1,755, each standing for its orbit), the features of every "
         "four-card hand against every hand: one file a flop in DIR (Parquet with pyarrow, else .npz), "
-        "one row per class of (hand, flop). DIR is the checkpoint: run again to continue. About 18 "
-        "seconds of one core a flop.",
+        "one row per class of (hand, flop). DIR is the checkpoint: run again to continue. About a "
+        "minute of one core a flop.",
         epilog="example: omaha8 features --out features --bins 10 --flops 0-9")
     features_command.add_argument("--out", required=True, help="the directory to write (made if missing)")
     features_command.add_argument("--bins", type=_whole_number, default=10, help="histogram bins (default 10; 0: none)")

@@ -260,7 +260,7 @@ def flop_features(
     every hand, the opponents uniformly). The directory is the checkpoint: a flop whose file
     exists is not done again. Returns the manifest.
 
-    Every flop of every hand against every hand is about 18 seconds of one core (one sweep for
+    Every flop of every hand against every hand is about a minute of one core (one sweep for
     each of 1,176 runouts): the 1,755 flops, a cluster's night."""
     path = Path(directory)
     if path.exists() and not path.is_dir():

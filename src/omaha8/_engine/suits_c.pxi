@@ -371,11 +371,34 @@ cdef class HandIndexer:
         return (type(self), (self._rounds,))
 
     def index(self, cards):
-        indices, r = checks.read_round_cards(cards, self._ends)
         cdef uint8_t row[52]
-        cdef int t
-        for t, c in enumerate(indices):
-            row[t] = c
+        cdef int t, r = -1, n
+        cdef uint64_t mask = 0
+        cdef long c
+        # The usual call (a list, tuple or bytes of card indices or Cards, whole rounds) read
+        # here; anything else, and any mistake, through the checks, which word the error.
+        if type(cards) is list or type(cards) is tuple or type(cards) is bytes:
+            n = len(cards)
+            for t in range(self.nrounds):
+                if self.ends[t] == n:
+                    r = t
+            if r >= 0:
+                for t in range(n):
+                    item = cards[t]
+                    if not isinstance(item, int) or isinstance(item, bool):
+                        r = -1
+                        break
+                    c = item
+                    if c < 0 or c > 51 or (mask >> c) & 1:
+                        r = -1
+                        break
+                    mask |= (<uint64_t>1) << c
+                    row[t] = <uint8_t>c
+        if r < 0:
+            indices, r_ = checks.read_round_cards(cards, self._ends)
+            r = r_
+            for t, c in enumerate(indices):
+                row[t] = c
         return ix_index(&self.plan[r], self.ends, r, row)
 
     def index_batch(self, buffer, out=None):
