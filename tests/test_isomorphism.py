@@ -308,11 +308,13 @@ def test_canonical_boards_cover_every_board_once_by_orbit(live_core):
 
 def test_canonical_and_starting_hands_partition_as_the_indexer(live_core):
     ix = omaha8.HandIndexer((4,))
+    omaha_deals = omaha8.HandIndexer((4, 3, 1, 1))
     sizes = dict(starting_hands(4))
     rng = random.Random(2)
     for _ in range(3000):
         hand = rng.sample(range(52), 4)
         form = canonical(hand)
+        assert omaha_deals.index(hand) == ix.index(hand)      # round 0 of (4, ...) is (4,)
         assert canonical(ix.unindex(0, ix.index(hand))) == form
         assert sizes[form] == omaha8.isomorphism.orbit_size(hand)
     # The classes of starting hands are the indexer's, named.
