@@ -210,6 +210,8 @@ def test_bad_input_is_refused_with_a_clear_error(live):
         hand_strength("AsKs8h", hands, hands)            # the hand holds a board card
     with pytest.raises(RangeError):
         hand_strength("Ks8h3d", "AA**+", "random")
+    with pytest.raises(JobError, match="GB"):
+        hand_strength("Ks8h3d", bins=10_000, threads=2)      # refused before any memory is taken
     assert issubclass(JobError, ValueError)
 
 

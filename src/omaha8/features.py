@@ -32,9 +32,9 @@ from .equity import run_job
 from .exceptions import JobError, TableError
 from .isomorphism import canonical_boards, indexer
 from .ranges import Range
-from .sweep import HandsLike, read_sides, shaped_rows, thread_count
+from .sweep import MAX_SHOWDOWN_BYTES, HandsLike, read_sides, shaped_rows, thread_count
 
-__all__ = ["HandStrength", "hand_strength", "FEATURES", "FlopTask", "run_flop_task", "flop_features",
+__all__ = ["HandStrength", "hand_strength", "strength_bytes", "FEATURES", "FlopTask", "run_flop_task", "flop_features",
            "read_flop_features", "FEATURES_FORMAT"]
 
 FEATURES = ("equity", "equity_squared", "high", "low", "scoop", "low_made")
@@ -102,6 +102,12 @@ def hand_strength(
     hand_rows, opp_rows, size, opp_weights = read_sides(board_cards, hands, opponents, weights)
     count = whole_number(bins, "bins", 0, 10_000, JobError)
     workers = thread_count(threads)
+    n, m = len(hand_rows) // size, len(opp_rows) // size
+    needed = strength_bytes(n, m, size, count, min(workers, 16))
+    if needed > MAX_SHOWDOWN_BYTES:
+        raise JobError(f"{n:,} hands with {count} bins on {min(workers, 16)} threads would take about "
+                       f"{needed / 1e9:.1f} GB (more than {MAX_SHOWDOWN_BYTES // 10**9} GB): "
+                       "ask fewer hands, bins or threads")
     job = _engine.ENGINE.StrengthJob(bytes(board_cards), hand_rows, opp_rows, size, opp_weights.tobytes(), count,
                                      workers)
     run_job(job, job.workers)
@@ -120,6 +126,16 @@ def hand_strength(
         histogram=_shaped_doubles(histogram, n, count) if count else None,
         bins=count,
     )
+
+
+def strength_bytes(hands: int, opponents: int, hole_size: int, bins: int, threads: int) -> int:
+    """About the memory a hand-strength job takes: per thread, each hand's 11 counts (16 bytes
+    each), its histogram (8 bytes a bin) and the sweep's scratch; per block of runouts, each
+    hand's squares; both sides' prepared rows; and the answer's buffers."""
+    per_thread = hands * (11 * 16 + 8 * bins + 3 * 32 + 2 * 48) + opponents * (48 + 12)
+    rows = (hands + opponents) * ((1 << hole_size) * 4 + 8)
+    answer = hands * (8 * bins + 7 * 8)
+    return threads * per_thread + 16 * 8 * hands + rows + answer
 
 
 def _hole_size_of(*sides: object) -> int:
