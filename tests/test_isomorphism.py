@@ -284,6 +284,8 @@ def test_bad_input_is_refused_with_a_clear_error(indexer_class):
         ix.index_batch(memoryview(bytes(range(9))).cast("B", (1, 9)), array.array("Q", [0, 0]))
     with pytest.raises(IndexerError):
         ix.unindex_batch(3, [0, 389_802_959_832])
+    with pytest.raises(IndexerError, match=r"indices\[2\]"):
+        ix.unindex_batch(3, array.array("Q", [0, 5, 389_802_959_832, 1]))   # a buffer, checked in the engine
     with pytest.raises(BatchError):
         ix.unindex_batch(0, [0], bytearray(4))
 

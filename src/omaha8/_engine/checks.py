@@ -37,7 +37,7 @@ __all__ = ["BatchError", "Batch", "check_batch", "row_error", "showdown_error", 
            "check_range_job", "check_program", "check_range_walk", "check_rows_apart", "MAX_SAMPLES", "MAX_WORKERS",
            "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API", "check_rounds", "read_index", "read_round_cards",
            "indexer_rows", "indexer_row_error", "indexer_out", "indexer_indices", "indexer_cards_out",
-           "MAX_INDEXER_ROUNDS"]
+           "index_range_error", "MAX_INDEXER_ROUNDS"]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
@@ -487,10 +487,19 @@ def indexer_indices(obj: object, size: int, r: int) -> array:
             if isinstance(item, bool) or not isinstance(item, numbers.Integral) or not 0 <= int(item) < size:
                 read_index(item, f"indices[{i}]", size, f"of round {r}")
         values = array("Q", items)
+    # A buffer's values are checked against the size by the engine (the compiled one in C).
+    return values
+
+
+def index_range_error(values: array, size: int, r: int) -> Exception:
+    """The error for the first of ``values`` outside 0 .. size - 1."""
     for i, value in enumerate(values):
         if value >= size:
-            read_index(value, f"indices[{i}]", size, f"of round {r}")
-    return values
+            try:
+                read_index(value, f"indices[{i}]", size, f"of round {r}")
+            except IndexerError as error:
+                return error
+    return IndexerError("an index is outside the round's classes")
 
 
 def indexer_cards_out(obj: object, rows: int, width: int) -> tuple[Any, memoryview]:

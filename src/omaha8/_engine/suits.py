@@ -26,6 +26,7 @@ from ..cards import Card
 from ..exceptions import IndexerError
 from .checks import (
     check_rounds,
+    index_range_error,
     indexer_cards_out,
     indexer_indices,
     indexer_out,
@@ -291,6 +292,8 @@ class HandIndexer:
     def unindex_batch(self, round: int, indices, out=None):
         r = read_index(round, "round", len(self._plan.rounds))
         values = indexer_indices(indices, self._plan.sizes[r], r)
+        if values and max(values) >= self._plan.sizes[r]:
+            raise index_range_error(values, self._plan.sizes[r], r)
         width = self._ends[r]
         target, flat = indexer_cards_out(out, len(values), width)
         for row, i in enumerate(values):

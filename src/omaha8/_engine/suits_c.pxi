@@ -8,6 +8,7 @@
 
 from math import comb
 
+from libc.math cimport cbrt, sqrt
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
@@ -18,12 +19,22 @@ cdef enum:
     IX_INDEX_BITS = 36
 
 cdef uint64_t IX_INDEX_MASK = ((<uint64_t>1) << IX_INDEX_BITS) - 1
+cdef double FACTORIAL[5]
+FACTORIAL[:] = [1.0, 1.0, 2.0, 6.0, 24.0]
 cdef uint32_t BIN13[14][14]       # C(n, k), n and k up to 13
 cdef uint16_t COLEX13[8192]       # the colex rank of a rank mask among masks of its size
 # The bits of x where m is set, packed down (BMI2's pext, which not every machine has), for the
 # low 7 and the high 6 bits of a rank mask: the ranks a suit takes, among those still free.
 cdef uint8_t PEXT7[128][128]
 cdef uint8_t PEXT6[64][64]
+# And back (BMI2's pdep): the compressed bits x deposited onto the set bits of m.
+cdef uint8_t PDEP7[128][128]
+cdef uint8_t PDEP6[64][64]
+# A rank mask of k ranks by its colex rank d: UNCOLEX13[UNCOLEX_BASE[k] + d].
+cdef uint16_t UNCOLEX13[8192]
+cdef int UNCOLEX_BASE[14]
+# A suit's rank mask spread onto card indices (rank * 4), for suit 0.
+cdef uint64_t SPREAD13[8192]
 cdef uint8_t POP13[8192]          # its size (a table: the build does not assume a popcount instruction)
 
 
@@ -56,6 +67,26 @@ cdef void build_suit_tables() noexcept nogil:
             PEXT7[x][mask] = out
             if x < 64 and mask < 64:
                 PEXT6[x][mask] = out
+            # Deposit: the bits of x, lowest first, onto the set bits of mask.
+            out = 0
+            t = 0
+            for b in range(7):
+                if (mask >> b) & 1:
+                    if (x >> t) & 1:
+                        out |= 1 << b
+                    t += 1
+            PDEP7[x][mask] = out
+            if x < 64 and mask < 64:
+                PDEP6[x][mask] = out
+    UNCOLEX_BASE[0] = 0
+    for k in range(1, 14):
+        UNCOLEX_BASE[k] = UNCOLEX_BASE[k - 1] + BIN13[13][k - 1]
+    for mask in range(8192):
+        UNCOLEX13[UNCOLEX_BASE[POP13[mask]] + COLEX13[mask]] = mask
+        SPREAD13[mask] = 0
+        for b in range(13):
+            if (mask >> b) & 1:
+                SPREAD13[mask] |= (<uint64_t>1) << (4 * b)
 
 
 build_suit_tables()
@@ -187,7 +218,18 @@ cdef inline uint64_t largest_below(uint64_t rank, int t, uint64_t top) noexcept 
     """The largest b <= top with C(b, t) <= rank (t = 1..4)."""
     if t == 1:
         return rank
-    cdef uint64_t lo = <uint64_t>(t - 1), hi = top, mid
+    cdef uint64_t lo = <uint64_t>(t - 1), hi = top, mid, guess
+    # A floating-point guess from C(b, t) ~ (b - (t - 1) / 2)^t / t!, then a few steps.
+    cdef double scaled = <double>rank * FACTORIAL[t]
+    guess = <uint64_t>((sqrt(scaled) if t == 2 else cbrt(scaled) if t == 3 else sqrt(sqrt(scaled))) + (t - 1) * 0.5)
+    if guess > hi:
+        guess = hi
+    if guess >= lo:
+        while guess > lo and choose_small(guess, t) > rank:
+            guess -= 1
+        while guess < hi and choose_small(guess + 1, t) <= rank:
+            guess += 1
+        return guess
     while lo < hi:
         mid = lo + (hi - lo + 1) // 2
         if choose_small(mid, t) <= rank:
@@ -200,7 +242,7 @@ cdef inline uint64_t largest_below(uint64_t rank, int t, uint64_t top) noexcept 
 cdef void ix_unindex(const IxRound* round_plan, const uint8_t* ends, int r, uint64_t index,
                      uint8_t* out) noexcept nogil:
     """The representative of a checked index: round by round, each round's cards highest first."""
-    cdef int lo = 0, hi = round_plan.configs - 1, mid, gi, g, i, j, t, p, s, suit, at, rank_, free_, x
+    cdef int lo = 0, hi = round_plan.configs - 1, mid, gi, g, i, j, t, s, suit, k, free_, at
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if round_plan.config[mid].offset <= index:
@@ -210,15 +252,18 @@ cdef void ix_unindex(const IxRound* round_plan, const uint8_t* ends, int r, uint
     cdef const IxConfig* cfg = &round_plan.config[lo]
     cdef uint64_t rest = index - cfg.offset, rank, b, value
     cdef uint64_t group_rank[4]
-    cdef uint64_t digits[IX_MAX_ROUNDS]
-    cdef uint32_t used, d, mask
-    cdef int filled[IX_MAX_ROUNDS]
-    cdef uint8_t tmp
+    cdef uint32_t digits[IX_MAX_ROUNDS]
+    cdef uint64_t round_cards[IX_MAX_ROUNDS]
+    cdef uint32_t used, compressed, free_mask, mask, small, base
     for gi in range(cfg.groups - 1, -1, -1):
-        group_rank[gi] = rest % cfg.radix[gi]
-        rest //= cfg.radix[gi]
+        if rest < 0xFFFFFFFFULL and cfg.radix[gi] < 0xFFFFFFFFULL:
+            group_rank[gi] = <uint32_t>rest % <uint32_t>cfg.radix[gi]   # 32-bit division: cheaper
+            rest = <uint32_t>rest // <uint32_t>cfg.radix[gi]
+        else:
+            group_rank[gi] = rest % cfg.radix[gi]
+            rest //= cfg.radix[gi]
     for j in range(r + 1):
-        filled[j] = ends[j - 1] if j else 0
+        round_cards[j] = 0
     for gi in range(cfg.groups):
         g = cfg.suits[gi]
         rank = group_rank[gi]
@@ -229,44 +274,43 @@ cdef void ix_unindex(const IxRound* round_plan, const uint8_t* ends, int r, uint
             value = b - <uint64_t>(g - 1 - i)
             s = cfg.first[gi] + i
             suit = 3 - s
-            # The suit index's digits, the last round least significant.
+            # The suit index's digits, the last round least significant (32-bit division
+            # where the index allows it: most of a suit's indices are small).
             free_ = 13
             for j in range(r + 1):
                 free_ -= cfg.cards[s][j]
-            for j in range(r, -1, -1):
-                free_ += cfg.cards[s][j]
-                digits[j] = value % BIN13[free_][cfg.cards[s][j]]
-                value //= BIN13[free_][cfg.cards[s][j]]
+            if value < 0xFFFFFFFFULL:
+                small = <uint32_t>value
+                for j in range(r, -1, -1):
+                    free_ += cfg.cards[s][j]
+                    base = BIN13[free_][cfg.cards[s][j]]
+                    digits[j] = small % base
+                    small //= base
+            else:
+                for j in range(r, -1, -1):
+                    free_ += cfg.cards[s][j]
+                    digits[j] = <uint32_t>(value % BIN13[free_][cfg.cards[s][j]])
+                    value //= BIN13[free_][cfg.cards[s][j]]
             used = 0
             for j in range(r + 1):
-                d = <uint32_t>digits[j]
-                mask = 0
-                for t in range(cfg.cards[s][j], 0, -1):
-                    p = t - 1
-                    while BIN13[p + 1][t] <= d:
-                        p += 1
-                    d -= BIN13[p][t]
-                    # The p-th rank (from 0) that earlier rounds left free.
-                    x = -1
-                    for rank_ in range(13):
-                        if not (used >> rank_) & 1:
-                            x += 1
-                            if x == p:
-                                break
-                    mask |= (<uint32_t>1) << rank_
-                    out[filled[j]] = <uint8_t>(rank_ * 4 + suit)
-                    filled[j] += 1
+                k = cfg.cards[s][j]
+                if k == 0:
+                    continue
+                # The positions among the free ranks, then deposited onto those ranks.
+                compressed = UNCOLEX13[UNCOLEX_BASE[k] + digits[j]]
+                free_mask = ~used & 0x1FFF
+                mask = (PDEP7[compressed & ((1u << POP13[free_mask & 127]) - 1)][free_mask & 127]
+                        | (<uint32_t>PDEP6[compressed >> POP13[free_mask & 127]][free_mask >> 7] << 7))
+                round_cards[j] |= SPREAD13[mask] << suit
                 used |= mask
-    # Highest first within each round: insertion sort (a round holds few cards).
+    # Each round's cards from the highest down, read off its 52-card mask.
+    at = 0
     for j in range(r + 1):
-        lo = ends[j - 1] if j else 0
-        for i in range(lo + 1, ends[j]):
-            tmp = out[i]
-            at = i - 1
-            while at >= lo and out[at] < tmp:
-                out[at + 1] = out[at]
-                at -= 1
-            out[at + 1] = tmp
+        while round_cards[j]:
+            t = 63 - count_leading_zeros_64(round_cards[j])
+            out[at] = <uint8_t>t
+            at += 1
+            round_cards[j] &= ~((<uint64_t>1) << t)
 
 
 cdef Py_ssize_t first_bad_index_row(const uint8_t* rows, Py_ssize_t n, int width) noexcept nogil:
@@ -281,6 +325,10 @@ cdef Py_ssize_t first_bad_index_row(const uint8_t* rows, Py_ssize_t n, int width
                 return i
             mask |= (<uint64_t>1) << rows[i * width + t]
     return -1
+
+
+cdef extern from *:
+    int count_leading_zeros_64 "__builtin_clzll" (unsigned long long) nogil
 
 
 cdef list CARD_OBJECTS = [Card(c) for c in range(52)]
@@ -454,6 +502,13 @@ cdef class HandIndexer:
             return target
         cdef uint8_t[::1] flat = flat_view
         cdef uint64_t[::1] v = values
+        cdef uint64_t size = self._sizes[r]
+        cdef bint bad = False
+        with nogil:
+            for i in range(n):
+                bad |= v[i] >= size
+        if bad:
+            raise checks.index_range_error(values, size, r)
         with nogil:
             for i in range(n):
                 ix_unindex(&self.plan[r], self.ends, r, v[i], &flat[i * width])
