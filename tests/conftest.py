@@ -81,3 +81,17 @@ def live(impl, monkeypatch):
 def live_core(core, monkeypatch):
     """The compiled core behind all of omaha8, for checks too slow for the fallback."""
     return make_live(core, monkeypatch)
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    """A local Dask cluster of two worker processes, for the tests of any executor."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=40)
+    client = distributed.Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()

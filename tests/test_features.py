@@ -278,19 +278,6 @@ def test_parquet_files_read_back_as_the_npz_ones(live_core, tmp_path):
     assert read_flop_features(tmp_path / "p" / "flop-0009.parquet") == read_flop_features(tmp_path / "n" / "flop-0009.npz")
 
 
-@pytest.fixture(scope="module")
-def dask_client():
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=40)
-    client = distributed.Client(cluster)
-    try:
-        yield client
-    finally:
-        client.close()
-        cluster.close()
-
-
 @pytest.mark.skipif(PURE, reason="the cluster's workers would sweep in pure Python")
 def test_a_dask_cluster_gives_the_same_files(dask_client, tmp_path):
     flop_features(tmp_path / "d", bins=3, flops=[11, 12], executor=dask_client.get_executor(), file_format="npz",

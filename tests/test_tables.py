@@ -16,6 +16,7 @@ from itertools import combinations, permutations
 from pathlib import Path
 
 import pytest
+from test_isomorphism import burnside
 
 import omaha8
 import omaha8.cli
@@ -33,34 +34,9 @@ def renamed(hand: tuple, order: tuple) -> tuple:
 # ---------------------------------------------------------------- classes
 
 def burnside_classes(hole_size: int) -> int:
-    """Classes of hole_size-card hands under the 24 renamings of suits, by Burnside's lemma: the
-    average number of hands a renaming leaves as they are. A renaming whose cycles on the suits
-    have lengths l1, l2, ... fixes a hand when, rank by rank, the hand's suits are a union of
-    cycles: per rank the polynomial prod(1 + x**l), over 13 ranks its 13th power."""
-    total = 0
-    for order in permutations(range(4)):
-        seen, lengths = set(), []
-        for start in range(4):
-            if start not in seen:
-                length, suit = 0, start
-                while suit not in seen:
-                    seen.add(suit)
-                    suit = order[suit]
-                    length += 1
-                lengths.append(length)
-        per_rank = [1]
-        for length in lengths:   # multiply by (1 + x**length)
-            grown = per_rank + [0] * length
-            for power, coefficient in enumerate(per_rank):
-                grown[power + length] += coefficient
-            per_rank = grown
-        polynomial = [1]
-        for _ in range(13):
-            polynomial = [sum(polynomial[i] * per_rank[power - i] for i in range(len(polynomial))
-                              if 0 <= power - i < len(per_rank)) for power in range(len(polynomial) + len(per_rank) - 1)]
-        total += polynomial[hole_size] if hole_size < len(polynomial) else 0
-    assert total % 24 == 0
-    return total // 24
+    """Classes of hole_size-card hands under the 24 renamings of suits, by Burnside's lemma
+    (one round of test_isomorphism's count for any rounds)."""
+    return burnside((hole_size,))
 
 
 def test_burnside_counts_the_published_four_card_classes():
@@ -193,19 +169,6 @@ def test_tasks_finishing_in_any_order_and_any_split_give_the_same_table(referenc
 def test_another_seed_gives_other_deals(reference):
     other = preflop_table(samples=SAMPLES, seed=100, hands=HANDS, allow_fallback=PURE)
     assert rows(other) != rows(reference)
-
-
-@pytest.fixture(scope="module")
-def dask_client():
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=40)
-    client = distributed.Client(cluster)
-    try:
-        yield client
-    finally:
-        client.close()
-        cluster.close()
 
 
 def test_a_dask_cluster_gives_the_same_table(reference, dask_client):

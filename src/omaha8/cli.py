@@ -390,6 +390,16 @@ def _executor(args: argparse.Namespace) -> tuple:
     return executor, client
 
 
+def _finish(bar: Optional[_ProgressBar], executor, client) -> None:
+    """After a run on an executor: the bar cleared, the client closed or the local pool shut."""
+    if bar is not None:
+        bar.close()
+    if client is not None:
+        client.close()
+    elif executor is not None:
+        executor.shutdown(cancel_futures=True)
+
+
 def _flop_list(text: Optional[str]) -> Optional[list[int]]:
     """--flops "0-9,17": flop numbers and ranges of them."""
     if text is None:
@@ -419,12 +429,7 @@ def _run_features(args: argparse.Namespace) -> int:
         manifest = flop_features(args.out, bins=args.bins, executor=executor, progress=bar, flops=flops,
                                  file_format=args.format, hands=args.hands, opponents=args.opponents)
     finally:
-        if bar is not None:
-            bar.close()
-        if client is not None:
-            client.close()
-        elif executor is not None:
-            executor.shutdown(cancel_futures=True)
+        _finish(bar, executor, client)
     count = len(flops) if flops is not None else len(manifest["flops"])
     print(f"{count:,} flops of features in {args.out} ({manifest['identity']['file_format']}, "
           f"{args.bins} bins; {_duration(time.monotonic() - started)}); features.json lists them")
@@ -462,12 +467,7 @@ def _run_table(args: argparse.Namespace) -> int:
     except FallbackRefused as error:
         raise UsageError(str(error)) from None
     finally:
-        if bar is not None:
-            bar.close()
-        if client is not None:
-            client.close()
-        elif executor is not None:
-            executor.shutdown(cancel_futures=True)
+        _finish(bar, executor, client)
     if args.out:
         table.to_csv(args.out)
         print(f"wrote {len(table):,} classes to {args.out}")

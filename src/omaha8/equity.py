@@ -14,9 +14,10 @@ import math
 import os
 import threading
 from array import array
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import reduce
-from typing import Callable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
 
 from . import _engine
 from ._engine import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS, TALLY_LISTS
@@ -25,7 +26,7 @@ from .exceptions import JobError
 from .ranges import Range, RangeError
 
 __all__ = ["Equity", "PlayerEquity", "Tally", "equity", "equity_tally", "equity_from_tally", "live_implementation",
-           "run_job",
+           "run_job", "finished_batches",
            "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_THREADS"]
 
 # Without ``samples`` the answer is exact: two hands leave at most C(44, 5) = 1,086,008 boards,
@@ -210,6 +211,28 @@ def _read_question(holes, board, dead):
 def _count(value, name: str, most: int) -> int:
     """A whole number 1..most, or a JobError that names the limit."""
     return whole_number(value, name, 1, most, JobError)
+
+
+def finished_batches(function: Callable[[Any], Any], tasks: Iterable[Any], executor: Optional[Executor],
+                     name: str) -> Iterator[list]:
+    """``function(task)`` for every task on ``executor`` (default: a thread per core, named
+    ``name``), yielding the results as they finish, a batch at a time. When the caller stops
+    (a failure, Ctrl-C, a raising callback) the tasks not started are cancelled, and a pool of
+    its own is shut down."""
+    own = executor is None
+    pool = executor if executor is not None else ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
+                                                                    thread_name_prefix=name)
+    pending: set[Future] = set()
+    try:
+        pending = {pool.submit(function, task) for task in tasks}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            yield [future.result() for future in finished]
+    finally:
+        for future in pending:
+            future.cancel()
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_job(job, workers: int, progress: Optional[Callable[[int, int], object]] = None) -> None:

@@ -20,7 +20,7 @@ import json
 import os
 import zipfile
 from array import array
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
@@ -28,7 +28,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 from . import _engine
 from ._version import __version__
 from .cards import Card, CardsLike, check_unique, read_counted, whole_number
-from .equity import run_job
+from .equity import finished_batches, run_job
 from .exceptions import JobError, TableError
 from .isomorphism import canonical_boards, indexer
 from .ranges import Range
@@ -315,27 +315,14 @@ def flop_features(
     done = len(wanted) - len(todo)
     if progress is not None:
         progress(done, len(wanted))
-    own = executor is None
     # Without an executor: one flop per core, one thread each (the same bits as any split).
-    pool = executor if executor is not None else ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
-                                                                    thread_name_prefix="omaha8-features")
-    pending: set[Future] = set()
-    try:
-        pending = {pool.submit(run_flop_task, FlopTask(i, tuple(int(c) for c in boards[i][0]), boards[i][1], count,
-                                                       hands, opponents))
-                   for i in todo}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                _write_flop(path, future.result(), count, file_format == "parquet")
-                done += 1
-            if progress is not None:
-                progress(done, len(wanted))
-    finally:
-        for future in pending:
-            future.cancel()
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
+    tasks = [FlopTask(i, tuple(int(c) for c in boards[i][0]), boards[i][1], count, hands, opponents) for i in todo]
+    for results in finished_batches(run_flop_task, tasks, executor, "omaha8-features"):
+        for result in results:
+            _write_flop(path, result, count, file_format == "parquet")
+            done += 1
+        if progress is not None:
+            progress(done, len(wanted))
     return manifest
 
 

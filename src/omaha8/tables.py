@@ -18,7 +18,7 @@ import json
 import os
 import time
 from array import array
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
+from concurrent.futures import Executor
 from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
 from itertools import combinations
@@ -38,7 +38,7 @@ from .cards import (
     quoted,
     whole_number,
 )
-from .equity import Tally, equity_from_tally, equity_tally, live_implementation
+from .equity import Tally, equity_from_tally, equity_tally, finished_batches, live_implementation
 from .exceptions import FallbackRefused, TableError
 from .isomorphism import canonical, hand_classes, indexer
 from .ranges import PERCENT_TABLE, Range
@@ -575,26 +575,13 @@ def preflop_table(
         if progress is not None:
             progress(done, total)
         tasks = _plan(todo, samples, opponents, seed, allow_fallback)
-        own = executor is None
-        pool = executor if executor is not None else ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
-                                                                        thread_name_prefix="omaha8-table")
-        pending: set[Future] = set()
-        try:
-            pending = {pool.submit(run_task, task) for task in tasks}
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    result = future.result()
-                    if record is not None:
-                        record.record(result)
-                    done += take(result)
-                if progress is not None:
-                    progress(done, total)
-        finally:
-            for future in pending:
-                future.cancel()
-            if own:
-                pool.shutdown(wait=True, cancel_futures=True)
+        for results in finished_batches(run_task, tasks, executor, "omaha8-table"):
+            for result in results:
+                if record is not None:
+                    record.record(result)
+                done += take(result)
+            if progress is not None:
+                progress(done, total)
     finally:
         if record is not None:
             record.close()
@@ -737,33 +724,21 @@ def _exact_table(forms: list[str], sizes: dict[str, int], executor: Optional[Exe
     done = sum(len(tasks[index].boards) for index in done_tasks)
     if progress is not None:
         progress(done, len(boards))
-    own = executor is None
-    pool = executor if executor is not None else ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
-                                                                    thread_name_prefix="omaha8-table")
-    pending: set[Future] = set()
-    try:
-        pending = {pool.submit(run_exact_task, task) for task in tasks if task.number not in done_tasks}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                index, sums = future.result()
-                if record is not None:
-                    record.add(index, sums)
-                else:
-                    done_tasks.add(index)
-                    for total, row in zip(totals, sums):
-                        for i, value in enumerate(row):
-                            total[i] += value
-                done += len(tasks[index].boards)
+    work = [task for task in tasks if task.number not in done_tasks]
+    for results in finished_batches(run_exact_task, work, executor, "omaha8-table"):
+        for index, sums in results:
             if record is not None:
-                record.save(force=not pending)
-            if progress is not None:
-                progress(done, len(boards))
-    finally:
-        for future in pending:
-            future.cancel()
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
+                record.add(index, sums)
+            else:
+                done_tasks.add(index)
+                for total, row in zip(totals, sums):
+                    for i, value in enumerate(row):
+                        total[i] += value
+            done += len(tasks[index].boards)
+        if record is not None:
+            record.save(force=len(record.done) == len(tasks))
+        if progress is not None:
+            progress(done, len(boards))
     engines = "cython" if live_implementation() == "cython" else "python"
     return PreflopTable(_exact_rows_of(dict(zip(forms, totals)), sizes), 1, 4, 0, 0, __version__, engines,
                         len(forms) == len(sizes), True)

@@ -618,7 +618,47 @@ def release_memory() -> int:
     return 0
 
 
-class ShowdownJob:
+class _TaskedJob:
+    """What the pure showdown and strength jobs share: a fixed list of tasks that workers claim
+    in turn (``run(worker)``), ``done()``, ``total``, ``stop()``. A job sets up ``_tasks`` and
+    does one task in ``_do(task)``."""
+
+    def _tasks(self, tasks: int, workers: int) -> None:
+        self.tasks = tasks
+        self.workers = min(workers, tasks)
+        self._next = 0
+        self._finished = 0
+        self._stopped = False
+        self._lock = threading.Lock()
+
+    def _do(self, task: int) -> None:
+        raise NotImplementedError
+
+    def run(self, worker):
+        if not isinstance(worker, int) or not 0 <= worker < self.workers:
+            raise JobError(f"worker {worker} is outside 0..{self.workers - 1}")
+        while not self._stopped:
+            with self._lock:
+                if self._next >= self.tasks:
+                    return
+                task = self._next
+                self._next += 1
+            self._do(task)
+            with self._lock:
+                self._finished += 1
+
+    def done(self):
+        return self._finished
+
+    @property
+    def total(self):
+        return self.tasks
+
+    def stop(self):
+        self._stopped = True
+
+
+class ShowdownJob(_TaskedJob):
     """Showdown values, the compiled core's sweep written plainly: per river board, the hands
     in order of strength; per set of one to k-1 cards, the weight of the opponents so far that
     hold it; inclusion and exclusion leave the weight of the opponents disjoint from a hand.
@@ -634,7 +674,7 @@ class ShowdownJob:
         if len(hands) % k or len(opponents) % k or len(weights) != 8 * (len(opponents) // k):
             raise JobError("a showdown job takes whole rows and one float64 weight per opponent")
         self._weights = array("d", weights)
-        code, row = self._check(board, hands, opponents, k)
+        code, row = self._check(board, hands, opponents, k, self._weights)
         if code:
             raise showdown_error(code, row, board, hands, opponents, k, weights)
         self._k = k
@@ -646,13 +686,8 @@ class ShowdownJob:
             self._runouts: list = [()]
         else:
             self._runouts = list(combinations(deck, 5 - len(board)))
-        self.tasks = 2 if len(board) == 5 else SHOWDOWN_BLOCKS
-        self.workers = min(workers, self.tasks)
+        self._tasks(2 if len(board) == 5 else SHOWDOWN_BLOCKS, workers)
         self._parts: list = [None] * self.tasks
-        self._next = 0
-        self._finished = 0
-        self._stopped = False
-        self._lock = threading.Lock()
         self._sign = 1 if k % 2 == 0 else -1
         dup: dict = {}
         for hand, w in zip(self._opps, self._weights):
@@ -661,7 +696,8 @@ class ShowdownJob:
                 dup[hand] = (total + w, number + 1)
         self._dup = [dup.get(hand, (0.0, 0)) for hand in self._hands]
 
-    def _check(self, board: bytes, hands: bytes, opponents: bytes, k: int) -> tuple[int, int]:
+    @staticmethod
+    def _check(board: bytes, hands: bytes, opponents: bytes, k: int, weights: array) -> tuple[int, int]:
         if not 3 <= len(board) <= 5 or len(set(board)) != len(board) or max(board) > 51:
             return -1, -1
         if 52 - len(board) - 2 * k < 5 - len(board):
@@ -671,7 +707,7 @@ class ShowdownJob:
                 cards = rows[row * k:(row + 1) * k]
                 if max(cards) > 51 or len(set(cards)) != k or set(cards) & set(board):
                     return code, row
-        for row, w in enumerate(self._weights):
+        for row, w in enumerate(weights):
             if not 0.0 <= w < float("inf"):
                 return -5, row
         return 0, -1
@@ -760,28 +796,8 @@ class ShowdownJob:
                 self._river(runout, 3, high, low)
         return high, low
 
-    def run(self, worker):
-        if not isinstance(worker, int) or not 0 <= worker < self.workers:
-            raise JobError(f"worker {worker} is outside 0..{self.workers - 1}")
-        while not self._stopped:
-            with self._lock:
-                if self._next >= self.tasks:
-                    return
-                task = self._next
-                self._next += 1
-            self._parts[task] = self._task(task)
-            with self._lock:
-                self._finished += 1
-
-    def done(self):
-        return self._finished
-
-    @property
-    def total(self):
-        return self.tasks
-
-    def stop(self):
-        self._stopped = True
+    def _do(self, task: int) -> None:
+        self._parts[task] = self._task(task)
 
     def result(self):
         if self._finished != self.tasks:
@@ -872,7 +888,7 @@ def river_fields(hands: list, opps: list, weights: list, board: list, dead: set)
 STRENGTH_TASKS = 16   # runout blocks of a strength job, as in the compiled core
 
 
-class StrengthJob:
+class StrengthJob(_TaskedJob):
     """Hand-strength features, the compiled core's job settled pair by pair: per runout each
     hand's tally against the live opponents; sums of whole numbers, the squares summed per task
     in runout order and the tasks in order. The same API."""
@@ -889,9 +905,7 @@ class StrengthJob:
         if len(hands) % k or len(opponents) % k or len(weights) != 8 * (len(opponents) // k):
             raise JobError("a strength job takes whole rows and one float64 weight per opponent")
         values = array("d", weights)
-        checker = ShowdownJob.__new__(ShowdownJob)
-        checker._weights = values
-        code, row = checker._check(board, hands, opponents, k)
+        code, row = ShowdownJob._check(board, hands, opponents, k, values)
         if code:
             raise showdown_error(code, row, board, hands, opponents, k, weights)
         for row, w in enumerate(values):
@@ -904,51 +918,26 @@ class StrengthJob:
         self._bins = bins
         deck = [c for c in range(52) if c not in board]
         self._runouts = list(combinations(deck, 5 - len(board)))
-        self.tasks = 1 if len(board) == 5 else STRENGTH_TASKS
-        self.workers = min(workers, self.tasks)
+        self._tasks(1 if len(board) == 5 else STRENGTH_TASKS, workers)
         n = len(self._hands)
         self._sums = [[0] * 11 for _ in range(n)]
         self._histogram = [[0] * bins for _ in range(n)]
         self._squares = [[0.0] * n for _ in range(self.tasks)]
-        self._next = 0
-        self._finished = 0
-        self._stopped = False
-        self._lock = threading.Lock()
 
-    def run(self, worker):
-        if not isinstance(worker, int) or not 0 <= worker < self.workers:
-            raise JobError(f"worker {worker} is outside 0..{self.workers - 1}")
-        while not self._stopped:
+    def _do(self, task: int) -> None:
+        count = len(self._runouts)
+        for runout in self._runouts[count * task // self.tasks:count * (task + 1) // self.tasks]:
+            board = self._board + list(runout)
             with self._lock:
-                if self._next >= self.tasks:
-                    return
-                task = self._next
-                self._next += 1
-            count = len(self._runouts)
-            for runout in self._runouts[count * task // self.tasks:count * (task + 1) // self.tasks]:
-                board = self._board + list(runout)
-                with self._lock:
-                    for i, fields in river_fields(self._hands, self._opps, self._weights, board, set(runout)):
-                        for t in range(11):
-                            self._sums[i][t] += fields[t]
-                        if fields[10]:
-                            units, weight = fields[0] + fields[1], fields[10]
-                            self._squares[task][i] += float(units) * float(units) / float(weight)
-                            if self._bins:
-                                b = units * self._bins // (POT_UNITS * weight)
-                                self._histogram[i][min(b, self._bins - 1)] += weight
-            with self._lock:
-                self._finished += 1
-
-    def done(self):
-        return self._finished
-
-    @property
-    def total(self):
-        return self.tasks
-
-    def stop(self):
-        self._stopped = True
+                for i, fields in river_fields(self._hands, self._opps, self._weights, board, set(runout)):
+                    for t in range(11):
+                        self._sums[i][t] += fields[t]
+                    if fields[10]:
+                        units, weight = fields[0] + fields[1], fields[10]
+                        self._squares[task][i] += float(units) * float(units) / float(weight)
+                        if self._bins:
+                            b = units * self._bins // (POT_UNITS * weight)
+                            self._histogram[i][min(b, self._bins - 1)] += weight
 
     def result(self):
         if self._finished != self.tasks:
