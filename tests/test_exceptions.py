@@ -70,6 +70,8 @@ def _calls(rng: random.Random):
         lambda: omaha8.isomorphism.indexer((3,)).unindex_batch(0, a),
         lambda: omaha8.canonical_boards(a),
         lambda: omaha8.canonical(a),
+        lambda: omaha8.isomorphism.orbit_size("AsKd2c3h", a if isinstance(a, list) else (a,)),
+        lambda: omaha8.isomorphism.hand_classes(a),
         lambda: omaha8.hand_strength(b + "Ks3s" if b == "2c7d9h" else b, "AsAh4d5c", "QdQc8h6h", bins=a),
         lambda: omaha8.hand_strength("Ks7d2h9c3s", a if a is not None else "AsAh", "QdQc8h6h"),   # None: every hand
         lambda: omaha8.hand_strength("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", [a]),

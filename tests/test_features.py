@@ -261,6 +261,12 @@ def test_the_directory_is_the_checkpoint(live_core, tmp_path):
         flop_features(tmp_path / "features.json", bins=2, flops=[1], **SMALL)
     with pytest.raises(RangeError):
         flop_features(tmp_path / "other", flops=[1], hands="AA**+")
+    for broken in (b"", b"PK\x03\x04 not a zip", (tmp_path / "flop-0003.npz").read_bytes()[:100]):
+        (tmp_path / "broken.npz").write_bytes(broken)
+        with pytest.raises(TableError):
+            read_flop_features(tmp_path / "broken.npz")
+    with pytest.raises(TableError):
+        read_flop_features(tmp_path / "missing.npz")
 
 
 def test_any_executor_gives_the_same_files(live_core, tmp_path):

@@ -337,6 +337,15 @@ def read_flop_features(path: Union[str, os.PathLike]) -> dict:
     """A flop's file (either format) as columns: ``index`` array('Q'), ``hand`` bytes (4 a
     row), the FEATURES as array('d'), and ``histogram`` array('f') (bins a row) when present."""
     name = Path(path)
+    try:
+        return _read_flop(name)
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile) as error:
+        if isinstance(error, TableError):
+            raise
+        raise TableError(f"{name} is not a flop file of omaha8 features ({error})") from None
+
+
+def _read_flop(name: Path) -> dict:
     if name.suffix == ".parquet":
         import pyarrow.parquet as pq
 

@@ -27,6 +27,7 @@ from itertools import pairwise
 from typing import Any, Sequence
 
 from . import _engine
+from ._engine import check_rounds
 from .cards import Card, CardError, CardsLike, parse_cards, suit_class
 from .exceptions import IndexerError
 
@@ -53,7 +54,7 @@ def orbit_size(cards: CardsLike, rounds: Sequence[int] = ()) -> int:
     indices = [int(c) for c in parse_cards(cards)]
     ends = []
     total = 0
-    for count in (rounds or (len(indices),)):
+    for count in (check_rounds(rounds) if rounds else (len(indices),)):
         total += count
         ends.append(total)
     if total != len(indices):
