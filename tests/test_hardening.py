@@ -315,7 +315,8 @@ def test_both_engines_export_the_same_api(core, fallback):
             expected = {"ShowdownJob": {"run", "done", "stop", "result"},
                         "StrengthJob": {"run", "done", "stop", "result"},
                         "HandIndexer": {"size", "index", "index_batch", "unindex", "unindex_batch"},
-                        "TallySweeper": {"add_board", "add_runouts", "sums"}}.get(name, {"run", "done", "stop", "tally"})
+                        "TallySweeper": {"add_board", "add_runouts", "sums"},
+                        "RiverJob": {"begin", "run", "done", "stop", "root", "average"}}.get(name, {"run", "done", "stop", "tally"})
             assert methods(ours) == methods(theirs) >= expected
             for method in methods(ours):
                 assert _parameters(getattr(ours, method)) == _parameters(getattr(theirs, method))
@@ -358,6 +359,22 @@ def test_both_engines_export_the_same_api(core, fallback):
                     assert ix.size(0) == 16_432 and ix.index(ix.unindex(1, 12_345)) == 12_345
                 assert list(_parameters(theirs.__init__))[1:] == [
                     ("rounds", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty)]
+                continue
+            if name == "RiverJob":
+                # One decision, check or bet the pot, on a board where AA's set beats KK.
+                river = dict(board=bytes([0, 21, 31, 12, 17]), oop_rows=bytes(sorted(AA)), ip_rows=bytes(sorted(KK)),
+                             hole_size=4, oop_weights=array.array("d", [1.0]).tobytes(),
+                             ip_weights=array.array("d", [1.0]).tobytes(), kinds=[0, 4, 3], firsts=[1, 0, 0],
+                             counts=[2, 0, 0], amounts=[100.0, 0, 0, 100.0, 0, 0, 200.0, 100.0, 0])
+                roots = []
+                for cls in (ours, theirs):
+                    job = cls(**river)
+                    job.begin(1)
+                    job.run(0)
+                    roots.append((list(job.root(0)), list(job.root(1)), job.total))
+                assert roots[0] == roots[1]
+                assert list(_parameters(theirs.__init__))[1:] == [
+                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in river]
                 continue
             # A compiled class shows no signature: both must take the same keywords.
             arguments = dict(holes=[AA, KK], board=[0, 21, 31], dead=[], exact=True, samples=0,

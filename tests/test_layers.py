@@ -47,10 +47,11 @@ MAY_USE = {
     "isomorphism": {"_engine", "cards", "exceptions"},
     "features": {"_engine", "_version", "cards", "equity", "exceptions", "isomorphism", "ranges", "sweep"},
     "tables": {"_engine", "_version", "cards", "equity", "exceptions", "isomorphism", "ranges", "tablefile"},
+    "solver": {"_engine", "cards", "equity", "exceptions", "ranges", "sweep"},
 }
 # The command line is the top: it may use every layer's public names.
 MAY_USE["cli"] = {"_engine", "exceptions", "cards", "equity", "hands", "pots", "ranges", "sweep", "tables", "history",
-                  "_version", "isomorphism", "features"}
+                  "_version", "isomorphism", "features", "solver"}
 MAY_USE["__init__"] = set(MAY_USE) - {"cli", "_core", "fallback", "buffers"}
 MAY_USE["__main__"] = {"cli"}
 

@@ -28,6 +28,7 @@ from .exceptions import (
                          Omaha8Error,
                          RangeError,
                          ShowdownError,
+                         SolverError,
                          TableError,
 )
 from .features import HandStrength, hand_strength
@@ -36,6 +37,7 @@ from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
 from .isomorphism import HandIndexer, canonical, canonical_boards
 from .pots import Pot, Showdown, showdown
 from .ranges import Range
+from .solver import RiverSolution, solve_river, solve_rivers
 from .sweep import ShowdownValues, release_showdown_memory, showdown_values
 from .tables import PreflopTable, StartingHand, TableRow, preflop_table, starting_hands
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
@@ -91,6 +93,10 @@ __all__ = [
     "hand_strength",
     "HandStrength",
     "IndexerError",
+    "solve_river",
+    "solve_rivers",
+    "RiverSolution",
+    "SolverError",
     "starting_hands",
     "StartingHand",
     "preflop_table",

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Optional
 
 __all__ = ["Omaha8Error", "CardError", "BatchError", "JobError", "HandValueError", "RangeError", "ShowdownError",
-           "HandError", "IllegalAction", "HistoryError", "TableError", "FallbackRefused", "IndexerError"]
+           "HandError", "IllegalAction", "HistoryError", "TableError", "FallbackRefused", "IndexerError",
+           "SolverError"]
 
 
 class Omaha8Error(Exception):
@@ -79,3 +80,8 @@ class FallbackRefused(Omaha8Error, RuntimeError):
 class IndexerError(Omaha8Error, ValueError):
     """Rounds a hand indexer cannot take, cards that are not whole rounds, or an index outside
     0 .. size - 1 (a card repeated is a ``CardError``)."""
+
+
+class SolverError(Omaha8Error, ValueError):
+    """A spot the river solver cannot take (a pot or stack that is not a chip count, a bet
+    fraction the limit refuses, an empty range) or a saved solution that cannot be read."""

@@ -29,7 +29,7 @@ from ..cards import (
     read_hand,
     whole_number,
 )
-from ..exceptions import BatchError, CardError, IndexerError, JobError
+from ..exceptions import BatchError, CardError, IndexerError, JobError, SolverError
 from .programs import check_program
 
 __all__ = ["BatchError", "Batch", "check_batch", "row_error", "showdown_error", "showdown_rows", "showdown_weights",
@@ -37,14 +37,15 @@ __all__ = ["BatchError", "Batch", "check_batch", "row_error", "showdown_error", 
            "check_range_job", "check_program", "check_range_walk", "check_rows_apart", "MAX_SAMPLES", "MAX_WORKERS",
            "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API", "check_rounds", "read_index", "read_round_cards",
            "indexer_rows", "indexer_row_error", "indexer_out", "indexer_indices", "indexer_cards_out",
-           "index_range_error", "MAX_INDEXER_ROUNDS"]
+           "index_range_error", "MAX_INDEXER_ROUNDS", "RIVER_NODE_KINDS", "RiverSpec",
+           "check_river_job"]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
 ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
               "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards", "range_count",
               "range_list", "rows_apart", "ShowdownJob", "TallySweeper", "release_memory", "HandIndexer",
-              "StrengthJob")
+              "StrengthJob", "RiverJob")
 
 # An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
 # MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.
@@ -515,3 +516,91 @@ def indexer_cards_out(obj: object, rows: int, width: int) -> tuple[Any, memoryvi
     if view.ndim != 2 or not view.c_contiguous or tuple(_shape(view)) != (rows, width):
         raise BatchError(f"out must be a C-contiguous ({rows}, {width}) uint8 buffer, not shaped {view.shape}")
     return obj, (view.cast("B") if rows else memoryview(bytearray()))
+
+
+# The river solver's node kinds, as both engines number them: a decision of OOP (0) or IP (1),
+# a fold by OOP (2) or by IP (3), a showdown (4).
+RIVER_NODE_KINDS = ("oop", "ip", "oop folded", "ip folded", "showdown")
+
+
+class RiverSpec(NamedTuple):
+    board: bytes
+    rows: tuple[bytes, bytes]          # OOP's rows, IP's rows: hole_size card indices each
+    hole_size: int
+    weights: tuple[array, array]       # one float64 chance weight per row, 0 or more
+    kinds: list[int]
+    firsts: list[int]                  # a decision's first child; its children are consecutive
+    counts: list[int]
+    amounts: list[float]               # per node: the chips in the middle, OOP's and IP's river bets
+    depth: int                         # decision levels on the longest line
+    widest: int                        # the most actions at one decision
+
+
+def _river_rows(rows: object, k: int, board_mask: int, side: str) -> bytes:
+    data = bytes(rows)  # type: ignore[call-overload]
+    if not data or len(data) % k:
+        raise SolverError(f"{side}: the range needs at least one whole hand of {k} cards")
+    for i in range(len(data) // k):
+        mask = board_mask
+        for card in data[i * k:(i + 1) * k]:
+            if card > 51 or mask >> card & 1:
+                raise CardError(f"{side} hand {i} ({quoted(list(data[i * k:(i + 1) * k]))}) repeats a card, "
+                                "holds one of the board or one that is not a card")
+            mask |= 1 << card
+    return data
+
+
+def _river_weights(weights: object, rows: int, side: str) -> array:
+    values = array("d", bytes(weights))  # type: ignore[call-overload]
+    if len(values) != rows:
+        raise SolverError(f"{side}: {len(values)} weights for {rows} hands")
+    for i, w in enumerate(values):
+        if not (w >= 0.0 and w != float("inf")):
+            raise SolverError(f"{side} weight {i} is {w!r}: weights are finite and 0 or more")
+    if not any(values):
+        raise SolverError(f"{side}: every weight is 0")
+    return values
+
+
+def check_river_job(board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts,
+                    amounts) -> RiverSpec:
+    """The river solver's spot and tree, checked whole: the engines read only what this passed.
+    A tree's nodes are numbered so that each decision's children follow it, consecutive, and
+    every node but the root is the child of exactly one decision."""
+    cards = list(bytes(board))
+    if len(cards) != 5 or any(c > 51 for c in cards) or len(set(cards)) != 5:
+        raise CardError(f"a river board is five different cards, not {quoted(cards)}")
+    k = whole_number(hole_size, "hole_size", 4, MAX_HOLE_CARDS, SolverError)
+    board_mask = sum(1 << c for c in cards)
+    rows = (_river_rows(oop_rows, k, board_mask, "oop"), _river_rows(ip_rows, k, board_mask, "ip"))
+    weights = (_river_weights(oop_weights, len(rows[0]) // k, "oop"),
+               _river_weights(ip_weights, len(rows[1]) // k, "ip"))
+    kinds, firsts, counts, amounts = list(kinds), list(firsts), list(counts), list(amounts)
+    nodes = len(kinds)
+    if not nodes or len(firsts) != nodes or len(counts) != nodes or len(amounts) != 3 * nodes:
+        raise SolverError("a river tree needs a kind, a first child, a count and three amounts per node")
+    if kinds[0] != 0:
+        raise SolverError("a river tree's root is OOP's decision")
+    parents = [0] * nodes
+    depth = [0] * nodes
+    widest = 1
+    for node, (kind, first, count) in enumerate(zip(kinds, firsts, counts)):
+        if kind not in range(len(RIVER_NODE_KINDS)):
+            raise SolverError(f"node {node} has kind {kind!r}, not one of 0..{len(RIVER_NODE_KINDS) - 1}")
+        if kind <= 1:
+            if not (isinstance(count, int) and isinstance(first, int) and count >= 1
+                    and node < first and first + count <= nodes):
+                raise SolverError(f"node {node}: its children {first!r}..+{count!r} are not later nodes of the tree")
+            widest = max(widest, count)
+            for child in range(first, first + count):
+                parents[child] += 1
+                depth[child] = depth[node] + 1
+        elif count != 0:
+            raise SolverError(f"node {node} ends the hand but has children")
+    if parents[0] != 0 or any(p != 1 for p in parents[1:]):
+        raise SolverError("every node of a river tree but the root is the child of exactly one decision")
+    for value in amounts:
+        if not (isinstance(value, (int, float)) and 0.0 <= value < float("inf")):
+            raise SolverError(f"a river tree's chip amounts are finite and 0 or more, not {value!r}")
+    return RiverSpec(bytes(cards), rows, k, weights, kinds, firsts, counts, [float(a) for a in amounts],
+                     max(depth) + 1, widest)

@@ -715,4 +715,9 @@ include "strength_c.pxi"
 
 include "suits_c.pxi"
 
+
+# ---------------------------------------------------------------- the river solver
+
+include "river_c.pxi"
+
 _check_limits()

@@ -1,0 +1,444 @@
+"""The river solver: the game value against the sequence-form linear program (scipy's HiGHS), the
+exploitability against an independent best response with pairwise showdowns, the tree's amounts
+worked by hand, the strategies' shape, files, executors and bad input; both engines."""
+
+from __future__ import annotations
+
+import math
+from array import array
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+
+import pytest
+
+import omaha8
+from omaha8 import RiverSolution, SolverError, parse_cards, solve_river, solve_rivers
+from omaha8.solver import build_tree
+
+POT, STACK = 100, 400
+
+
+def rows(*hands: str) -> memoryview:
+    cards = [int(c) for hand in hands for c in parse_cards(hand)]
+    return memoryview(bytes(cards)).cast("B", (len(hands), len(cards) // len(hands)))
+
+
+# Tiny spots: a handful of hands a side, each weighed differently, some sharing cards.
+BOARD = "Ks7d2h9c4s"
+NO_LOW_BOARD = "KsQd9c9hTd"
+OOP_HANDS = ("AhAd3c5d", "KhKd8c8d", "Ac3h6d6c", "QhJhTd8s", "Ad5h6s8h")
+IP_HANDS = ("AsAc3d5h", "JcJd8h6s", "2c3s5c6h", "QdQc9d9h", "Ah3h8c6d")
+OOP_WEIGHTS = (1.0, 0.5, 2.0, 1.0, 0.75)
+IP_WEIGHTS = (1.0, 1.5, 0.5, 1.0, 1.0)
+SPOTS = {
+    "pot limit": {"board": BOARD, "limit": "pot", "bets": (0.5, 1.0), "raises": (1.0,)},
+    "no limit": {"board": BOARD, "limit": "no", "bets": (0.75, 2.0), "raises": (1.5,), "max_raises": 1},
+    "fixed limit": {"board": BOARD, "limit": "fixed", "big_bet": 40, "max_raises": 3},
+    "no low possible": {"board": NO_LOW_BOARD, "limit": "pot", "bets": (1.0,), "raises": (1.0,)},
+}
+
+
+def spot_hands(board: str) -> tuple:
+    used = set(parse_cards(board))
+    oop = [(h, w) for h, w in zip(OOP_HANDS, OOP_WEIGHTS) if not used & set(parse_cards(h))]
+    ip = [(h, w) for h, w in zip(IP_HANDS, IP_WEIGHTS) if not used & set(parse_cards(h))]
+    return ((rows(*[h for h, _ in oop]), [w for _, w in oop]), (rows(*[h for h, _ in ip]), [w for _, w in ip]))
+
+
+# ---------------------------------------------------------------- the game, independently
+
+def pair_share(mine: tuple, theirs: tuple) -> Fraction:
+    """A hand's fraction of the pot against one other, from omaha8.evaluate's (high, low)."""
+    def result(a, b) -> Fraction:
+        return Fraction(1) if a < b else Fraction(1, 2) if a == b else Fraction(0)
+    high = result(mine[0], theirs[0])
+    if mine[1] is None and theirs[1] is None:
+        return high
+    low = Fraction(1) if theirs[1] is None else Fraction(0) if mine[1] is None else result(mine[1], theirs[1])
+    return (high + low) / 2
+
+
+class Game:
+    """The spot as the tests see it: hands with their evaluations and weights, the deals, and
+    the tree (checked against hand-worked amounts below)."""
+
+    def __init__(self, solution: RiverSolution):
+        self.s = solution
+        board = "".join(map(str, solution.board))
+        self.nodes = solution.tree()
+        self.hands = []
+        for player in ("oop", "ip"):
+            side = []
+            for row in solution.hands(player).tolist():
+                hole = "".join(str(omaha8.Card(c)) for c in row)
+                side.append((omaha8.evaluate(hole, board), frozenset(row)))
+            self.hands.append(side)
+        self.weights = [list(solution.weights[0]), list(solution.weights[1])]
+
+    def payoff(self, node, p: int, i: int, j: int) -> float:
+        """Player p's chips at terminal ``node``, p holding its hand i and the other its hand j."""
+        put_in = (node.oop_in, node.ip_in)[p]
+        if node.kind == "fold":
+            return (node.pot if node.folded != ("oop", "ip")[p] else 0.0) - put_in
+        return node.pot * float(pair_share(self.hands[p][i][0], self.hands[1 - p][j][0])) - put_in
+
+    def disjoint(self, i: int, j: int) -> bool:
+        return not self.hands[0][i][1] & self.hands[1][j][1]
+
+
+def best_response_value(game: Game, p: int) -> float:
+    """Player p's best-response value against the other's average strategy: a walk of the tree
+    for each of p's hands, the other's reach carried hand by hand."""
+    s, nodes = game.s, game.nodes
+    q = 1 - p
+    total = deals = 0.0
+
+    def walk(at: int, i: int, reach: list) -> float:
+        node = nodes[at]
+        if node.kind in ("fold", "showdown"):
+            return sum(r * game.payoff(node, p, i, j) for j, r in enumerate(reach) if r)
+        if node.kind == ("oop", "ip")[p]:
+            return max(walk(child, i, reach) for child in node.children)
+        strategy = s.strategies[at]
+        m = len(reach)
+        return sum(walk(child, i, [reach[j] * strategy[a * m + j] for j in range(m)])
+                   for a, child in enumerate(node.children))
+
+    for i, w in enumerate(game.weights[p]):
+        reach = [game.weights[q][j] if (game.disjoint(i, j) if p == 0 else game.disjoint(j, i)) else 0.0
+                 for j in range(len(game.weights[q]))]
+        total += w * walk(0, i, reach)
+        deals += w * sum(reach)
+    return total / deals
+
+
+def linear_program_value(game: Game) -> float:
+    """OOP's value of the game by the sequence-form linear program (von Stengel 1996): maximize
+    v_0 over OOP's realization plans x and IP's dual values v, with E x = e, F^T v <= A^T x."""
+    linprog = pytest.importorskip("scipy.optimize").linprog
+    nodes = game.nodes
+    sequences = [{(): 0}, {(): 0}]            # per player: sequence key -> number
+    infosets: list[list] = [[], []]          # per player: (parent sequence, child sequences)
+
+    def sequence(p: int, key: tuple) -> int:
+        return sequences[p].setdefault(key, len(sequences[p]))
+
+    # Every (node, hand) of a player is an information set; its sequences are (node, action, hand).
+    leaves = []                               # (terminal node, oop's last sequence, ip's last, i or j)
+
+    def walk(at: int, last: list) -> None:
+        node = nodes[at]
+        if node.kind in ("fold", "showdown"):
+            leaves.append((node, dict(last[0]), dict(last[1])))
+            return
+        p = ("oop", "ip").index(node.kind)
+        for hand in range(len(game.hands[p])):
+            parent = last[p].get(hand, ())
+            children = [sequence(p, (at, a, hand)) for a in range(len(node.children))]
+            infosets[p].append((sequences[p][parent], children))
+        for a, child in enumerate(node.children):
+            changed = [dict(last[0]), dict(last[1])]
+            changed[p] = {hand: (at, a, hand) for hand in range(len(game.hands[p]))}
+            walk(child, changed)
+
+    walk(0, [{}, {}])
+    n1, n2 = len(sequences[0]), len(sequences[1])
+    deals = sum(game.weights[0][i] * game.weights[1][j] for i in range(len(game.hands[0]))
+                for j in range(len(game.hands[1])) if game.disjoint(i, j))
+    payoff = [[0.0] * n2 for _ in range(n1)]
+    for node, last0, last1 in leaves:
+        for i in range(len(game.hands[0])):
+            for j in range(len(game.hands[1])):
+                if game.disjoint(i, j):
+                    chance = game.weights[0][i] * game.weights[1][j] / deals
+                    s1 = sequences[0][last0.get(i, ())]
+                    s2 = sequences[1][last1.get(j, ())]
+                    payoff[s1][s2] += chance * game.payoff(node, 0, i, j)
+
+    def constraints(p: int, size: int) -> list:
+        matrix = [[0.0] * size for _ in range(len(infosets[p]) + 1)]
+        matrix[0][0] = 1.0
+        for row, (parent, children) in enumerate(infosets[p], start=1):
+            matrix[row][parent] = -1.0
+            for child in children:
+                matrix[row][child] = 1.0
+        return matrix
+
+    E, F = constraints(0, n1), constraints(1, n2)
+    rows_e, rows_f = len(E), len(F)
+    # Variables: x (n1, >= 0), then v (rows_f, free). Minimize -v_0.
+    cost = [0.0] * n1 + [-1.0] + [0.0] * (rows_f - 1)
+    a_eq = [E[r] + [0.0] * rows_f for r in range(rows_e)]
+    b_eq = [1.0] + [0.0] * (rows_e - 1)
+    a_ub = [[-payoff[s1][s2] for s1 in range(n1)] + [F[r][s2] for r in range(rows_f)] for s2 in range(n2)]
+    b_ub = [0.0] * n2
+    bounds = [(0, None)] * n1 + [(None, None)] * rows_f
+    result = linprog(cost, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=b_eq, bounds=bounds, method="highs")
+    assert result.status == 0, result.message
+    return -result.fun
+
+
+# ---------------------------------------------------------------- against the linear program
+
+@pytest.mark.parametrize("name", sorted(SPOTS))
+def test_value_equals_the_linear_program(live, name):
+    spot = dict(SPOTS[name])
+    oop, ip = spot_hands(spot["board"])
+    s = solve_river(spot.pop("board"), oop, ip, POT, STACK, iterations=1000, exploitability=1e-7, **spot)
+    assert s.exploitability <= 5e-4, (s.iterations, s.history[-3:])
+    game = Game(s)
+    value = linear_program_value(game)
+    assert abs(s.value - value) <= 1e-6 * POT
+    # The best responses bound the value from both sides.
+    assert POT - best_response_value(game, 1) - 1e-9 <= value <= best_response_value(game, 0) + 1e-9
+
+
+@pytest.mark.parametrize("name", sorted(SPOTS))
+def test_exploitability_is_an_independent_best_response(live, name):
+    spot = dict(SPOTS[name])
+    oop, ip = spot_hands(spot["board"])
+    s = solve_river(spot.pop("board"), oop, ip, POT, STACK, iterations=40, exploitability=0.0, **spot)
+    game = Game(s)
+    expected = (best_response_value(game, 0) + best_response_value(game, 1) - POT) / 2 / POT
+    assert s.exploitability > 0
+    assert abs(s.exploitability - expected) <= 1e-6
+    # Values per hand, weighted by each hand's deals, make the game value.
+    for p, player in enumerate(("oop", "ip")):
+        deals = [sum(game.weights[1 - p][j] for j in range(len(game.hands[1 - p]))
+                     if (game.disjoint(i, j) if p == 0 else game.disjoint(j, i)))
+                 for i in range(len(game.hands[p]))]
+        total = sum(w * d * v for w, d, v in zip(game.weights[p], deals, s.ev(player)))
+        per_deal = total / sum(w * d for w, d in zip(game.weights[p], deals))
+        assert per_deal == pytest.approx(s.value if p == 0 else POT - s.value, abs=1e-9)
+
+
+def test_both_engines_solve_alike(core, fallback, monkeypatch):
+    from tests.conftest import make_live
+
+    from omaha8.solver import _engine_tree
+    from omaha8.solver import build_tree as tree_of
+    oop, ip = spot_hands(BOARD)
+    board = bytes(parse_cards(BOARD))
+    tree = _engine_tree(tree_of(POT, STACK))
+    jobs = [module.RiverJob(board, oop[0].tobytes(), ip[0].tobytes(), 4, bytes(memoryview(array("d", oop[1]))),
+                            bytes(memoryview(array("d", ip[1]))), *tree) for module in (core, fallback)]
+    assert list(jobs[0].opponent_weights[0]) == pytest.approx(list(jobs[1].opponent_weights[0]), abs=1e-12)
+    # Phase by phase the same values, while no hand is indifferent between two actions (where
+    # a regret of 1e-14 either way, the sums' rounding, sends the strategies apart).
+    for iteration in (1, 2):
+        for player in (0, 1):
+            for job in jobs:
+                job.begin(0, iteration, player)
+                job.run(0)
+            assert list(jobs[0].root(player)) == pytest.approx(list(jobs[1].root(player)), abs=1e-9)
+    for job in jobs:
+        job.begin(1)
+        job.run(0)
+        job.run(1)
+    for player in (0, 1):
+        assert list(jobs[0].root(player)) == pytest.approx(list(jobs[1].root(player)), abs=1e-9)
+    # Solved, the two engines find the same game, each within its own exploitability.
+    answers = []
+    for module in (core, fallback):
+        make_live(module, monkeypatch)
+        answers.append(solve_river(BOARD, oop, ip, POT, STACK, iterations=300, exploitability=1e-5))
+    a, b = answers
+    assert abs(a.value - b.value) <= 2 * (a.exploitability + b.exploitability) * POT + 1e-9
+
+
+# ---------------------------------------------------------------- the tree
+
+def test_pot_limit_tree_amounts_worked_by_hand():
+    nodes = build_tree(100, 400)
+    by_path = {node.path: node for node in nodes}
+    assert by_path[()].actions == ("check", "bet 0.5", "bet 1.0")
+    # A half-pot bet is 50; a pot raise calls 50 and adds the 200 then in the middle: 250 in all.
+    raised = by_path[("bet 0.5", "raise 1.0")]
+    assert (raised.oop_in, raised.ip_in, raised.pot) == (50, 250, 400)
+    # Facing 250, a pot raise would be 250 + 600: more than the 400 stack, so it is all-in.
+    assert raised.actions == ("fold", "call", "all-in")
+    assert by_path[("bet 0.5", "raise 1.0", "all-in")].actions == ("fold", "call")
+    # A pot bet of 100 faces a pot raise of 100 + 300: exactly the stack.
+    assert by_path[("bet 1.0",)].actions == ("fold", "call", "all-in")
+    call = by_path[("bet 1.0", "all-in", "call")]
+    assert (call.kind, call.pot, call.oop_in, call.ip_in) == ("showdown", 900, 400, 400)
+    assert by_path[("check", "check")].kind == "showdown"
+    folded = by_path[("check", "bet 0.5", "fold")]
+    assert (folded.kind, folded.folded, folded.pot) == ("fold", "oop", 150)
+    for number, node in enumerate(nodes):
+        assert all(child > number for child in node.children)
+        assert list(node.children) == list(range(node.children[0], node.children[0] + len(node.children))) \
+            if node.children else True
+
+
+def test_options_that_come_to_the_same_amount_are_one_action():
+    nodes = build_tree(100, 90, bets=(0.75, 1.0))
+    assert nodes[0].actions == ("check", "bet 0.75", "all-in")
+    nodes = build_tree(100, 50, bets=(0.75, 1.0))
+    assert nodes[0].actions == ("check", "all-in")
+    assert build_tree(100, 0)[0].actions == ("check",)
+
+
+def test_fixed_limit_caps_the_raises():
+    nodes = build_tree(100, 1000, limit="fixed", big_bet=20)
+    by_path = {node.path: node for node in nodes}
+    line = ("bet", "raise", "raise", "raise")
+    assert by_path[line].actions == ("fold", "call")      # three raises: the cap
+    assert by_path[line[:3]].oop_in == 60 and by_path[line[:3]].ip_in == 40   # 20, 40, 60
+    assert by_path[line + ("call",)].pot == 100 + 2 * 80
+
+
+def test_no_limit_takes_fractions_above_the_pot():
+    nodes = build_tree(100, 1000, limit="no", bets=(2.5,), raises=())
+    assert nodes[0].actions == ("check", "bet 2.5")
+    assert nodes[2].oop_in == 250
+
+
+# ---------------------------------------------------------------- what a solution holds
+
+@pytest.fixture(scope="module")
+def solved():
+    oop, ip = spot_hands(BOARD)
+    return solve_river(BOARD, oop, ip, POT, STACK, iterations=500, exploitability=1e-5)
+
+
+def test_strategies_are_probability_vectors(solved):
+    for node in solved.tree():
+        if node.kind in ("oop", "ip"):
+            strategy = solved.strategy(node.path)
+            assert tuple(strategy) == node.actions
+            n = len(solved.hands(node.kind))
+            for i in range(n):
+                column = [strategy[a][i] for a in strategy]
+                assert all(0.0 <= x <= 1.0 for x in column)
+                assert sum(column) == pytest.approx(1.0, abs=1e-12)
+            frequencies = solved.frequencies(node.path)
+            assert sum(frequencies.values()) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_the_nuts_both_ways_never_fold():
+    # On 3c4d5hKcQs, 6-7 makes the nut straight and A-2 the wheel: Ah2h6d7c holds both nuts.
+    board = "3c4d5hKcQs"
+    oop = rows("Ah2h6d7c", "KhKd8c8d", "AdJc9s9h", "2d2s8h8s")
+    ip = rows("AsAc6s8d", "QdQh9d9c", "Js2c6c7s", "7h7d6h8c")
+    s = solve_river(board, oop, ip, POT, STACK, iterations=1000, exploitability=1e-6)
+    # Where it could reach in play, it folds with probability 0 (an average strategy where the
+    # hand no longer goes keeps what the first, uniform, iterations did there).
+    folds = [s.reach(node.path)[0] * s.strategy(node.path)["fold"][0]
+             for node in s.tree() if node.kind == "oop" and "fold" in node.actions]
+    assert len(folds) == 5 and max(folds) < 1e-6
+
+
+def test_save_and_load_round_trip_exactly(solved, tmp_path):
+    path = tmp_path / "spot.o8r"
+    solved.save(path)
+    loaded = RiverSolution.load(path)
+    assert loaded == solved
+    assert loaded.hands("ip").tobytes() == solved.hands("ip").tobytes()
+    assert loaded.ev("oop").tobytes() == solved.ev("oop").tobytes()
+    # A file cut short, or another file, is named.
+    path.write_bytes(path.read_bytes()[:-5])
+    with pytest.raises(SolverError, match=r"spot\.o8r"):
+        RiverSolution.load(path)
+    path.write_bytes(b"not a solution")
+    with pytest.raises(SolverError, match="not a river solution"):
+        RiverSolution.load(path)
+
+
+def test_paths_name_their_mistakes(solved):
+    with pytest.raises(SolverError, match="not 'raise 7'"):
+        solved.strategy(("bet 0.5", "raise 7"))
+    with pytest.raises(SolverError, match="ends the hand"):
+        solved.strategy(("check", "check"))
+    with pytest.raises(SolverError, match="player"):
+        solved.ev("button")
+
+
+def test_threads_give_the_same_answer():
+    oop, ip = spot_hands(BOARD)
+    one = solve_river(BOARD, oop, ip, POT, STACK, iterations=30, threads=1)
+    two = solve_river(BOARD, oop, ip, POT, STACK, iterations=30, threads=2)
+    assert one.value == two.value and one.exploitability == two.exploitability
+    assert all(one.strategies[n].tobytes() == two.strategies[n].tobytes() for n in one.strategies)
+
+
+def test_ranges_and_expressions():
+    s = solve_river(BOARD, "AA2", "KK", POT, STACK, bets=(1.0,), raises=(), iterations=20)
+    assert len(s.hands("oop")) == len(omaha8.Range("AA2").apart_from(parse_cards(BOARD))[0]) // 4
+    assert all(not set(row) & set(parse_cards(BOARD)) for row in s.hands("ip").tolist())
+    assert math.isfinite(s.value) and s.history[-1][0] == 20
+
+
+def test_progress_hears_each_measurement():
+    oop, ip = spot_hands(BOARD)
+    heard = []
+    s = solve_river(BOARD, oop, ip, POT, STACK, iterations=35, exploitability=0.0,
+                    progress=lambda i, e: heard.append((i, e)))
+    assert heard == list(s.history) and [i for i, _ in heard] == [10, 20, 30, 35]
+
+
+def test_solve_rivers_on_executors(dask_client):
+    # Expressions travel to other processes as they are.
+    spots = [{"board": BOARD, "oop": "AA3", "ip": "KK8", "pot": POT, "stack": stack, "bets": (1.0,), "iterations": 20}
+             for stack in (0, 100, 400)]
+    alone = [solve_river(**spot) for spot in spots]
+    for executor in (None, ThreadPoolExecutor(2), dask_client.get_executor()):
+        solutions = solve_rivers(spots, executor=executor)
+        assert [s.value for s in solutions] == [s.value for s in alone]
+        assert [s.stack for s in solutions] == [0, 100, 400]
+        assert solutions[2].strategies[0].tobytes() == alone[2].strategies[0].tobytes()
+    with pytest.raises(SolverError, match="spot 1"):
+        solve_rivers([spots[0], ("not", "a", "mapping")])
+
+
+# ---------------------------------------------------------------- bad input
+
+@pytest.mark.parametrize("arguments, words", [
+    ({"board": "Ks7d2h9cKs"}, "Ks"),
+    ({"board": "Ks7d2h9c"}, "5"),
+    ({"pot": -1}, "pot"),
+    ({"pot": 0}, "pot"),
+    ({"stack": -5}, "stack"),
+    ({"stack": float("nan")}, "stack"),
+    ({"bets": (1.5,)}, "pot limit"),
+    ({"raises": (0.5, 2.0)}, "pot limit"),
+    ({"bets": (0,)}, "above 0"),
+    ({"bets": "0.5"}, "sequence"),
+    ({"limit": "spread"}, "limit"),
+    ({"limit": "fixed"}, "big_bet"),
+    ({"big_bet": 10}, "fixed limit"),
+    ({"max_raises": -1}, "max_raises"),
+    ({"iterations": 0}, "iterations"),
+    ({"oop": "AsKs7d"}, "oop"),
+    ({"oop": "KsKd"}, "oop"),
+    ({"ip": (rows("AhAd3c5d"), [0.0])}, "ip"),
+    ({"ip": rows("Ks7d3c5d")}, "ip row 0"),
+    ({"ip": (rows("AhAd3c5d"), [-1.0])}, r"ip: weights\[0\]"),
+    ({"threads": 0}, "threads"),
+])
+def test_bad_input_is_a_value_error_naming_it(arguments, words):
+    spot = {"board": BOARD, "oop": "AA", "ip": "KK", "pot": POT, "stack": STACK, "iterations": 1}
+    spot.update(arguments)
+    with pytest.raises(ValueError, match=words) as caught:
+        solve_river(**spot)
+    assert isinstance(caught.value, omaha8.Omaha8Error)
+
+
+def test_the_engine_reads_only_a_checked_tree(impl):
+    from array import array
+    board = bytes(parse_cards(BOARD))
+    hand = bytes(parse_cards("AhAd3c5d"))
+    w = array("d", [1.0]).tobytes()
+    good = (array("i", [0, 4]), array("i", [1, 0]), array("i", [1, 0]), array("d", [100, 0, 0] * 2))
+    impl.RiverJob(board, hand, bytes(parse_cards("KhKd8c8d")), 4, w, w, *good)
+    for kinds, firsts, counts, words in [
+        ([1, 4], [1, 0], [1, 0], "root"),
+        ([0, 4], [0, 0], [1, 0], "later nodes"),
+        ([0, 4], [1, 0], [2, 0], "later nodes"),
+        ([0, 4, 4], [1, 0, 0], [1, 0, 0], "exactly one"),
+        ([0, 7], [1, 0], [1, 0], "kind"),
+        ([0, 4], [1, 0], [1, 3], "children"),
+    ]:
+        amounts = array("d", [100, 0, 0] * len(kinds))
+        with pytest.raises(SolverError, match=words):
+            impl.RiverJob(board, hand, bytes(parse_cards("KhKd8c8d")), 4, w, w, kinds, firsts, counts, amounts)
