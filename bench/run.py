@@ -60,7 +60,11 @@ TURN_SWEEP = "test_omaha8_showdown_values[turn_one_thread]"
 PEER_OF.update({name: TURN_SWEEP for name in (
     "test_omaha8_hand_strength_turn[one_thread]", "test_omaha8_hand_strength_turn[all_cores]",
     "test_omaha8_hand_strength_flop")})
-PEER_NAMES = {INDEX_BATCH: "omaha8's index_batch", TURN_SWEEP: "showdown_values on the turn, one thread",
+# The solver has no peer (no open-source Omaha Hi-Lo range solver): its rows are compared with
+# the issue's speed spot.
+SPEED_SPOT = "test_omaha8_solve_speed_spot"
+PEER_OF.update({name: SPEED_SPOT for name in (SPEED_SPOT, "test_omaha8_solve_full_ranges_one_bet_size")})
+PEER_NAMES = {SPEED_SPOT: "the speed spot", INDEX_BATCH: "omaha8's index_batch", TURN_SWEEP: "showdown_values on the turn, one thread",
               PHEVALUATOR: "phevaluator", SHOWDOWN_LOOP: "the equity() loop, hand by hand",
               "test_omaha8_range_equity_walk": "the range walk", POKERKIT: "pokerkit",
               "test_poker_equity_exact": "poker-equity", "test_poker_equity_sampled": "poker-equity",

@@ -1,4 +1,5 @@
-"""The ``omaha8`` command: ``hand``, ``equity``, ``showdown``, ``replay``, ``range`` and ``table``.
+"""The ``omaha8`` command: ``hand``, ``equity``, ``showdown``, ``replay``, ``range``, ``table``,
+``features`` and ``solve``.
 
 Errors are one line on stderr and exit status 2, never a traceback. Seats are numbered from 1
 here, in output and errors alike (the library numbers them from 0).
@@ -22,6 +23,7 @@ from .equity import Equity, equity
 from .exceptions import CardError, FallbackRefused, Omaha8Error
 from .hands import best_hands
 from .pots import showdown
+from .values import CATEGORIES, NO_LOW
 
 # Enough digits for any chip count or sample count; more is a typo, not a number.
 _MAX_DIGITS = 18
@@ -436,6 +438,146 @@ def _run_features(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- solve
+
+def _fraction(text: str, what: str) -> float:
+    """'50%' or '0.5' as 0.5."""
+    raw = text.strip()
+    scale = 100.0 if raw.endswith("%") else 1.0
+    number = raw[:-1] if scale != 1.0 else raw
+    try:
+        value = float(number) / scale
+    except ValueError:
+        raise UsageError(f"{what}: {quoted(text)} is not a fraction such as 50% or 0.5") from None
+    if not value == value or value in (float("inf"), float("-inf")):
+        raise UsageError(f"{what}: {quoted(text)} is not a fraction such as 50% or 0.5")
+    return value
+
+
+def _fractions(text: Optional[str], what: str) -> tuple[float, ...]:
+    if text is None or not text.strip():
+        return ()
+    return tuple(_fraction(part, what) for part in text.split(","))
+
+
+def _chips(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of chips") from None
+    return value
+
+
+def _hand_classes(solution, player: str) -> list[str]:
+    """Each hand's class in words: its high category, and ' + low' when it makes one."""
+    from . import _engine
+    from .values import category_of
+
+    holes = solution.hands(player)
+    board = memoryview(bytes(int(c) for c in solution.board))
+    highs, lows = _engine.ENGINE.evaluate_batch(holes, board)
+    return [category_of(h) + (" + low" if low != NO_LOW else "") for h, low in zip(highs, lows)]
+
+
+def _class_order(name: str) -> tuple[int, int]:
+    category, _, low = name.partition(" + ")
+    return CATEGORIES.index(category), 0 if low else 1
+
+
+def _solve_summary(solution) -> list[dict]:
+    """Per decision: how often each action is taken, and by which classes of hands (each class's
+    share of the action's weight), best class first."""
+    classes = {player: _hand_classes(solution, player) for player in ("oop", "ip")}
+    summary = []
+    for node in solution.tree():
+        if node.kind not in ("oop", "ip"):
+            continue
+        reach = solution.reach(node.path)
+        strategy = solution.strategy(node.path)
+        total = sum(reach)
+        actions = {}
+        for action, probabilities in strategy.items():
+            weights: dict[str, float] = {}
+            for name, r, p in zip(classes[node.kind], reach, probabilities):
+                weights[name] = weights.get(name, 0.0) + r * p
+            taken = sum(weights.values())
+            actions[action] = {
+                "frequency": taken / total if total > 0 else None,
+                "classes": {name: weights[name] / taken for name in sorted(weights, key=_class_order)
+                            if taken > 0 and weights[name] > 0},
+            }
+        summary.append({"path": list(node.path), "player": node.kind, "reach": total, "actions": actions})
+    return summary
+
+
+def _solve_text(solution, summary: list[dict]) -> str:
+    lines = [f"board {_cards(solution.board)}   pot {solution.pot:g}   stack {solution.stack:g}   "
+             f"{solution.limit} limit",
+             f"{len(solution.hands('oop')):,} OOP hands against {len(solution.hands('ip')):,} IP hands; "
+             f"{solution.iterations} iterations in {solution.seconds:.1f} s; exploitability "
+             f"{100 * solution.exploitability:.3f}% of the pot",
+             f"OOP's value {solution.value:.3f} chips, IP's {solution.pot - solution.value:.3f} (of the pot "
+             f"{solution.pot:g}, less what each puts in on the river)",
+             ""]
+    for entry in summary:
+        if not entry["reach"]:
+            continue
+        where = " ".join(entry["path"]) or "(first to act)"
+        lines.append(f"{entry['player'].upper()} after {where}:" if entry["path"] else
+                     f"{entry['player'].upper()} first to act:")
+        for action, detail in entry["actions"].items():
+            frequency = detail["frequency"]
+            shares = sorted(detail["classes"].items(), key=lambda item: -item[1])[:4]
+            best_first = sorted(shares, key=lambda item: _class_order(item[0]))
+            words = ", ".join(f"{name} {100 * share:.0f}%" for name, share in best_first)
+            lines.append(f"  {action:<12} {100 * frequency:6.2f}%   {words}")
+    return "\n".join(lines)
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    from .solver import solve_river
+
+    bets = _fractions(args.bets, "--bets")
+    raises = _fractions(args.raises, "--raises")
+    target = _fraction(args.exploitability, "--exploitability")
+    started = time.monotonic()
+    drawn = [0]
+
+    def progress(iteration: int, exploitability: float) -> None:
+        if sys.stderr.isatty():
+            line = (f"iteration {iteration}   exploitability {100 * exploitability:.3f}% of the pot   "
+                    f"{_duration(time.monotonic() - started)}")
+            sys.stderr.write("\r" + line + " " * max(drawn[0] - len(line), 0))
+            sys.stderr.flush()
+            drawn[0] = len(line)
+
+    try:
+        solution = solve_river(args.board, args.oop, args.ip, args.pot, args.stack, limit=args.limit,
+                               bets=bets if args.bets is not None else (0.5, 1.0),
+                               raises=raises if args.raises is not None else (1.0,), max_raises=args.max_raises,
+                               big_bet=args.big_bet, iterations=args.iterations, exploitability=target,
+                               threads=args.threads, progress=progress)
+    finally:
+        if drawn[0]:
+            sys.stderr.write("\r" + " " * drawn[0] + "\r")
+            sys.stderr.flush()
+    if args.out:
+        solution.save(args.out)
+    summary = _solve_summary(solution)
+    if args.json:
+        print(json.dumps({
+            "board": [str(c) for c in solution.board], "pot": solution.pot, "stack": solution.stack,
+            "limit": solution.limit, "bets": list(solution.bets), "raises": list(solution.raises),
+            "max_raises": solution.max_raises, "big_bet": solution.big_bet,
+            "hands": {"oop": len(solution.hands("oop")), "ip": len(solution.hands("ip"))},
+            "iterations": solution.iterations, "exploitability": solution.exploitability, "value": solution.value,
+            "seconds": solution.seconds, "history": [list(h) for h in solution.history], "decisions": summary,
+        }, indent=1))
+    else:
+        print(_solve_text(solution, summary))
+    return 0
+
+
 def _run_table(args: argparse.Namespace) -> int:
     from .tables import DEFAULT_TABLE_SAMPLES, PreflopTable, preflop_table
 
@@ -586,6 +728,31 @@ def build_parser() -> argparse.ArgumentParser:
     features_command.add_argument("--workers", type=_whole_number, help="local threads (default: every core)")
     features_command.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://10.0.0.5:8786")
     features_command.set_defaults(run=_run_features)
+
+    solve_command = commands.add_parser(
+        "solve", help="solve a heads-up river spot by discounted CFR",
+        description="Both ranges' every hand on a five-card board: OOP acts first, bets and raises as "
+        "fractions of the pot. Prints how often each player takes each action, and with which "
+        "classes of hands, best first.",
+        epilog="example: omaha8 solve --board Ks7d2h9c4s --oop 20%% --ip 20%% --pot 100 --stack 400 "
+        "--bets 50%%,100%% --raises 100%%")
+    solve_command.add_argument("--board", required=True, help="five cards, e.g. Ks7d2h9c4s")
+    solve_command.add_argument("--oop", required=True, help="the out-of-position range, e.g. '20%%' or 'AA2,KK'")
+    solve_command.add_argument("--ip", required=True, help="the in-position range")
+    solve_command.add_argument("--pot", required=True, type=_chips, help="chips in the middle")
+    solve_command.add_argument("--stack", required=True, type=_chips, help="chips behind each player")
+    solve_command.add_argument("--limit", default="pot", choices=("pot", "no", "fixed"), help="default pot")
+    solve_command.add_argument("--bets", help="bet sizes as pot fractions, e.g. 50%%,100%% (default)")
+    solve_command.add_argument("--raises", help="raise sizes as fractions of the pot after the call (default 100%%)")
+    solve_command.add_argument("--max-raises", type=_whole_number, help="raises in all (default 2; fixed limit 3)")
+    solve_command.add_argument("--big-bet", type=_chips, help="fixed limit: the chips of every bet and raise")
+    solve_command.add_argument("--iterations", type=_whole_number, default=1000, help="at most (default 1000)")
+    solve_command.add_argument("--exploitability", default="0.3%",
+                               help="stop at this exploitability, of the pot (default 0.3%%)")
+    solve_command.add_argument("--threads", type=_whole_number, help="threads (default: every core)")
+    solve_command.add_argument("--out", help="save the solution to this file (RiverSolution.load reads it)")
+    solve_command.add_argument("--json", action="store_true", help="the summary as JSON")
+    solve_command.set_defaults(run=_run_solve)
     return parser
 
 

@@ -1,0 +1,44 @@
+"""The river solver: the issue's speed spot and full ranges, timed whole (tree, sorting, DCFR,
+best responses), with the iterations, exploitability and memory each took.
+
+Speed spot: Ks7d2h9c4s, both ranges the top 20% of hands by the preflop table (39,286 hands
+each once the board's cards are out), pot 100, stacks 400, bets 50% and 100%, raises 100%, two
+raises, to 0.5% of the pot. Goal: at most 60 s on two cores. Full ranges: every hand (178,365
+a side), one bet size (100%), raises 100%, to 0.5%. No open-source Omaha Hi-Lo range solver
+exists to compare with, so the rows are compared with the speed spot.
+"""
+
+import resource
+
+import pytest
+
+SOLVE = "river solver"
+BOARD = "Ks7d2h9c4s"
+
+
+def _solve(oop, ip, bets, raises):
+    import omaha8
+
+    return omaha8.solve_river(BOARD, oop, ip, 100, 400, bets=bets, raises=raises, max_raises=2, iterations=1000,
+                              exploitability=0.005)
+
+
+@pytest.mark.benchmark(group=SOLVE)
+def test_omaha8_solve_speed_spot(benchmark):
+    import omaha8
+
+    top = omaha8.Range("20%")
+    solution = benchmark.pedantic(_solve, args=(top, top, (0.5, 1.0), (1.0,)), rounds=3, iterations=1)
+    assert solution.exploitability <= 0.005
+    benchmark.extra_info.update(count=solution.iterations, unit="iterations", hands=len(solution.hands("oop")),
+                                exploitability=solution.exploitability, engine_bytes=solution.memory,
+                                peak_rss_bytes=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+
+
+@pytest.mark.benchmark(group=SOLVE)
+def test_omaha8_solve_full_ranges_one_bet_size(benchmark):
+    solution = benchmark.pedantic(_solve, args=("*", "*", (1.0,), (1.0,)), rounds=2, iterations=1)
+    assert solution.exploitability <= 0.005
+    benchmark.extra_info.update(count=solution.iterations, unit="iterations", hands=len(solution.hands("oop")),
+                                exploitability=solution.exploitability, engine_bytes=solution.memory,
+                                peak_rss_bytes=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
