@@ -248,6 +248,40 @@ def test_random_command_lines_never_end_in_a_traceback(live, capsys, tmp_path):
         assert status in (0, 1, 2), argv
 
 
+def test_solve_summarizes_each_decision(live, capsys, tmp_path):
+    argv = ["solve", "--board", "Ks7d2h9c4s", "--oop", "AhAd3c5d,KhKd8c8d,Ac3h6d6c", "--ip",
+            "AsAc3d5h,JcJd8h6s,2c3s5c6h", "--pot", "100", "--stack", "400", "--bets", "50%,100%", "--raises", "100%",
+            "--iterations", "200", "--exploitability", "0.01%"]
+    status, out, err = run(capsys, *argv, "--out", str(tmp_path / "spot"))
+    assert status == 0 and not err
+    assert "3 OOP hands against 3 IP hands" in out and "OOP first to act:" in out
+    assert "  bet 0.5 " in out and "IP after bet 0.5:" in out
+    solution = omaha8.RiverSolution.load(tmp_path / "spot")
+    status, out, err = run(capsys, *argv, "--json")
+    data = json.loads(out)
+    assert data["iterations"] == solution.iterations and data["value"] == solution.value
+    root = data["decisions"][0]
+    assert root["path"] == [] and root["player"] == "oop"
+    assert sum(action["frequency"] for action in root["actions"].values()) == pytest.approx(1.0)
+    for action in root["actions"].values():
+        if action["classes"]:
+            assert sum(action["classes"].values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--bets", "half"], "--bets"),
+    (["--bets", "150%"], "pot limit"),
+    (["--pot", "-5"], "pot"),
+    (["--oop", "KsKd"], "oop"),
+])
+def test_solve_mistakes_are_one_line(capsys, extra, words):
+    options = {"--board": "Ks7d2h9c4s", "--oop": "AA", "--ip": "QQ", "--pot": "100", "--stack": "400",
+               "--iterations": "1", extra[0]: extra[1]}
+    status, out, err = run(capsys, "solve", *[word for pair in options.items() for word in pair])
+    assert status == 2 and not out
+    assert err.startswith("omaha8: error:") and words in err and len(err.splitlines()) == 1
+
+
 # ---------------------------------------------------------------- a user's mistake, or a bug
 
 def test_a_users_mistake_is_one_line_and_a_bug_is_a_traceback(live, capsys, monkeypatch):

@@ -36,6 +36,7 @@ def test_the_package_and_its_modules_name_the_same_classes():
                    and getattr(omaha8, name).__module__ != exceptions.__name__ for name in omaha8.__all__)
 
 
+QQ_ROW = memoryview(bytes(omaha8.parse_cards("QdQc8h6h"))).cast("B", (1, 4))
 BAD = ["", "As", "AsAs2c3d", "Xx", 52, -1, None, 2.5, True, [1, 2], "AsKsQsJsTs9s8s", b"\xff", object()]
 
 
@@ -77,6 +78,18 @@ def _calls(rng: random.Random):
         lambda: omaha8.hand_strength("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", [a]),
         lambda: omaha8.category_of(a),
         lambda: omaha8.low_name(a),
+        # The river solver: a bad board, range, amount, fraction or count; one iteration at most.
+        lambda: omaha8.solve_river(b + "Ks3s" if b == "2c7d9h" else b, "AsAh4d5c", "QdQc8h6h", 100, 100,
+                                   iterations=1),
+        lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", (QQ_ROW, [a]), 100, 100, iterations=1),
+        lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", a if isinstance(a, str) and len(a) > 3 else "QdQc8h6h",
+                                   100, 100, iterations=1),
+        lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", a, 100, iterations=1),
+        lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", 100, a, iterations=1),
+        lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", 100, 100, bets=[a], iterations=1),
+        lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", 100, 100, iterations=a),
+        lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", 100, 100, limit=a, iterations=1),
+        lambda: omaha8.solve_rivers([{"board": a, "oop": "AsAh4d5c", "ip": "QdQc8h6h", "pot": 1, "stack": 1}]),
     ]
 
 
