@@ -51,7 +51,7 @@ MAY_USE = {
 }
 # The command line is the top: it may use every layer's public names.
 MAY_USE["cli"] = {"_engine", "exceptions", "cards", "equity", "hands", "pots", "ranges", "sweep", "tables", "history",
-                  "_version", "isomorphism", "features", "solver"}
+                  "_version", "isomorphism", "features", "solver", "values"}
 MAY_USE["__init__"] = set(MAY_USE) - {"cli", "_core", "fallback", "buffers"}
 MAY_USE["__main__"] = {"cli"}
 

@@ -474,8 +474,9 @@ def solve_river(
 
     Runs DCFR until the exploitability, measured every CHECK_EVERY iterations and at the end,
     is at most ``exploitability`` (a fraction of the pot), or ``iterations`` are run;
-    ``progress(iteration, exploitability)`` hears of each measurement. ``threads``: 1 runs the
-    two players' traversals one after the other, 2 or more side by side; the answer is the same.
+    ``progress(iteration, exploitability)`` hears of each measurement. ``threads``: 1, or 2 to
+    share each update's subtrees and the best responses (more are not used); the answer is the
+    same bits either way.
     """
     import time
 
@@ -518,7 +519,7 @@ def solve_river(
         iteration += 1
         for player in (0, 1):
             job.begin(0, iteration, player)
-            run_job(job, 1)
+            run_job(job, workers)
         if iteration % CHECK_EVERY == 0 or iteration == iterations:
             job.begin(1)
             run_job(job, workers)

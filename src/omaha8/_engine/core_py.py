@@ -1122,6 +1122,7 @@ class RiverJob(_TaskedJob):
                     self._current[kind][at + a * n + i] = positive[a] / total if total > 0 else 1.0 / count
         first = player if mode == 0 else 0
         self._tasks(player + 1 if mode == 0 else 2, 2)
+        self.workers = 2       # a second worker on a one-task phase finds nothing to do
         self._next = first
         self._first = first
 

@@ -16,8 +16,10 @@
 #
 # An iteration updates OOP, then IP against OOP's new strategy (alternating updates, as Brown and
 # Sandholm ran DCFR: on small spots it converges ten times faster than updating both from one
-# strategy). The best-response and value phases' two traversals are independent: two tasks, on
-# two threads or one after the other, with the same result to the bit.
+# strategy). Each update's tasks are the subtrees under the root (their reaches follow from the
+# root's strategy alone), the largest first, and the root last; the best-response and value
+# phases' tasks are the two players' traversals. Tasks write only their own nodes and buffers,
+# so one thread or two give the same result to the bit.
 
 from libc.math cimport pow as c_pow
 
@@ -57,7 +59,6 @@ cdef struct RiverWork:
     double* ww               # depth * m: their weight-pass weights
     double* share            # depth * n
     double* weight           # depth * n
-    double* root             # n
 
 
 cdef struct RiverGame:
@@ -75,6 +76,7 @@ cdef struct RiverGame:
     double* current[2]       # the strategies a phase plays: double, so each hand's sum is 1
     int mode
     double positive_discount, negative_discount, sum_discount
+    const double* ready      # when set, the root's non-terminal children's values, [action][hand]
 
 
 cdef void river_share(const RiverGame* g, const RiverSide* T, const RiverSide* O, const double* r,
@@ -288,6 +290,8 @@ cdef void river_traverse(RiverGame* g, RiverWork* w, int p, int node, int depth,
                 value = river_payoff(g, child, p)
                 for i in range(n):
                     values[i] = value * weight[i]
+            elif node == 0 and g.ready != NULL:
+                memcpy(values, g.ready + a * n, n * sizeof(double))
             elif g.mode == RIVER_UPDATE:
                 own = w.own + depth * n
                 for i in range(n):
@@ -350,6 +354,9 @@ cdef void river_traverse(RiverGame* g, RiverWork* w, int p, int node, int depth,
                 value = river_payoff(g, child, p)
                 for i in range(m):
                     ww[i] += value * sigma[a * m + i] * opp_reach[i]
+        elif node == 0 and g.ready != NULL:
+            for i in range(n):
+                out[i] += g.ready[a * n + i]
         else:
             nxt = w.opp + depth * m
             for i in range(m):
@@ -363,6 +370,22 @@ cdef void river_traverse(RiverGame* g, RiverWork* w, int p, int node, int depth,
             out[i] += share[i]
     if any_weight:
         river_weight(g, T, O, ww, w.acc, out)
+
+
+cdef void river_subtree(RiverGame* g, RiverWork* w, int p, int a, double* out) noexcept nogil:
+    """Player p's values at the root's child ``a`` (a decision), the reaches of both players
+    there worked out from the root's strategy: a piece of an iteration that needs nothing else."""
+    cdef const RiverSide* T = &g.side[p]
+    cdef const RiverSide* O = &g.side[1 - p]
+    cdef Py_ssize_t n = T.n, m = O.n, i
+    cdef const double* sigma = g.current[0] + g.offset[0]
+    cdef double* own = w.own          # the depth-0 slots: the subtree starts at depth 1
+    cdef double* opp = w.opp
+    for i in range(n):
+        own[i] = sigma[a * n + i] if p == 0 else 1.0
+    for i in range(m):
+        opp[i] = O.weight[i] * (sigma[a * m + i] if p == 1 else 1.0)
+    river_traverse(g, w, p, g.first[0] + a, 1, opp, own, out)
 
 
 cdef void river_strategies(RiverGame* g, bint average) noexcept nogil:
@@ -398,12 +421,14 @@ cdef void river_strategies(RiverGame* g, bint average) noexcept nogil:
 
 cdef void free_river_work(RiverWork* w) noexcept nogil:
     free(w.acc); free(w.first); free(w.cfv); free(w.own); free(w.opp); free(w.sw); free(w.ww)
-    free(w.share); free(w.weight); free(w.root)
+    free(w.share); free(w.weight)
     memset(w, 0, sizeof(RiverWork))
 
 
-cdef int setup_river_work(const RiverGame* g, int p, RiverWork* w) noexcept nogil:
-    cdef size_t n = g.side[p].n, m = g.side[1 - p].n, d = g.depth
+cdef int setup_river_work(const RiverGame* g, RiverWork* w) noexcept nogil:
+    # Either player's traversal may run on any worker: sized for the larger side both ways.
+    cdef size_t n = max(g.side[0].n, g.side[1].n), d = g.depth
+    cdef size_t m = n
     w.acc = <double*>malloc(2 * g.accumulators * sizeof(double))
     w.first = <double*>malloc(2 * n * sizeof(double))
     w.cfv = <double*>malloc(d * g.widest * n * sizeof(double))
@@ -413,9 +438,8 @@ cdef int setup_river_work(const RiverGame* g, int p, RiverWork* w) noexcept nogi
     w.ww = <double*>malloc(d * m * sizeof(double))
     w.share = <double*>malloc(d * n * sizeof(double))
     w.weight = <double*>malloc(d * n * sizeof(double))
-    w.root = <double*>calloc(n, sizeof(double))
     if (w.acc == NULL or w.first == NULL or w.cfv == NULL or w.own == NULL or w.opp == NULL or w.sw == NULL
-            or w.ww == NULL or w.share == NULL or w.weight == NULL or w.root == NULL):
+            or w.ww == NULL or w.share == NULL or w.weight == NULL):
         free_river_work(w)
         return -1
     return 0
@@ -495,10 +519,14 @@ cdef class RiverJob:
     player 1's, ``run(worker)`` claims; then ``root(player)`` is each hand's value."""
 
     cdef RiverGame g
-    cdef RiverWork work[2]
+    cdef RiverWork work[2]      # per worker
+    cdef double* roots[2]       # per player: the values at the root of the last phase
+    cdef double* children       # an update's values at the root's children, [action][hand]
+    cdef int32_t* piece         # an update's tasks: the root's children that are decisions
+    cdef int pieces
+    cdef int player             # the player an update is for
     cdef bint ready
     cdef int next_task
-    cdef int first_task
     cdef int finished
     cdef bint stopped
     cdef readonly int tasks
@@ -508,6 +536,9 @@ cdef class RiverJob:
     def __cinit__(self, *args, **kwargs):
         memset(&self.g, 0, sizeof(RiverGame))
         memset(self.work, 0, sizeof(self.work))
+        self.roots[0] = self.roots[1] = NULL
+        self.children = NULL
+        self.piece = NULL
         self.ready = False
 
     def __init__(self, board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts,
@@ -572,10 +603,28 @@ cdef class RiverJob:
             g.current[p] = <double*>calloc(g.size[p] if g.size[p] else 1, sizeof(double))
             if g.regret[p] == NULL or g.sums[p] == NULL or g.current[p] == NULL:
                 raise MemoryError()
-            if setup_river_work(g, p, &self.work[p]):
+            if setup_river_work(g, &self.work[p]):
                 raise MemoryError()
+            self.roots[p] = <double*>calloc(g.side[p].n if g.side[p].n else 1, sizeof(double))
+            if self.roots[p] == NULL:
+                raise MemoryError()
+        self.children = <double*>malloc(g.count[0] * max(g.side[0].n, g.side[1].n) * sizeof(double))
+        if self.children == NULL:
+            raise MemoryError()
+        # The root's children that are decisions are an update's tasks, the largest subtree first.
+        sizes = [0] * g.nodes
+        for node in range(g.nodes - 1, -1, -1):
+            sizes[node] = 1 + (sum(sizes[g.first[node]:g.first[node] + g.count[node]]) if g.kind[node] <= 1 else 0)
+        pieces = sorted((a for a in range(g.count[0]) if g.kind[g.first[0] + a] <= RIVER_IP_ACTS),
+                        key=lambda a: -sizes[g.first[0] + a])
+        self.pieces = len(pieces)
+        self.piece = <int32_t*>malloc((self.pieces if self.pieces else 1) * sizeof(int32_t))
+        if self.piece == NULL:
+            raise MemoryError()
+        for i, a in enumerate(pieces):
+            self.piece[i] = a
         self.ready = True
-        self.tasks = self.first_task = self.next_task = 2
+        self.tasks = self.next_task = 2
         self.finished = 0
         self.iteration = 0
         # Each hand's total opponent weight: its values divided by this are per deal.
@@ -589,14 +638,16 @@ cdef class RiverJob:
     cdef _weights_into(self, int p, double[:] out):
         with nogil:
             river_weight(&self.g, &self.g.side[p], &self.g.side[1 - p], self.g.side[1 - p].weight,
-                         self.work[p].acc, &out[0])
+                         self.work[0].acc, &out[0])
 
     def __dealloc__(self):
         cdef int p
         for p in range(2):
             free_river_work(&self.work[p])
+            free(self.roots[p])
             free_river_side(&self.g.side[p])
             free(self.g.regret[p]); free(self.g.sums[p]); free(self.g.current[p])
+        free(self.children); free(self.piece)
         free(self.g.kind); free(self.g.first); free(self.g.count); free(self.g.amount); free(self.g.offset)
 
     @property
@@ -634,36 +685,65 @@ cdef class RiverJob:
             self.g.negative_discount = 0.5
             self.g.sum_discount = (t / (t + 1.0)) ** 2
             self.iteration = iteration
-            self.first_task = player
-            self.tasks = player + 1
+            self.player = player
+            self.tasks = self.pieces
         else:
-            self.first_task = 0
             self.tasks = 2
         self.g.mode = mode
         with nogil:
             river_strategies(&self.g, mode != RIVER_UPDATE)
-        self.next_task = self.first_task
+        self.next_task = 0
         self.finished = 0
         self.stopped = False
+        self.g.ready = NULL
+        if mode == RIVER_UPDATE and self.pieces == 0:
+            self._finish_update()      # a root whose actions all end the hand: nothing to split
+
+    cdef _finish_update(self):
+        """The root's own work, its children's values in hand: an update's last step."""
+        cdef RiverGame* g = &self.g
+        cdef int p = self.player
+        cdef RiverWork* w = &self.work[0]
+        cdef double* ones = w.own + (g.depth - 1) * g.side[p].n
+        cdef Py_ssize_t i
+        for i in range(g.side[p].n):
+            ones[i] = 1.0           # the root's own reach; the deepest level never needs its slot
+        g.ready = self.children
+        with nogil:
+            river_traverse(g, w, p, 0, 0, g.side[1 - p].weight, ones, self.roots[p])
+        g.ready = NULL
 
     def run(self, int worker):
-        """Claim the phase's tasks (a player's traversal each) until none is left."""
-        cdef int task
+        """Claim the phase's tasks until none is left: in an update, the subtrees under the
+        root (the worker finishing the last one does the root); else each player's traversal."""
+        cdef int task, a, p
         cdef RiverGame* g = &self.g
+        cdef RiverWork* w
         cdef double* ones
-        cdef Py_ssize_t i
+        cdef Py_ssize_t i, n
         if not self.ready:
             raise JobError("this RiverJob was not set up")
+        if worker not in (0, 1):
+            raise JobError(f"worker {worker} is not 0 or 1: a RiverJob runs on one or two threads")
+        w = &self.work[worker]
         while not self.stopped and self.next_task < self.tasks:
             task = self.next_task       # the GIL is held: no other worker claims it
             self.next_task += 1
-            ones = self.work[task].own + (g.depth - 1) * g.side[task].n
-            for i in range(g.side[task].n):
-                ones[i] = 1.0           # the root's own reach; the deepest level never needs its slot
-            with nogil:
-                river_traverse(g, &self.work[task], task, 0, 0, g.side[1 - task].weight, ones,
-                               self.work[task].root)
+            if g.mode == RIVER_UPDATE:
+                p = self.player
+                a = self.piece[task]
+                n = g.side[p].n
+                with nogil:
+                    river_subtree(g, w, p, a, self.children + a * n)
+            else:
+                ones = w.own + (g.depth - 1) * g.side[task].n
+                for i in range(g.side[task].n):
+                    ones[i] = 1.0
+                with nogil:
+                    river_traverse(g, w, task, 0, 0, g.side[1 - task].weight, ones, self.roots[task])
             self.finished += 1
+            if g.mode == RIVER_UPDATE and self.finished == self.tasks:
+                self._finish_update()
             PyErr_CheckSignals()
 
     def done(self):
@@ -671,7 +751,7 @@ cdef class RiverJob:
 
     @property
     def total(self):
-        return self.tasks - self.first_task
+        return self.tasks
 
     def stop(self):
         self.stopped = True
@@ -685,7 +765,7 @@ cdef class RiverJob:
         out = array("d", bytes(8 * n))
         cdef double[:] view = out
         if n:
-            memcpy(&view[0], self.work[player].root, n * sizeof(double))
+            memcpy(&view[0], self.roots[player], n * sizeof(double))
         return out
 
     def average(self, int node):
