@@ -282,6 +282,20 @@ def test_solve_mistakes_are_one_line(capsys, extra, words):
     assert err.startswith("omaha8: error:") and words in err and len(err.splitlines()) == 1
 
 
+def test_a_reader_that_leaves_early_is_not_an_error(capsys, monkeypatch):
+    # `omaha8 ... | head -1`: the pipe closes under the output, which is no mistake of anyone's.
+    class ClosedPipe(io.StringIO):
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def fileno(self):
+            raise ValueError("no descriptor")
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert main(["hand", "AhKd5c2s", "--board", "Ac3d7hKs9c"]) == 0
+    assert capsys.readouterr().err == ""
+
+
 # ---------------------------------------------------------------- a user's mistake, or a bug
 
 def test_a_users_mistake_is_one_line_and_a_bug_is_a_traceback(live, capsys, monkeypatch):

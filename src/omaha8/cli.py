@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 import time
@@ -777,6 +778,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         # A user's mistake, in one line. Anything else is a bug in omaha8: its traceback shows.
         print(f"omaha8: error: {_one_line(str(error))}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader left (``omaha8 solve ... | head``): nothing is wrong, and nothing more can be
+        # said on stdout. Point it at /dev/null so that Python's exit flush does not complain.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 0
     except OSError as error:   # a file named on the command line that cannot be read or written
         where = f"{error.filename}: " if error.filename else ""
         print(f"omaha8: error: {where}{error.strerror or error}", file=sys.stderr)
