@@ -24,6 +24,7 @@ import json
 import math
 import numbers
 import os
+import time
 from array import array
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -103,6 +104,21 @@ def _name(verb: str, fraction: Optional[float]) -> str:
     return verb if fraction is None else f"{verb} {fraction!r}"
 
 
+def _sizes(verb: str, fractions: tuple[Optional[float], ...], start: float, pot: float, size: float,
+           stack: float) -> list[tuple[str, float]]:
+    """(name, the player's river chips after it) of each bet or raise: ``start`` plus the fraction
+    of ``pot`` (or ``size`` chips in fixed limit); one reaching the stack is all-in, and options
+    that come to the same amount are one."""
+    totals: dict[float, str] = {}
+    for fraction in fractions:
+        total = start + (size if fraction is None else fraction * pot)
+        name = _name(verb, fraction)
+        if total >= stack:
+            total, name = stack, "all-in"
+        totals.setdefault(total, name)
+    return [(name, total) for total, name in totals.items()]
+
+
 def build_tree(pot: float, stack: float, *, limit: str = "pot", bets: Sequence[float] = (0.5, 1.0),
                raises: Sequence[float] = (1.0,), max_raises: Optional[int] = None,
                big_bet: Optional[float] = None) -> list[TreeNode]:
@@ -150,37 +166,19 @@ def build_tree(pot: float, stack: float, *, limit: str = "pot", bets: Sequence[f
                 options.append(("check", (path + ("check",), "showdown", oop_in, ip_in, made, False, None)))
             else:
                 options.append(("check", (path + ("check",), "ip", oop_in, ip_in, made, False, None)))
-            totals: dict[float, str] = {}
             if put[me] < stack:
-                for fraction in bet_options:
-                    amount = size if fraction is None else fraction * middle
-                    total = put[me] + amount
-                    name = _name("bet", fraction)
-                    if total >= stack:
-                        total, name = stack, "all-in"
-                    if total not in totals:
-                        totals[total] = name
-            for total, name in totals.items():
-                after = list(put)
-                after[me] = total
-                options.append((name, (path + (name,), PLAYERS[other], after[0], after[1], made, True, None)))
+                for name, total in _sizes("bet", bet_options, put[me], middle, size, stack):
+                    after = list(put)
+                    after[me] = total
+                    options.append((name, (path + (name,), PLAYERS[other], after[0], after[1], made, True, None)))
         else:
             options.append(("fold", (path + ("fold",), "fold", oop_in, ip_in, made, False, kind)))
             called = list(put)
             called[me] = put[other]
             options.append(("call", (path + ("call",), "showdown", called[0], called[1], made, False, None)))
             if made < max_raises and put[other] < stack:
-                totals = {}
-                for fraction in raise_options:
-                    after_call = pot + 2 * put[other]
-                    amount = size if fraction is None else fraction * after_call
-                    total = put[other] + amount
-                    name = _name("raise", fraction)
-                    if total >= stack:
-                        total, name = stack, "all-in"
-                    if total not in totals:
-                        totals[total] = name
-                for total, name in totals.items():
+                # A raise of f: the call, then f times the pot after the call.
+                for name, total in _sizes("raise", raise_options, put[other], pot + 2 * put[other], size, stack):
                     after = list(put)
                     after[me] = total
                     options.append((name, (path + (name,), PLAYERS[other], after[0], after[1], made + 1, True,
@@ -478,8 +476,6 @@ def solve_river(
     share each update's subtrees and the best responses (more are not used); the answer is the
     same bits either way.
     """
-    import time
-
     started = time.perf_counter()
     board_cards = read_counted(board, "board cards", (5,))
     check_unique(board_cards)
@@ -536,9 +532,8 @@ def solve_river(
         root = job.root(player)
         values.append(array("d", [v / o if o > 0 else math.nan for v, o in zip(root, opponent[player])]))
     strategies = {number: job.average(number) for number, node in enumerate(nodes) if node.kind in PLAYERS}
-    limit_used = limit
     return RiverSolution(
-        board=tuple(Card(c) for c in board_cards), pot=float(pot), stack=float(stack), limit=limit_used,
+        board=tuple(Card(c) for c in board_cards), pot=float(pot), stack=float(stack), limit=limit,
         bets=tuple(float(b) for b in bets) if limit != "fixed" else (),
         raises=tuple(float(r) for r in raises) if limit != "fixed" else (),
         max_raises=max_raises if max_raises is not None else (3 if limit == "fixed" else 2),
