@@ -787,3 +787,96 @@ def test_kinds_limits_and_streets_are_string_enums_equal_to_their_words():
     assert hand.limit == "no" and hand.limit is Limit.NO and hand.street is Street.PREFLOP
     assert {a.kind for a in hand.history} <= set(Kind) and all(isinstance(a.street, Street) for a in hand.history)
     assert {"call": 1}[action.kind] == 1   # hashes as its word
+
+
+# ---------------------------------------------------------------- the board from a dealer, copies, pickles
+
+def random_moves(hand: Hand, rng: random.Random, dealer=None) -> None:
+    """Play ``hand`` to its end with random legal actions; ``dealer`` gives board cards."""
+    while hand.street != "over":
+        if hand.waiting_for:
+            dealer(hand)
+        else:
+            random_action(hand, rng)
+
+
+@pytest.mark.parametrize("limit", ["fixed", "pot", "no"])
+def test_a_hand_waiting_for_its_board_plays_as_the_same_hand_dealt_at_once(limit):
+    rng = random.Random(21)
+    for trial in range(150):
+        n = rng.randint(2, 6)
+        stacks = [rng.randint(1, 60) for _ in range(n)]
+        dealt = Hand(stacks, limit=limit, ante=rng.randint(0, 1), seed=trial)
+        waiting = Hand(stacks, limit=limit, ante=dealt.ante, holes=dealt.holes, wait_for_board=True)
+        board = list(Hand(stacks, limit=limit, seed=trial)._board_cards)   # the five the seed deals
+
+        def dealer(hand, board=board):
+            shown = len(hand.board) if hand.street != "over" else 5
+            hand.deal(board[shown:shown + hand.waiting_for])
+
+        seed = rng.random()
+        random_moves(dealt, random.Random(seed))
+        random_moves(waiting, random.Random(seed), dealer)
+        assert waiting.history == dealt.history
+        assert waiting.result == dealt.result and waiting.stacks == dealt.stacks
+
+
+def test_a_waiting_hand_takes_exactly_the_cards_it_waits_for():
+    hand = Hand([50, 50], limit="no", holes=["AsAh2s3h", "KsKdQhQc"], wait_for_board=True)
+    hand.call()
+    hand.check()
+    assert hand.street == "preflop" and hand.actor is None and hand.waiting_for == 3
+    assert "waiting for 3 board cards" in repr(hand)
+    illegal(hand, "check", match="waits for 3 board cards")
+    for bad, words in [("2c3c", "wrong number of board cards"), ("2c3cAs", "As is already dealt"),
+                       ("2c2c3c", "duplicate card 2c"), ("2c3cXx", "Xx")]:
+        before = snapshot(hand)
+        with pytest.raises(CardError, match=words):
+            hand.deal(bad)
+        assert snapshot(hand) == before and hand.waiting_for == 3
+    action = hand.deal("2c3c4c")
+    assert action.kind == "board" and action.street == "flop" and [str(c) for c in action.cards] == ["2c", "3c", "4c"]
+    assert hand.street == "flop" and hand.actor == 0 and hand.waiting_for == 0
+    illegal(hand, "deal", "5c", match="waits for no board cards")
+    hand.all_in()
+    hand.call()
+    hand.deal("5c")
+    assert hand.street == "turn" and hand.waiting_for == 1   # all-in: each street waits, none bets
+    hand.deal("6c")
+    # Board 2c3c4c5c6c, two hole cards exactly: nobody holds a club, so no flush; 2s3h + 456 is a
+    # six-high straight against KK's pair of kings, and As2s + 345 the wheel, the only low: a scoop.
+    assert hand.street == "over" and hand.result.payouts == (100, 0)
+    illegal(hand, "deal", "7c", match="it is over")
+
+
+def test_a_hand_given_part_of_its_board_waits_only_for_the_rest():
+    hand = Hand([50, 50], holes=["AsAh2s3h", "KsKdQhQc"], board="2c3c4c", wait_for_board=True)
+    hand.call()
+    hand.check()
+    assert hand.street == "flop" and hand.waiting_for == 0 and len(hand.board) == 3
+    hand.check()
+    hand.check()
+    assert hand.waiting_for == 1
+
+
+def test_copies_are_independent_and_pickles_replay_the_hand():
+    import copy
+    import pickle
+
+    hand = Hand([80, 60, 40], limit="no", ante=1, posts=None, seed=5)
+    hand.call()
+    hand.raise_to(10)
+    twin = hand.copy()
+    for other in (copy.copy(hand), copy.deepcopy(hand), pickle.loads(pickle.dumps(hand))):
+        assert snapshot(other) == snapshot(hand) and other.seed == hand.seed
+    twin.fold()
+    assert snapshot(hand) != snapshot(twin) and not hand.folded[twin.history[-1].seat]
+    random_moves(hand, random.Random(1))
+    assert snapshot(pickle.loads(pickle.dumps(hand))) == snapshot(hand)
+    waiting = Hand([30, 30], wait_for_board=True, posts=None, seed=9)
+    waiting.call()
+    waiting.check()
+    back = pickle.loads(pickle.dumps(waiting))
+    assert back.waiting_for == 3 and snapshot(back) == snapshot(waiting)
+    posted = Hand([30, 30, 30, 30], posts={3: (2, 1)}, seed=4)
+    assert snapshot(pickle.loads(pickle.dumps(posted))) == snapshot(posted)

@@ -48,6 +48,8 @@ cdef class Hand:
     cdef list _extra_posts
     cdef object _acquire
     cdef object _release
+    cdef bint _wait_for_board
+    cdef int _waiting
 
     cdef void _post(self, int seat, long long amount, object kind)
     cdef void _post_blinds_and_deal(self)
@@ -75,8 +77,12 @@ cdef class Hand:
     cdef object _all_in_problem(self, object seat)
     @cython.locals(top="long long", second="long long", back="long long", owner=int, seat=int)
     cdef void _return_uncalled(self)
-    @cython.locals(n=int, can_bet=int, seat=int)
     cdef void _end_round(self)
+    @cython.locals(n=int, can_bet=int, seat=int, needed=int)
+    cdef void _next_street(self)
+    @cython.locals(n=int)
+    cdef void _start_round(self)
+    cdef void _copy_into(self, Hand other)
     cdef void _deal_board(self)
     cdef void _over(self)
     cdef void _win_by_folds(self)

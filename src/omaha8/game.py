@@ -149,6 +149,12 @@ class Hand:
     ``posts``: blinds posted by other seats, as cardrooms let a player entering the game or
     coming back post: {seat: (live, dead)}, ``live`` counting as the seat's bet before the flop
     (a second big blind), ``dead`` going into the pot (a missed small blind).
+    ``wait_for_board``: deal no board card the hand was not given; at each street it needs
+    cards for, the hand waits (``waiting_for`` says how many, ``actor`` is None) until ``deal``
+    gives them, as a live dealer or a game framework's chance player turns them over.
+
+    A hand copies (``copy``, ``copy.copy``, ``copy.deepcopy``) and pickles: a pickle holds the
+    rules, the cards and the actions, and loading it replays them.
     """
 
     def __init__(
@@ -164,6 +170,7 @@ class Hand:
         board: Optional[CardsLike] = None,
         seed: Optional[int] = None,
         posts: Optional[dict] = None,
+        wait_for_board: bool = False,
     ) -> None:
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
             raise HandError(f"stacks must be a list of chip counts, one per seat, not {quoted(stacks)}")
@@ -211,7 +218,10 @@ class Hand:
                 if hole is not None:
                     used.update(hole)
             pool = [c for c in _DECK if c not in used]
-        wanted = sum(hole_size for hole in given_holes if hole is None) + 5 - len(given_board)
+        wait_for_board = bool(wait_for_board)
+        wanted = sum(hole_size for hole in given_holes if hole is None)
+        if not wait_for_board:
+            wanted += 5 - len(given_board)
         drawn = _engine.ENGINE.draw_cards(seed, pool, wanted)
         holes_dealt: list[tuple[Card, ...]] = []
         at = 0
@@ -238,7 +248,8 @@ class Hand:
         self._extra_posts = extra                        # [(seat, live, dead)]: blinds of other seats
         self._starting = tuple(chips)                    # stacks before the antes
         self._holes = holes_dealt                        # each seat's cards
-        self._board_cards = tuple([CARDS[c] for c in given_board] + drawn[at:])   # all five, dealt now
+        self._board_cards = tuple([CARDS[c] for c in given_board] + drawn[at:])   # all five, or those known
+        self._wait_for_board = wait_for_board            # whether missing board cards come from deal()
         self._acquire, self._release = lock.acquire, lock.release   # the hand's lock
         # What happened so far:
         self._stacks = chips                             # chips behind, per seat
@@ -268,6 +279,7 @@ class Hand:
         self._min_raise_to: Optional[int] = None         # the least total it may bet or raise to
         self._max_raise_to: Optional[int] = None         # the most
         self._why_no_raise: Optional[str] = None         # why it may not raise, in words
+        self._waiting = 0                                # board cards the hand waits for, by deal()
         self._post_blinds_and_deal()
 
     @staticmethod
@@ -435,6 +447,8 @@ class Hand:
 
     def _turn_problem(self, seat: Optional[int], what: str) -> Optional[str]:
         if self._actor is None:
+            if self._waiting:
+                return f"{what}: the hand waits for {self._waiting} board card{'s' if self._waiting > 1 else ''}"
             return f"{what}: the hand is over"
         if seat is not None and (seat != self._actor or isinstance(seat, bool)):   # True is no seat
             return f"{what} for seat {quoted(seat)}: it is seat {self._actor}'s turn"
@@ -694,21 +708,30 @@ class Hand:
         # Rounds dealt without betting (after an all-in) never get here: this is the last
         # round that was bet, whose aggressor shows first.
         self._final_aggressor = self._aggressor
+        self._bets = [0] * self._n
+        self._next_street()
+
+    def _next_street(self) -> None:
+        """Turn over the next street's cards and start its betting; while fewer than two
+        players can bet, the board comes without betting, then the showdown. A hand that waits
+        for its board stops where it has no cards, until ``deal`` brings them."""
         n = self._n
-        self._bets = [0] * n
-        if self._street == 3:
-            self._showdown()
-            return
-        can_bet = sum(1 for seat in range(n) if not self._folded[seat] and self._stacks[seat])
-        self._street += 1
-        self._deal_board()
-        if can_bet < 2:
-            # At most one player can still bet: the rest of the board comes without betting.
-            while self._street < 3:
-                self._street += 1
-                self._deal_board()
-            self._showdown()
-            return
+        while self._street < 3:
+            needed = _BOARD_AFTER[self._street + 1] - len(self._board_cards)
+            if needed > 0:
+                self._waiting = needed
+                self._set_actor(-1)
+                return
+            self._street += 1
+            self._deal_board()
+            can_bet = sum(1 for seat in range(n) if not self._folded[seat] and self._stacks[seat])
+            if can_bet >= 2:
+                self._start_round()
+                return
+        self._showdown()
+
+    def _start_round(self) -> None:
+        n = self._n
         self._acted = [False] * n
         self._reopen_at = [0] * n
         self._to_match = 0
@@ -717,6 +740,81 @@ class Hand:
         self._full_count = 0
         self._aggressor = None
         self._start_betting(0)
+
+    def deal(self, cards: CardsLike) -> Action:
+        """Turn over the board cards a hand made with ``wait_for_board`` waits for (three for
+        the flop, one for the turn or the river; ``waiting_for`` says how many); returns the
+        board's Action. Cards already dealt, or the wrong number of them, raise CardError and
+        change nothing."""
+        self._acquire()
+        try:
+            if not self._waiting:
+                state = "it is over" if self._street == _OVER else f"it is seat {self._actor}'s turn"
+                raise IllegalAction(f"deal: the hand waits for no board cards ({state})")
+            given = read_counted(cards, "board cards", (self._waiting,))
+            dealt = {c for hole in self._holes for c in hole}.union(self._board_cards)
+            for c in given:
+                if c in dealt:
+                    raise CardError(f"deal: {CARDS[c]} is already dealt")
+            check_unique(given)
+            self._board_cards = self._board_cards + tuple([CARDS[c] for c in given])
+            self._waiting = 0
+            at = len(self._history)
+            self._next_street()
+            return self._history[at]
+        finally:
+            self._release()
+
+    def copy(self) -> "Hand":
+        """An independent hand in the same state, with its own lock."""
+        self._acquire()
+        try:
+            other = Hand.__new__(Hand)
+            self._copy_into(other)
+            return other
+        finally:
+            self._release()
+
+    def _copy_into(self, other: "Hand") -> None:
+        """Every field of __init__'s list, lists copied: the new hand shares nothing it changes."""
+        other._n, other._limit_word, other._limit = self._n, self._limit_word, self._limit
+        other._blinds, other._ante, other._fixed_bets = self._blinds, self._ante, self._fixed_bets
+        other._max_raises, other._hole_size, other._seed = self._max_raises, self._hole_size, self._seed
+        other._extra_posts, other._starting = self._extra_posts, self._starting
+        other._holes, other._board_cards = list(self._holes), self._board_cards
+        other._wait_for_board, other._waiting = self._wait_for_board, self._waiting
+        lock = threading.Lock()
+        other._acquire, other._release = lock.acquire, lock.release
+        other._stacks, other._bets, other._put_in = list(self._stacks), list(self._bets), list(self._put_in)
+        other._folded, other._live, other._street = list(self._folded), self._live, self._street
+        other._ended_on, other._history, other._result = self._ended_on, list(self._history), self._result
+        other._showing, other._all_in_at_end = self._showing, self._all_in_at_end
+        other._acted, other._reopen_at, other._to_match = list(self._acted), list(self._reopen_at), self._to_match
+        other._full_size, other._full_level = self._full_size, self._full_level
+        other._full_count, other._aggressor = self._full_count, self._aggressor
+        other._final_aggressor, other._actor, other._to_call = self._final_aggressor, self._actor, self._to_call
+        other._can_check, other._min_raise_to = self._can_check, self._min_raise_to
+        other._max_raise_to, other._why_no_raise = self._max_raise_to, self._why_no_raise
+
+    def __copy__(self) -> "Hand":
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict) -> "Hand":
+        return self.copy()
+
+    def __reduce__(self):
+        # The rules and every card known, then the actions replayed: the same hand, in either
+        # implementation, whatever the pickle's reader runs.
+        settings = {
+            "stacks": list(self._starting), "limit": str(self._limit_word), "blinds": self._blinds,
+            "ante": self._ante, "bets": self._fixed_bets, "max_raises": self._max_raises,
+            "hole_size": self._hole_size, "holes": [list(hole) for hole in self._holes],
+            "board": list(self._board_cards), "seed": self._seed,
+            "posts": {seat: (live, dead) for seat, live, dead in self._extra_posts} or None,
+            "wait_for_board": self._wait_for_board,
+        }
+        moves = tuple((str(a.kind), a.total) for a in self._history if a.kind in _MOVES)
+        return _replay, (settings, moves)
 
     def _deal_board(self) -> None:
         street = self._street
@@ -879,6 +977,11 @@ class Hand:
         return tuple(self._history)
 
     @property
+    def waiting_for(self) -> int:
+        """Board cards the hand waits for (``wait_for_board``), to be given by ``deal``; else 0."""
+        return self._waiting
+
+    @property
     def result(self) -> Optional[Showdown]:
         """The settled hand once it is over (a hand won by folds too), else None."""
         return self._result
@@ -891,11 +994,32 @@ class Hand:
         return self._showing if self._street == _OVER else ()
 
     def __repr__(self) -> str:
-        where = "over" if self._street == _OVER else f"{self.street}, seat {self._actor} to act"
+        if self._street == _OVER:
+            where = "over"
+        elif self._waiting:
+            where = f"{self.street} done, waiting for {self._waiting} board card{'s' if self._waiting > 1 else ''}"
+        else:
+            where = f"{self.street}, seat {self._actor} to act"
         return f"<Hand {self._limit_word} limit, {self._n} seats, pot {self.pot}: {where}>"
 
 
 _DECK = list(range(52))
+_MOVES = frozenset((Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE))
+
+
+def _replay(settings: dict, moves: tuple) -> Hand:
+    """A pickled hand: made again, its actions played again."""
+    hand = Hand(**settings)
+    for kind, total in moves:
+        if kind == "fold":
+            hand.fold()
+        elif kind == "check":
+            hand.check()
+        elif kind == "call":
+            hand.call()
+        else:
+            hand.raise_to(total)
+    return hand
 # Action records are made on every action: tuple.__new__ skips the generated __new__'s
 # keyword handling, about a third of the cost.
 _new = tuple.__new__
