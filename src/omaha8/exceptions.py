@@ -11,7 +11,7 @@ from typing import Optional
 
 __all__ = ["Omaha8Error", "CardError", "BatchError", "JobError", "HandValueError", "RangeError", "ShowdownError",
            "HandError", "IllegalAction", "HistoryError", "TableError", "FallbackRefused", "IndexerError",
-           "SolverError"]
+           "SolverError", "GameConfigError"]
 
 
 class Omaha8Error(Exception):
@@ -85,3 +85,8 @@ class IndexerError(Omaha8Error, ValueError):
 class SolverError(Omaha8Error, ValueError):
     """A spot the river solver cannot take (a pot or stack that is not a chip count, a bet
     fraction the limit refuses, an empty range) or a saved solution that cannot be read."""
+
+
+class GameConfigError(Omaha8Error, ValueError):
+    """Parameters a framework adapter (``omaha8.openspiel``, ``omaha8.pettingzoo``) cannot take:
+    a limit, stacks, blinds, bet fractions or a subgame it cannot play, named."""

@@ -1,0 +1,508 @@
+"""Omaha Hi-Lo as an OpenSpiel game: ``import omaha8.openspiel`` registers ``python_omaha8`` with
+``pyspiel``, so that ``pyspiel.load_game("python_omaha8(limit=pot,players=3)")`` plays it and
+every OpenSpiel algorithm (CFR, MCCFR, exploitability, NFSP, PSRO, the sequence-form LP) runs on it.
+
+The game is omaha8's own ``Hand``: its betting, its side pots, its split pots to the chip. The
+players choose among the abstract actions of ``omaha8.abstraction`` (0 fold, 1 check or call,
+2 + i bet or raise ``bets[i]`` of the pot, 2 + len(bets) all-in). Chance deals one card a node,
+numbered as omaha8 numbers cards (rank x 4 + suit: 2c = 0, As = 51): every seat's hole cards,
+seat 0's first, then the board as the hand comes to it. Returns are each seat's net chips
+(``Hand.result.net``). OpenSpiel player i is seat i (heads-up: seat 0 the big blind, seat 1 the
+button).
+
+The subgame (``board`` given): the heads-up river spot of ``omaha8.solve_river``. ``pot`` chips
+in the middle (put in equally, so an even number), ``stack`` behind each player, ``ranges`` one
+expression per player joined by ``|``; one chance node deals the pair of hands, in proportion to
+the product of their weights over the pairs disjoint from each other and the board; player 0 is
+out of position and acts first; the smallest bet is one chip, fixed limit bets ``fixed_bets``'
+big bet. A player's return is its chips from the final pot, less what it put in on the river,
+less half the starting pot: zero-sum, as OpenSpiel's LP wants.
+
+Parameters, as OpenSpiel's game strings carry them (lists are space-separated strings): limit
+("fixed", "pot", "no"), players (2..10), blinds ("1 2"), ante, stacks (one for all or one per
+seat), hole_size (4 or 5), bets ("0.5 1": pot fractions), max_raises (raises a round, after its
+bet), fixed_bets (fixed limit's small and big bet; default the big blind and twice it), and for
+the subgame board, pot, stack and ranges.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Optional
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:   # pragma: no cover - the message is the point
+    raise ImportError("omaha8.openspiel needs OpenSpiel: pip install 'omaha8[openspiel]'") from error
+
+from .abstraction import AbstractHand, TableRules, read_rules, table_vector, vector_size
+from .cards import CARDS, CardError, check_unique, quoted, read_counted, whole_number
+from .exceptions import GameConfigError, IllegalAction, RangeError
+from .game import Street
+from .ranges import Range
+
+__all__ = ["GAME_TYPE", "DEFAULTS", "Omaha8Game", "Omaha8State", "MAX_SUBGAME_DEALS", "load"]
+
+DEFAULTS: dict[str, object] = {
+    "limit": "pot",
+    "players": 2,
+    "blinds": "1 2",
+    "ante": 0,
+    "stacks": "200",
+    "hole_size": 4,
+    "bets": "0.5 1",
+    "max_raises": 4,
+    "fixed_bets": "",
+    "board": "",
+    "pot": 0,
+    "stack": 0,
+    "ranges": "",
+}
+# The subgame lists its deals as chance outcomes: a pair of ranges past this is too many to list.
+MAX_SUBGAME_DEALS = 250_000
+
+GAME_TYPE = pyspiel.GameType(
+    short_name="python_omaha8",
+    long_name="Omaha Hi-Lo (omaha8)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=10,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=DEFAULTS,
+)
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_ROUND = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3, Street.OVER: 3}
+
+
+@dataclass(frozen=True)
+class _Setup:
+    """Everything a game's states share, read once from its parameters."""
+
+    params: tuple                     # the parameters, as (name, value) pairs: a state pickles by them
+    rules: TableRules                 # the hand's rules (the subgame's: its pot as antes and a blind of 1)
+    given: TableRules                 # the rules as the parameters give them
+    board: tuple[int, ...]            # the subgame's board; () for the full game
+    deals: tuple                      # the subgame's pairs of hands: ((hole 0, hole 1), ...)
+    outcomes: tuple                   # the subgame's chance outcomes: ((deal id, probability), ...)
+    pot: int                          # the subgame's starting pot
+    slots: int                        # most player actions a game can have
+    rounds: int                       # betting rounds: 4, or the subgame's 1
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def subgame(self) -> bool:
+        return bool(self.board)
+
+    def __deepcopy__(self, memo: dict) -> "_Setup":
+        return self       # immutable: states copy it by reference
+
+    def __reduce__(self):
+        return _setup_of, (self.params,)
+
+
+@functools.lru_cache(maxsize=64)
+def _setup_of(params: tuple) -> _Setup:
+    merged = dict(params)
+    unknown = sorted(set(merged) - set(DEFAULTS))
+    if unknown:
+        raise GameConfigError(f"python_omaha8 has no parameter {unknown[0]!r}; it takes {', '.join(DEFAULTS)}")
+    board_text = merged["board"]
+    if board_text in ("", None):
+        for name in ("pot", "stack", "ranges"):
+            if merged[name] not in (0, ""):
+                raise GameConfigError(f"{name} is for the subgame, which needs a board too")
+        rules = read_rules(merged)
+        n = rules.players
+        slots = 4 * n * (rules.max_raises + 2) + n * n
+        return _Setup(params, rules, rules, (), (), (), 0, slots, 4)
+    return _subgame_setup(params, merged)
+
+
+def _subgame_setup(params: tuple, merged: dict) -> _Setup:
+    board = read_counted(str(merged["board"]), "the subgame's board", (5,))
+    check_unique(board)
+    if merged["players"] != 2:
+        raise GameConfigError(f"the subgame is heads-up: players must be 2, not {quoted(merged['players'])}")
+    pot = whole_number(merged["pot"], "pot", 2, None, GameConfigError)
+    if pot % 2:
+        raise GameConfigError(f"pot must be even (both players put in half of it), not {pot}")
+    stack = whole_number(merged["stack"], "stack", 0, None, GameConfigError)
+    texts = _range_text(str(merged["ranges"])).split("|")
+    if len(texts) != 2 or not all(text.strip() for text in texts):
+        raise GameConfigError("ranges must be two range expressions joined by '|', player 0's first, "
+                              f"not {quoted(merged['ranges'])}")
+    given = read_rules(merged)
+    # The pot as each seat's ante and a big blind of one chip, checked down to the river: the
+    # Hand then bets the river with the smallest bet one chip, and its net is the subgame's return.
+    rules = read_rules({**merged, "players": 2, "stacks": f"{pot // 2 + stack}", "blinds": "0 1",
+                        "ante": pot // 2 - 1})
+    hole_size = rules.hole_size
+    rules = TableRules(rules.limit, rules.stacks, rules.blinds, rules.ante, hole_size, rules.bets,
+                       rules.max_raises, (rules.fixed_bets[1], rules.fixed_bets[1]))
+    sides = []
+    for player, text in enumerate(texts):
+        try:
+            combos, weights = Range(text.strip(), hole_size).apart_from(board)
+        except RangeError as error:
+            raise GameConfigError(f"ranges: player {player}'s range: {error}") from None
+        hands = [tuple(combos[at:at + hole_size]) for at in range(0, len(combos), hole_size)]
+        sides.append([(hand, weight) for hand, weight in zip(hands, weights) if weight])
+        if not sides[-1]:
+            raise GameConfigError(f"ranges: player {player}'s range {text.strip()!r} has no hand apart from the board")
+    if len(sides[0]) * len(sides[1]) > MAX_SUBGAME_DEALS:
+        raise GameConfigError(f"ranges: {len(sides[0]):,} x {len(sides[1]):,} pairs of hands are more deals than "
+                              f"the subgame lists ({MAX_SUBGAME_DEALS:,})")
+    deals: list[tuple] = []
+    chances: list[int] = []
+    for first, weight_first in sides[0]:
+        cards = set(first)
+        for second, weight_second in sides[1]:
+            deals.append((first, second))
+            chances.append(0 if cards.intersection(second) else weight_first * weight_second)
+    total = sum(chances)
+    if not total:
+        raise GameConfigError("ranges: no pair of hands is apart from each other and the board")
+    outcomes = tuple((deal, chance / total) for deal, chance in enumerate(chances) if chance)
+    slots = 2 * (rules.max_raises + 4)
+    return _Setup(params, rules, given, tuple(board), tuple(deals), outcomes, pot, slots, 1)
+
+
+def _canonical(setup: _Setup) -> dict:
+    """The parameters as the game string writes them: every list in words that OpenSpiel cannot
+    read back as a number ("200 200", "50% 100%"), so that a game string or a serialized state
+    loads again as it was."""
+    params = dict(setup.params)
+    rules = setup.given
+    params["stacks"] = " ".join(map(str, rules.stacks))
+    params["blinds"] = " ".join(map(str, rules.blinds))
+    params["fixed_bets"] = " ".join(map(str, rules.fixed_bets))
+    params["bets"] = " ".join(_bet_words(bet) for bet in rules.bets)
+    if setup.subgame:
+        params["ranges"] = str(params["ranges"]).translate(_STRING_SAFE)
+    return params
+
+
+# A game string separates parameters by commas and nests games in parentheses: in ``ranges``,
+# ";" stands for the notation's "," and braces for its parentheses.
+_STRING_SAFE = str.maketrans({",": ";", "(": "{", ")": "}"})
+_NOTATION = str.maketrans({";": ",", "{": "(", "}": ")"})
+
+
+def _range_text(text: str) -> str:
+    return text.translate(_NOTATION)
+
+
+def _bet_words(bet) -> str:
+    percent = bet * 100
+    if percent.denominator in (1, 2, 4, 5, 8, 10, 16, 20, 25, 40, 50, 80, 100, 125, 200, 250, 400, 500, 1000):
+        return f"{float(percent):g}%" if float(percent) == percent else f"{bet.numerator}/{bet.denominator}"
+    return f"{bet.numerator}/{bet.denominator}"
+
+
+def _frozen(params: dict) -> tuple:
+    return tuple(sorted((str(name), value) for name, value in params.items()))
+
+
+class Omaha8Game(pyspiel.Game):
+    """Omaha Hi-Lo under omaha8's rules (the module's words)."""
+
+    def __init__(self, params: Optional[dict] = None) -> None:
+        setup = _setup_of(_frozen({**DEFAULTS, **(params or {})}))
+        merged = _canonical(setup)
+        rules = setup.rules
+        stacks = rules.stacks
+        if setup.subgame:
+            most = setup.pot // 2 + stacks[0] - setup.pot // 2    # the stack behind
+            lowest, highest = -(setup.pot / 2 + most), setup.pot / 2 + most
+            outcomes, length = len(setup.deals), 1 + setup.slots
+        else:
+            lowest = -float(max(stacks))
+            highest = float(max(sum(min(mine, other) for other in stacks) - mine for mine in stacks))
+            outcomes, length = 52, rules.players * rules.hole_size + 5 + setup.slots
+        info = pyspiel.GameInfo(
+            num_distinct_actions=rules.actions,
+            max_chance_outcomes=outcomes,
+            num_players=rules.players,
+            min_utility=lowest,
+            max_utility=highest,
+            utility_sum=0.0,
+            max_game_length=length,
+        )
+        super().__init__(GAME_TYPE, info, merged)
+        self.setup = setup
+
+    def new_initial_state(self) -> "Omaha8State":
+        return Omaha8State(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "_Observer":
+        return _Observer(self.setup, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class Omaha8State(pyspiel.State):
+    """A deal in progress: chance's cards, then the hand, played through the abstract actions."""
+
+    def __init__(self, game: Omaha8Game) -> None:
+        super().__init__(game)
+        self._setup = game.setup
+        self._cards: list[int] = []       # every card chance dealt, in order (the full game)
+        self._pending: list[int] = []     # board cards dealt toward the street the hand waits for
+        self._play: Optional[AbstractHand] = None    # the hand, once its cards are dealt
+        self._moves: list[tuple[int, int]] = []      # (betting round, action) of every player action
+
+    # ---- what OpenSpiel asks
+
+    def current_player(self) -> int:
+        play = self._play
+        if play is None:
+            return _CHANCE
+        hand = play.hand
+        actor = hand.actor
+        if actor is not None:
+            return actor
+        return _CHANCE if hand.waiting_for else _TERMINAL
+
+    def is_terminal(self) -> bool:
+        play = self._play
+        return play is not None and play.hand.actor is None and not play.hand.waiting_for
+
+    def _legal_actions(self, player: int) -> list[int]:
+        play = self._play
+        if play is None or play.hand.actor != player:
+            return []
+        return play.legal_actions()
+
+    def chance_outcomes(self) -> list:
+        setup = self._setup
+        if setup.subgame:
+            return list(setup.outcomes) if self._play is None else []
+        if self._play is not None and not self._play.hand.waiting_for:
+            return []
+        dealt = set(self._cards)
+        left = [card for card in range(52) if card not in dealt]
+        chance = 1.0 / len(left)
+        return [(card, chance) for card in left]
+
+    def _apply_action(self, action: int) -> None:
+        play = self._play
+        if play is not None and play.hand.actor is not None:
+            street = play.hand.street
+            play.play(action)
+            self._moves.append((_ROUND[street], int(action)))
+        elif self._setup.subgame:
+            self._deal_pair(action)
+        else:
+            self._deal_card(action)
+
+    def _deal_card(self, action: int) -> None:
+        if isinstance(action, bool) or not hasattr(type(action), "__index__") or not 0 <= int(action) < 52:
+            raise CardError(f"a chance outcome is a card 0..51, not {quoted(action)}")
+        card = int(action)
+        if card in self._cards:
+            raise CardError(f"{CARDS[card]} is already dealt")
+        rules = self._setup.rules
+        play = self._play
+        if play is None:
+            self._cards.append(card)
+            size = rules.hole_size
+            if len(self._cards) == rules.players * size:
+                holes = [self._cards[at:at + size] for at in range(0, len(self._cards), size)]
+                self._play = AbstractHand(rules.new_hand(holes=holes, wait_for_board=True, seed=0), rules.bets,
+                                          rules.max_raises)
+            return
+        if not play.hand.waiting_for:
+            raise IllegalAction("no card is to be dealt: the hand is over")
+        self._cards.append(card)
+        self._pending.append(card)
+        if len(self._pending) == play.hand.waiting_for:
+            play.hand.deal(self._pending)
+            self._pending = []
+            play.dealt()
+
+    def _deal_pair(self, action: int) -> None:
+        setup = self._setup
+        if self._play is not None:
+            raise IllegalAction("the subgame's hands are dealt already")
+        if isinstance(action, bool) or not hasattr(type(action), "__index__") \
+                or not 0 <= int(action) < len(setup.deals):
+            raise IllegalAction(f"a deal of this subgame is 0..{len(setup.deals) - 1}, not {quoted(action)}")
+        first, second = setup.deals[int(action)]
+        if set(first).intersection(second):
+            raise IllegalAction(f"deal {action} gives both players a card: it has no chance")
+        hand = setup.rules.new_hand(holes=[first, second], board=setup.board, seed=0)
+        while hand.street != Street.RIVER and hand.actor is not None:   # the checked-down streets before the spot
+            if hand.can_check:
+                hand.check()
+            else:
+                hand.call()
+        self._cards = list(first) + list(second)
+        self._play = AbstractHand(hand, setup.rules.bets, setup.rules.max_raises)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == _CHANCE:
+            if self._setup.subgame:
+                if 0 <= action < len(self._setup.deals):
+                    first, second = self._setup.deals[action]
+                    return f"Deal {_words(first)} | {_words(second)}"
+                return f"Deal {action}"
+            return f"Deal {CARDS[action]}" if 0 <= action < 52 else f"Deal {action}"
+        play = self._play
+        if play is not None and play.hand.actor == player:
+            return play.describe(action)
+        return ("fold", "check/call")[action] if action < 2 else f"bet/raise {action}"
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self._setup.players
+        result = self._play.hand.result  # type: ignore[union-attr]
+        return [float(net) for net in result.net]  # type: ignore[union-attr]
+
+    def __str__(self) -> str:
+        play = self._play
+        if play is None:
+            size = self._setup.rules.hole_size
+            dealt = [_words(self._cards[at:at + size]) for at in range(0, len(self._cards), size)]
+            return f"dealing: {' | '.join(dealt) or 'no cards yet'}"
+        hand = play.hand
+        holes = " | ".join(_words(hole) for hole in hand.holes)
+        board = _words(hand.board) or "-"
+        moves = " ".join(str(action) for _, action in self._moves) or "-"
+        return (f"holes {holes}; board {board}; street {hand.street}; pot {hand.pot}; stacks "
+                f"{' '.join(map(str, hand.stacks))}; actions {moves}")
+
+    # ---- what the observer reads
+
+    def hole_of(self, player: int) -> list[int]:
+        """The cards chance has dealt ``player`` so far."""
+        play = self._play
+        if play is not None:
+            return [int(card) for card in play.hand.holes[player]]
+        size = self._setup.rules.hole_size
+        return self._cards[player * size:(player + 1) * size]
+
+    def board_rows(self) -> tuple[list[int], list[int], list[int]]:
+        """The board dealt so far: (flop, turn, river), each a list (empty when not dealt)."""
+        play = self._play
+        board = [int(card) for card in play.hand.board] if play is not None else []
+        board += self._pending
+        return board[:3], board[3:4], board[4:5]
+
+    @property
+    def hand(self):
+        """The ``omaha8.Hand`` being played (None while hole cards are being dealt)."""
+        return None if self._play is None else self._play.hand
+
+    @property
+    def moves(self) -> list[tuple[int, int]]:
+        """Every player action so far as (betting round, action id); the subgame's round is 0."""
+        if self._setup.subgame:
+            return [(0, action) for _, action in self._moves]
+        return list(self._moves)
+
+
+def _words(cards) -> str:
+    return "".join(str(CARDS[int(card)]) for card in cards)
+
+
+class _Observer:
+    """OpenSpiel's observer for the game: a flat float32 tensor with named views, and strings.
+
+    Pieces: ``player`` (one bit a player); the private cards by the observation type (``hole``,
+    52 bits, for one player; ``holes``, 52 a player, for all; nothing for the public view);
+    ``board`` (3 x 52: the flop, the turn, the river); ``table`` (the pot, the chips to call,
+    the raise limits, each seat's chips and state: ``abstraction.table_vector`` less its cards);
+    with perfect recall ``actions`` (one row an action so far, its id one-hot)."""
+
+    def __init__(self, setup: _Setup, iig_obs_type, params) -> None:
+        if params:
+            raise GameConfigError(f"the observer takes no parameters, not {quoted(params)}")
+        self._setup = setup
+        n = setup.players
+        self._private = iig_obs_type.private_info
+        self._public = iig_obs_type.public_info
+        self._recall = iig_obs_type.perfect_recall
+        pieces: list[tuple[str, int, tuple]] = [("player", n, (n,))]
+        if self._private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            pieces.append(("hole", 52, (52,)))
+        elif self._private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            pieces.append(("holes", 52 * n, (n, 52)))
+        if self._public:
+            pieces.append(("board", 3 * 52, (3, 52)))
+            table = vector_size(n) - 104
+            pieces.append(("table", table, (table,)))
+            if self._recall:
+                actions = setup.rules.actions
+                pieces.append(("actions", setup.slots * actions, (setup.slots, actions)))
+        self.tensor = np.zeros(sum(size for _, size, _ in pieces), np.float32)
+        self.dict = {}
+        at = 0
+        for name, size, shape in pieces:
+            self.dict[name] = self.tensor[at:at + size].reshape(shape)
+            at += size
+
+    def set_from(self, state: Omaha8State, player: int) -> None:
+        self.tensor.fill(0)
+        views = self.dict
+        views["player"][player] = 1
+        if "hole" in views:
+            views["hole"][state.hole_of(player)] = 1
+        if "holes" in views:
+            for seat in range(self._setup.players):
+                views["holes"][seat, state.hole_of(seat)] = 1
+        if self._public:
+            for row, cards in enumerate(state.board_rows()):
+                views["board"][row, cards] = 1
+            hand = state.hand
+            if hand is not None:
+                views["table"][:] = table_vector(hand, player, self._setup.players, hand.blinds[1] or 1)[104:]
+            if self._recall:
+                for slot, (_, action) in enumerate(state.moves):
+                    views["actions"][slot, action] = 1
+
+    def string_from(self, state: Omaha8State, player: int) -> str:
+        parts = [f"[Player {player}]"]
+        if self._private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            parts.append(f"[Private {_words(sorted(state.hole_of(player)))}]")
+        elif self._private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            parts.append("[Private " + " | ".join(_words(sorted(state.hole_of(seat)))
+                                                  for seat in range(self._setup.players)) + "]")
+        if self._public:
+            flop, turn, river = state.board_rows()
+            parts.append(f"[Board {_words(sorted(flop))} {_words(turn)} {_words(river)}]")
+            hand = state.hand
+            if self._recall:
+                rounds: list[list[str]] = [[] for _ in range(self._setup.rounds)]
+                for betting_round, action in state.moves:
+                    rounds[betting_round].append(str(action))
+                parts.append("[Actions " + " / ".join(" ".join(moves) for moves in rounds) + "]")
+            elif hand is not None:
+                parts.append(f"[Street {hand.street}][Pot {hand.pot}][Stacks {' '.join(map(str, hand.stacks))}]"
+                             f"[Bets {' '.join(map(str, hand.bets))}]")
+        return "".join(parts)
+
+
+def load(**params) -> Omaha8Game:
+    """``pyspiel.load_game("python_omaha8", params)`` with keyword arguments: lists may be
+    Python sequences here (``stacks=[200, 150]``), as OpenSpiel's strings carry them otherwise."""
+    converted = {}
+    for name, value in params.items():
+        if isinstance(value, (list, tuple)):
+            value = " ".join(str(item) for item in value)
+        converted[name] = value
+    return pyspiel.load_game("python_omaha8", converted)
+
+
+pyspiel.register_game(GAME_TYPE, Omaha8Game)
