@@ -1,0 +1,303 @@
+"""python_omaha8 on OpenSpiel: its own random simulation test (with serialization) on the full
+game and the subgame, returns against omaha8.Hand replaying the same cards and actions,
+external-sampling MCCFR, and on a tiny river the sequence-form LP, CFR and omaha8.solve_river
+agreeing on the value."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from fractions import Fraction
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import omaha8  # noqa: E402
+from omaha8 import GameConfigError, Hand  # noqa: E402
+from omaha8.openspiel import Omaha8Game, load  # noqa: E402
+
+FULL_GAMES = [
+    {"players": players, "limit": limit}
+    for players in (2, 3, 6) for limit in ("fixed", "pot", "no")
+] + [
+    {"players": 4, "limit": "no", "stacks": "40 7 300 120", "ante": 1, "bets": "1/3 75% 2", "max_raises": 2},
+    {"players": 3, "limit": "pot", "hole_size": 5, "blinds": "2 5", "stacks": "60"},
+    {"players": 10, "limit": "fixed", "stacks": "12", "max_raises": 3},
+]
+SUBGAME = {"board": "Ks7d2h9c4s", "pot": 4, "stack": 28, "bets": "1", "max_raises": 2,
+           "ranges": "AsAh2c3d,KhKd5c6c,(QsQcJd8h)@50,Ac3c5d6h|QhQdJc8c,Ad2s3h4c,(KsJs4d5h)@30,7c7h6s3s"}
+
+
+def _name(params: dict) -> str:
+    return ",".join(f"{key}={value}" for key, value in params.items())
+
+
+@pytest.mark.parametrize("params", FULL_GAMES, ids=_name)
+def test_random_sim_test_with_serialization_on_the_full_game(params):
+    game = pyspiel.load_game("python_omaha8", params)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def test_random_sim_test_on_the_subgame():
+    for limit in ("pot", "no", "fixed"):
+        game = pyspiel.load_game("python_omaha8", {**SUBGAME, "limit": limit})
+        pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
+
+
+def test_the_game_string_loads_again_as_it_was():
+    game = load(players=3, stacks=[100, 50, 25], bets=[1], limit="no")
+    text = str(game)
+    assert "stacks=100 50 25" in text and "bets=100%" in text
+    again = pyspiel.load_game(text)
+    assert str(again) == text and again.num_distinct_actions() == 4
+    subgame = pyspiel.load_game("python_omaha8", SUBGAME)
+    assert "ranges=AsAh2c3d;KhKd5c6c;{QsQcJd8h}@50;" in str(subgame)   # commas and parentheses kept out
+    assert str(pyspiel.load_game(str(subgame))) == str(subgame)
+
+
+# ---------------------------------------------------------------- returns against omaha8.Hand
+
+def _raise_total(hand: Hand, fraction: Fraction) -> int:
+    """The convention's chips, worked out here on their own: to match, plus the fraction of the
+    pot after the call, halves up, within the hand's limits."""
+    actor = hand.actor
+    to_match = max(hand.bets)
+    call = to_match - hand.bets[actor]
+    exact = to_match + fraction * (hand.pot + call)
+    total = int(exact) + (1 if exact - int(exact) >= Fraction(1, 2) else 0)
+    return min(max(total, hand.min_raise_to), hand.max_raise_to)
+
+
+def _play_out(state, rng: random.Random):
+    chance, moves = [], []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+            chance.append(action)
+        else:
+            action = rng.choice(state.legal_actions())
+            moves.append(action)
+        state.apply_action(action)
+    return chance, moves
+
+
+@pytest.mark.parametrize("params", FULL_GAMES, ids=_name)
+def test_returns_are_what_omaha8_hand_pays_for_the_same_cards_and_actions(params):
+    game = pyspiel.load_game("python_omaha8", params)
+    setup = game.setup.rules
+    n, size = setup.players, setup.hole_size
+    fractions = setup.bets
+    rng = random.Random(hash(_name(params)) & 0xFFFF)
+    for _ in range(40):
+        state = game.new_initial_state()
+        chance, moves = _play_out(state, rng)
+        holes = [chance[seat * size:(seat + 1) * size] for seat in range(n)]
+        board = chance[n * size:]
+        # The hand as a user deals it: every card given up front, no waiting for the board.
+        hand = Hand(list(setup.stacks), limit=setup.limit, blinds=setup.blinds, ante=setup.ante,
+                    bets=setup.fixed_bets, max_raises=setup.max_raises, hole_size=size, holes=holes,
+                    board=board + [c for c in range(52) if c not in chance][:5 - len(board)])
+        for action in moves:
+            if action == 0:
+                hand.fold()
+            elif action == 1:
+                hand.call() if not hand.can_check else hand.check()
+            elif action == 2 + len(fractions):
+                hand.raise_to(hand.max_raise_to)
+            else:
+                hand.raise_to(_raise_total(hand, fractions[action - 2]))
+        assert hand.result is not None
+        assert state.returns() == [float(net) for net in hand.result.net]
+        assert sum(state.returns()) == 0
+
+
+def test_the_subgame_returns_the_river_chips_less_half_the_pot():
+    game = pyspiel.load_game("python_omaha8", SUBGAME)
+    state = game.new_initial_state()
+    wanted = ({int(c) for c in omaha8.parse_cards("AsAh2c3d")}, {int(c) for c in omaha8.parse_cards("Ad2s3h4c")})
+    deal = next(deal for deal, _ in state.chance_outcomes()
+                if tuple(set(hole) for hole in game.setup.deals[deal]) == wanted)
+    state.apply_action(deal)
+    # OOP bets the pot (4), IP calls: IP's fours and deuces beat the aces for the high half,
+    # and both make 7-4-3-2-A: the low is quartered.
+    state.apply_action(2)
+    state.apply_action(1)
+    assert state.is_terminal()
+    hand = state.hand
+    result = omaha8.showdown("Ks7d2h9c4s", ["AsAh2c3d", "Ad2s3h4c"], [6, 6])
+    assert result.payouts == (3, 9)
+    assert [r - 6 for r in result.payouts] == state.returns()       # 6 in each: half the pot and the bet
+    assert hand.board == tuple(omaha8.parse_cards("Ks7d2h9c4s"))
+
+
+def test_subgame_chances_are_the_product_of_weights_over_disjoint_pairs():
+    game = pyspiel.load_game("python_omaha8", {"board": "Ks7d2h9c4s", "pot": 10, "stack": 20,
+                                               "ranges": "AsAh2c3d@40,AdAc5c6c|AsKh3h4h@20,QhQd8c8d"})
+    outcomes = game.new_initial_state().chance_outcomes()
+    # AsAh2c3d meets AsKh3h4h: no chance. Weights: 40 x 100, 100 x 20, 100 x 100.
+    total = 40 * 100 + 100 * 20 + 100 * 100
+    assert sorted(p for _, p in outcomes) == pytest.approx(sorted([4000 / total, 2000 / total, 10000 / total]))
+    assert game.max_chance_outcomes() == 4
+
+
+# ---------------------------------------------------------------- observations
+
+def test_information_states_hide_the_other_hands_and_keep_the_order_of_play():
+    game = pyspiel.load_game("python_omaha8", {"players": 2, "limit": "pot"})
+    one, two = game.new_initial_state(), game.new_initial_state()
+    for card in (0, 1, 2, 3, 4, 5, 6, 7):
+        one.apply_action(card)
+    for card in (3, 1, 2, 0, 40, 41, 42, 43):           # seat 0's cards in another order, seat 1's others
+        two.apply_action(card)
+    assert one.current_player() == 1
+    assert one.information_state_string(0) == two.information_state_string(0)
+    assert one.information_state_string(1) != two.information_state_string(1)
+    assert one.information_state_tensor(0) == two.information_state_tensor(0)
+    raised, called = one.child(3), one.child(1)
+    assert raised.information_state_string(0) != called.information_state_string(0)
+    assert len(one.information_state_tensor(0)) == game.information_state_tensor_shape()[0]
+    assert len(one.observation_tensor(1)) == game.observation_tensor_shape()[0]
+    assert "[Private 2c2d2h2s]" in one.information_state_string(0)
+    assert "[Pot 3]" in one.observation_string(1)
+
+
+def test_the_action_rows_of_the_information_tensor_hold_each_action():
+    game = pyspiel.load_game("python_omaha8", {"players": 3, "limit": "fixed", "max_raises": 1})
+    state = game.new_initial_state()
+    for card in range(12):
+        state.apply_action(card)
+    state.apply_action(2)      # seat 2 raises
+    state.apply_action(1)      # seat 0 calls
+    observer_tensor = state.information_state_tensor(1)
+    actions = game.num_distinct_actions()
+    rows = observer_tensor[-game.setup.slots * actions:]
+    assert rows[:actions] == [0, 0, 1, 0, 0] and rows[actions:2 * actions] == [0, 1, 0, 0, 0]
+    assert sum(rows) == 2
+
+
+# ---------------------------------------------------------------- refusals
+
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    game = pyspiel.load_game("python_omaha8", {"limit": "pot"})
+    state = game.new_initial_state()
+    for card in range(8):
+        state.apply_action(card)
+    before = (str(state), state.legal_actions(), state.history())
+    with pytest.raises(Exception, match="not legal"):
+        state.apply_action(4)           # all-in: the pot raise (6) already says it
+    with pytest.raises(Exception, match="already dealt"):
+        game.new_initial_state().child(5).apply_action(5)
+    assert (str(state), state.legal_actions(), state.history()) == before
+
+
+@pytest.mark.parametrize(("params", "words"), [
+    ({"limit": "half"}, "limit must be"),
+    ({"players": 11}, "players must be 2..10"),
+    ({"stacks": "100 100 100"}, "one stack for every seat"),
+    ({"pot": 10}, "pot is for the subgame"),
+    ({"board": "Ks7d2h9c"}, "wrong number of the subgame's board"),
+    ({"board": "Ks7d2h9cKs"}, "duplicate card Ks"),
+    ({"board": "Ks7d2h9c4s", "pot": 5, "stack": 10, "ranges": "AA**|KK**"}, "pot must be even"),
+    ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "ranges": "AA**"}, "two range expressions"),
+    ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "ranges": "AsAh2c3d|K?"}, "player 1's range"),
+    ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "ranges": "AsKs2c3d|QhQd8c8d"}, "no hand apart from the board"),
+    ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "ranges": "AA**|KK**"}, "more deals than"),
+    ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "players": 3, "ranges": "AsAh2c3d|QhQd8c8d"}, "heads-up"),
+    ({"bogus": 1}, "no parameter 'bogus'"),
+])
+def test_bad_parameters_are_an_omaha8_error_naming_the_problem(params, words):
+    with pytest.raises(omaha8.Omaha8Error, match=words):
+        Omaha8Game(params)
+
+
+def test_pyspiel_load_game_reports_our_words():
+    with pytest.raises(Exception, match="limit must be"):
+        pyspiel.load_game("python_omaha8", {"limit": "half"})
+    with pytest.raises(GameConfigError):
+        load(players=1)
+
+
+def test_states_pickle_and_clone():
+    game = pyspiel.load_game("python_omaha8", {"players": 3, "limit": "no"})
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    for _ in range(20):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state) and again.history() == state.history()
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state)
+    clone = state.clone()
+    while not clone.is_terminal():
+        clone.apply_action(clone.chance_outcomes()[0][0] if clone.is_chance_node() else clone.legal_actions()[0])
+    assert str(state) == str(again) and not state.is_terminal() or state.is_terminal()
+
+
+# ---------------------------------------------------------------- OpenSpiel's algorithms
+
+def test_external_sampling_mccfr_runs_on_the_full_game():
+    from open_spiel.python.algorithms import external_sampling_mccfr
+
+    game = pyspiel.load_game("python_omaha8", {"limit": "fixed", "stacks": "10", "max_raises": 1})
+    solver = external_sampling_mccfr.ExternalSamplingSolver(game, external_sampling_mccfr.AverageType.SIMPLE)
+    for _ in range(30):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = game.new_initial_state()
+    for card in range(8):
+        state.apply_action(card)
+    probabilities = policy.action_probabilities(state)
+    assert set(probabilities) == set(state.legal_actions())
+    assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+def _tiny_values(limit: str):
+    from open_spiel.python.algorithms import sequence_form_lp
+
+    extra = {"fixed_bets": "8 8"} if limit == "fixed" else {}
+    game = pyspiel.load_game("python_omaha8", {**SUBGAME, "limit": limit, **extra})
+    oop, ip = SUBGAME["ranges"].split("|")
+    solution = omaha8.solve_river(SUBGAME["board"], oop, ip, 4, 28, limit=limit, bets=(1.0,), raises=(1.0,),
+                                  max_raises=2, big_bet=8 if limit == "fixed" else None, iterations=5000,
+                                  exploitability=1e-7)
+    lp_value, lp_other, _, _ = sequence_form_lp.solve_zero_sum_game(game)
+    return game, solution.value - 4 / 2, lp_value, lp_other
+
+
+@pytest.mark.parametrize("limit", ["pot", "fixed"])
+def test_on_a_tiny_river_the_lp_cfr_and_solve_river_agree(limit):
+    from open_spiel.python.algorithms import cfr, expected_game_score
+
+    game, solver_value, lp_value, lp_other = _tiny_values(limit)
+    pot = 4
+    assert lp_value + lp_other == pytest.approx(0, abs=1e-6)
+    assert abs(lp_value - solver_value) < 1e-5 * pot
+    cfr_plus = cfr.CFRPlusSolver(game)
+    for _ in range(150):
+        cfr_plus.evaluate_and_update_policy()
+    policy = cfr_plus.average_policy()
+    value = expected_game_score.policy_value(game.new_initial_state(), [policy, policy])[0]
+    assert abs(value - solver_value) < 1e-3 * pot
+
+
+@pytest.mark.slow
+def test_vanilla_cfr_reaches_the_solvers_value_on_a_tiny_river():
+    from open_spiel.python.algorithms import cfr, expected_game_score
+
+    params = {"board": "Ks7d2h9c4s", "pot": 4, "stack": 4, "bets": "1", "max_raises": 1,
+              "ranges": "AsAh2c3d,KhKd5c6c|QhQdJc8c,Ad2s3h4c"}
+    game = pyspiel.load_game("python_omaha8", params)
+    oop, ip = params["ranges"].split("|")
+    solution = omaha8.solve_river(params["board"], oop, ip, 4, 4, bets=(1.0,), raises=(1.0,), max_raises=1,
+                                  iterations=5000, exploitability=1e-8)
+    solver = cfr.CFRSolver(game)
+    for _ in range(2000):
+        solver.evaluate_and_update_policy()
+    policy = solver.average_policy()
+    value = expected_game_score.policy_value(game.new_initial_state(), [policy, policy])[0]
+    assert abs(value - (solution.value - 2)) < 1e-3 * 4
