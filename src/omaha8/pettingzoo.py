@@ -34,6 +34,7 @@ except ImportError as error:   # pragma: no cover - the message is the point
 from .abstraction import AbstractHand, read_rules, table_vector, vector_size
 from .cards import CARDS, quoted, whole_number
 from .exceptions import GameConfigError
+from .game import Hand
 
 __all__ = ["env", "raw_env", "ILLEGAL_REWARD"]
 
@@ -100,6 +101,8 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
         self._chips = list(self.rules.stacks)  # each agent's chips between hands
         self._button = self.rules.players - 1  # the agent on the button
         self.hands_played = 0
+        self.played: list[tuple[tuple[int, ...], Hand]] = []
+        """The episode's hands so far: (the agent in each seat, the Hand), oldest first."""
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -121,6 +124,7 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
         self._chips = list(self.rules.stacks)
         self._button = self.rules.players - 1
         self.hands_played = 0
+        self.played = []
         self._skip_agent_selection = None
         self._deal()
 
@@ -132,6 +136,7 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
         hand = self.rules.new_hand(stacks=[self._chips[agent] for agent in self._seats],
                                    seed=self._rng.getrandbits(64))
         self._play = AbstractHand(hand, self.rules.bets, self.rules.max_raises)
+        self.played.append((tuple(self._seats), hand))
         if hand.actor is None:        # every seat all-in on its blinds: the hand played itself out
             self._end_hand()
         else:
@@ -192,6 +197,11 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
     def chips(self) -> tuple[int, ...]:
         """Each agent's chips: between hands, or before the hand under way."""
         return tuple(self._chips)
+
+    @property
+    def seating(self) -> tuple[int, ...]:
+        """The agent (its number) in each seat of the hand under way, seat 0 first, the button last."""
+        return tuple(self._seats)
 
     @property
     def hand(self):
