@@ -64,7 +64,14 @@ PEER_OF.update({name: TURN_SWEEP for name in (
 # the issue's speed spot.
 SPEED_SPOT = "test_omaha8_solve_speed_spot"
 PEER_OF.update({name: SPEED_SPOT for name in (SPEED_SPOT, "test_omaha8_solve_full_ranges_one_bet_size")})
-PEER_NAMES = {SPEED_SPOT: "the speed spot", INDEX_BATCH: "omaha8's index_batch", TURN_SWEEP: "showdown_values on the turn, one thread",
+# The OpenSpiel game is compared with OpenSpiel's own pokerkit wrapper (Omaha high only); the
+# PettingZoo environment has no installed peer and is compared with itself.
+POKERKIT_WRAPPER = "test_pokerkit_wrapper_random_playouts"
+PEER_OF.update({name: POKERKIT_WRAPPER for name in (
+    POKERKIT_WRAPPER, "test_omaha8_openspiel_random_playouts", "test_omaha8_openspiel_random_playouts_six_seats")})
+PEER_OF["test_omaha8_pettingzoo_random_steps"] = "test_omaha8_pettingzoo_random_steps"
+PEER_NAMES = {POKERKIT_WRAPPER: "OpenSpiel's pokerkit wrapper",
+              "test_omaha8_pettingzoo_random_steps": "itself", SPEED_SPOT: "the speed spot", INDEX_BATCH: "omaha8's index_batch", TURN_SWEEP: "showdown_values on the turn, one thread",
               PHEVALUATOR: "phevaluator", SHOWDOWN_LOOP: "the equity() loop, hand by hand",
               "test_omaha8_range_equity_walk": "the range walk", POKERKIT: "pokerkit",
               "test_poker_equity_exact": "poker-equity", "test_poker_equity_sampled": "poker-equity",

@@ -118,7 +118,8 @@ def test_random_play_offers_only_actions_the_hand_takes_each_once():
     for limit in ("fixed", "pot", "no"):
         for _ in range(300):
             n = rng.randint(2, 6)
-            hand = Hand([rng.randint(1, 300) for _ in range(n)], limit=limit, ante=rng.choice((0, 1)), seed=rng.randrange(10**6))
+            hand = Hand([rng.randint(1, 300) for _ in range(n)], limit=limit, ante=rng.choice((0, 1)),
+                        seed=rng.randrange(10**6))
             menu = _menu(hand, (Fraction(1, 3), Fraction(1, 2), Fraction(1)), max_raises=rng.randint(0, 3))
             while hand.actor is not None:
                 legal = menu.legal_actions()
