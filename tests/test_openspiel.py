@@ -304,3 +304,46 @@ def test_vanilla_cfr_reaches_the_solvers_value_on_a_tiny_river():
     policy = solver.average_policy()
     value = expected_game_score.policy_value(game.new_initial_state(), [policy, policy])[0]
     assert abs(value - (solution.value - 2)) < 1e-3 * 4
+
+
+HOSTILE = ["", "x", "1 2", "0", "-3", "1/0", "50%", "AA**|KK**", "Ks7d2h9c4s", "|", 0, -1, 1, 2, 3, 7, 10**30, 2.5,
+           float("nan"), True, None, [1, 2], (), object(), {"a": 1}]
+
+
+def test_hostile_parameters_make_a_game_or_an_omaha8_error():
+    """Random values for random parameters: a game that plays, or an Omaha8Error at once."""
+    rng = random.Random(21)
+    names = list(omaha8.openspiel.DEFAULTS)
+    made = refused = 0
+    for _ in range(400):
+        params = {name: rng.choice(HOSTILE) for name in rng.sample(names, rng.randint(1, 4))}
+        try:
+            game = Omaha8Game(params)
+        except omaha8.Omaha8Error:
+            refused += 1
+            continue
+        made += 1
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert sum(state.returns()) == 0
+    assert made > 5 and refused > 200
+
+
+def test_hostile_actions_are_refused_and_change_nothing():
+    rng = random.Random(4)
+    game = pyspiel.load_game("python_omaha8", {"players": 3, "limit": "no"})
+    subgame = pyspiel.load_game("python_omaha8", SUBGAME)
+    for current in (game, subgame):
+        state = current.new_initial_state()
+        while not state.is_terminal():
+            legal = [o for o, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+            before = (str(state), state.history())
+            for bad in rng.sample([a for a in range(-3, 60) if a not in legal], 5):
+                with pytest.raises(Exception):   # noqa: B017 - pyspiel may wrap our error in its own
+                    state.apply_action(bad)
+                assert (str(state), state.history()) == before
+            state.apply_action(rng.choice(legal))

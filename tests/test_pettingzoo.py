@@ -160,7 +160,37 @@ def test_render_draws_the_table_in_text():
     ({"bets": "2"}, "more than pot limit allows"),
     ({"hands": 0}, "hands must be at least 1"),
     ({"render_mode": "human"}, "render_mode must be None or 'ansi'"),
+    ({"stacks": 1, "blinds": (1, 2)}, "every seat is all-in on its ante and blinds"),
 ])
 def test_bad_settings_are_a_game_config_error(settings, words):
     with pytest.raises(GameConfigError, match=words):
         raw_env(**settings)
+
+
+def test_hostile_settings_make_an_environment_or_an_omaha8_error():
+    from omaha8 import Omaha8Error
+
+    hostile = ["", "x", "1 2", "0", "-3", "1/0", "50%", 0, -1, 1, 2, 3, 7, 10**30, 2.5, float("nan"), True, None,
+               [1, 2], [0.5, 1], (), object(), {"a": 1}, "ansi"]
+    names = ["limit", "players", "blinds", "ante", "stacks", "hole_size", "bets", "max_raises", "fixed_bets",
+             "hands", "render_mode"]
+    rng = random.Random(6)
+    made = refused = 0
+    for _ in range(400):
+        settings = {name: rng.choice(hostile) for name in rng.sample(names, rng.randint(1, 3))}
+        try:
+            environment = raw_env(**settings)
+        except Omaha8Error:
+            refused += 1
+            continue
+        made += 1
+        environment.reset(seed=1)
+        for _ in range(50):
+            if not environment.agents:
+                break
+            agent = environment.agent_selection
+            if environment.terminations[agent]:
+                environment.step(None)
+                continue
+            environment.step(int(np.flatnonzero(environment.observe(agent)["action_mask"])[0]))
+    assert made > 5 and refused > 200

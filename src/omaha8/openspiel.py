@@ -18,11 +18,14 @@ out of position and acts first; the smallest bet is one chip, fixed limit bets `
 big bet. A player's return is its chips from the final pot, less what it put in on the river,
 less half the starting pot: zero-sum, as OpenSpiel's LP wants.
 
-Parameters, as OpenSpiel's game strings carry them (lists are space-separated strings): limit
-("fixed", "pot", "no"), players (2..10), blinds ("1 2"), ante, stacks (one for all or one per
-seat), hole_size (4 or 5), bets ("0.5 1": pot fractions), max_raises (raises a round, after its
-bet), fixed_bets (fixed limit's small and big bet; default the big blind and twice it), and for
-the subgame board, pot, stack and ranges.
+Parameters, as OpenSpiel's game strings carry them (lists are space-separated strings; a game
+string reads a lone number as a number, so one bet size is written as a percent, bets=100%):
+limit ("fixed", "pot", "no"), players (2..10), blinds ("1 2"), ante, stack (every seat's chips,
+200) or stacks (one per seat, "200 150"), hole_size (4 or 5), bets ("0.5 1", "50% 100%" or
+"1/3": pot fractions), max_raises (raises a round after its bet, 4), fixed_bets (fixed limit's
+small and big bet; default the big blind and twice it), and for the subgame board, pot, stack
+(chips behind) and ranges (in a game string ";" stands for the notation's "," and braces for
+its parentheses, as a game string keeps those for itself).
 """
 
 from __future__ import annotations
@@ -50,14 +53,14 @@ DEFAULTS: dict[str, object] = {
     "players": 2,
     "blinds": "1 2",
     "ante": 0,
-    "stacks": "200",
+    "stacks": "",
     "hole_size": 4,
     "bets": "0.5 1",
     "max_raises": 4,
     "fixed_bets": "",
     "board": "",
     "pot": 0,
-    "stack": 0,
+    "stack": 200,
     "ranges": "",
 }
 # The subgame lists its deals as chance outcomes: a pair of ranges past this is too many to list.
@@ -82,6 +85,7 @@ GAME_TYPE = pyspiel.GameType(
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_ROUNDS_BY_BOARD = {0: 1, 1: 1, 2: 1, 3: 2, 4: 3, 5: 4}   # board cards dealt -> betting rounds begun
 _ROUND = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3, Street.OVER: 3}
 
 
@@ -97,7 +101,6 @@ class _Setup:
     outcomes: tuple                   # the subgame's chance outcomes: ((deal id, probability), ...)
     pot: int                          # the subgame's starting pot
     slots: int                        # most player actions a game can have
-    rounds: int                       # betting rounds: 4, or the subgame's 1
 
     @property
     def players(self) -> int:
@@ -122,13 +125,14 @@ def _setup_of(params: tuple) -> _Setup:
         raise GameConfigError(f"python_omaha8 has no parameter {unknown[0]!r}; it takes {', '.join(DEFAULTS)}")
     board_text = merged["board"]
     if board_text in ("", None):
-        for name in ("pot", "stack", "ranges"):
+        for name in ("pot", "ranges"):
             if merged[name] not in (0, ""):
                 raise GameConfigError(f"{name} is for the subgame, which needs a board too")
-        rules = read_rules(merged)
+        rules = read_rules({**merged, "stacks": merged["stacks"] if merged["stacks"] not in ("", None)
+                            else merged["stack"]})
         n = rules.players
         slots = 4 * n * (rules.max_raises + 2) + n * n
-        return _Setup(params, rules, rules, (), (), (), 0, slots, 4)
+        return _Setup(params, rules, rules, (), (), (), 0, slots)
     return _subgame_setup(params, merged)
 
 
@@ -145,7 +149,7 @@ def _subgame_setup(params: tuple, merged: dict) -> _Setup:
     if len(texts) != 2 or not all(text.strip() for text in texts):
         raise GameConfigError("ranges must be two range expressions joined by '|', player 0's first, "
                               f"not {quoted(merged['ranges'])}")
-    given = read_rules(merged)
+    given = read_rules({**merged, "stacks": stack + pot // 2})
     # The pot as each seat's ante and a big blind of one chip, checked down to the river: the
     # Hand then bets the river with the smallest bet one chip, and its net is the subgame's return.
     rules = read_rules({**merged, "players": 2, "stacks": f"{pot // 2 + stack}", "blinds": "0 1",
@@ -178,7 +182,7 @@ def _subgame_setup(params: tuple, merged: dict) -> _Setup:
         raise GameConfigError("ranges: no pair of hands is apart from each other and the board")
     outcomes = tuple((deal, chance / total) for deal, chance in enumerate(chances) if chance)
     slots = 2 * (rules.max_raises + 4)
-    return _Setup(params, rules, given, tuple(board), tuple(deals), outcomes, pot, slots, 1)
+    return _Setup(params, rules, given, tuple(board), tuple(deals), outcomes, pot, slots)
 
 
 def _canonical(setup: _Setup) -> dict:
@@ -187,7 +191,8 @@ def _canonical(setup: _Setup) -> dict:
     loads again as it was."""
     params = dict(setup.params)
     rules = setup.given
-    params["stacks"] = " ".join(map(str, rules.stacks))
+    if not setup.subgame:
+        params["stacks"] = " ".join(map(str, rules.stacks))
     params["blinds"] = " ".join(map(str, rules.blinds))
     params["fixed_bets"] = " ".join(map(str, rules.fixed_bets))
     params["bets"] = " ".join(_bet_words(bet) for bet in rules.bets)
@@ -214,7 +219,16 @@ def _bet_words(bet) -> str:
 
 
 def _frozen(params: dict) -> tuple:
-    return tuple(sorted((str(name), value) for name, value in params.items()))
+    """The parameters as a key: lists as OpenSpiel's strings carry them, anything else a number
+    or text."""
+    pairs = []
+    for name, value in params.items():
+        if isinstance(value, (list, tuple)):
+            value = " ".join(str(item) for item in value)
+        elif not isinstance(value, (str, int, float)):
+            raise GameConfigError(f"{name} must be a number or text, not {quoted(value)}")
+        pairs.append((str(name), value))
+    return tuple(sorted(pairs))
 
 
 class Omaha8Game(pyspiel.Game):
@@ -481,10 +495,13 @@ class _Observer:
                                                   for seat in range(self._setup.players)) + "]")
         if self._public:
             flop, turn, river = state.board_rows()
-            parts.append(f"[Board {_words(sorted(flop))} {_words(turn)} {_words(river)}]")
+            board = " ".join(part for part in (_words(sorted(flop)), _words(turn), _words(river)) if part)
+            parts.append(f"[Board {board}]")
             hand = state.hand
             if self._recall:
-                rounds: list[list[str]] = [[] for _ in range(self._setup.rounds)]
+                # The rounds the board has reached, each the actions in it: " / " between rounds.
+                shown = 1 if self._setup.subgame else _ROUNDS_BY_BOARD[len(flop) + len(turn) + len(river)]
+                rounds: list[list[str]] = [[] for _ in range(shown)]
                 for betting_round, action in state.moves:
                     rounds[betting_round].append(str(action))
                 parts.append("[Actions " + " / ".join(" ".join(moves) for moves in rounds) + "]")

@@ -78,6 +78,9 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
         self.rules = read_rules({"limit": limit, "players": players, "blinds": blinds, "ante": ante,
                                  "stacks": stacks, "hole_size": hole_size, "bets": bets, "max_raises": max_raises,
                                  "fixed_bets": "" if fixed_bets is None else fixed_bets})
+        if self.rules.new_hand(seed=0).actor is None:
+            raise GameConfigError(f"with stacks {' '.join(map(str, self.rules.stacks))} every seat is all-in on its "
+                                  "ante and blinds: no agent would ever act")
         self.hands = whole_number(hands, "hands", 1, None, GameConfigError)
         if render_mode not in (None, "ansi"):
             raise GameConfigError(f"render_mode must be None or 'ansi', not {quoted(render_mode)}")
