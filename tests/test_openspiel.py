@@ -52,6 +52,8 @@ def test_the_game_string_loads_again_as_it_was():
     assert "stacks=100 50 25" in text and "bets=100%" in text
     again = pyspiel.load_game(text)
     assert str(again) == text and again.num_distinct_actions() == 4
+    # The most a seat can lose is its stack; the most it can win, each other stack up to its own.
+    assert (game.min_utility(), game.max_utility()) == (-100.0, 75.0)
     subgame = pyspiel.load_game("python_omaha8", SUBGAME)
     assert "ranges=AsAh2c3d;KhKd5c6c;{QsQcJd8h}@50;" in str(subgame)   # commas and parentheses kept out
     assert str(pyspiel.load_game(str(subgame))) == str(subgame)
@@ -141,6 +143,8 @@ def test_subgame_chances_are_the_product_of_weights_over_disjoint_pairs():
     total = 40 * 100 + 100 * 20 + 100 * 100
     assert sorted(p for _, p in outcomes) == pytest.approx(sorted([4000 / total, 2000 / total, 10000 / total]))
     assert game.max_chance_outcomes() == 4
+    # A player loses at most half the pot and its stack, and wins as much.
+    assert (game.min_utility(), game.max_utility()) == (-25.0, 25.0)
 
 
 # ---------------------------------------------------------------- observations

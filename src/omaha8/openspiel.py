@@ -240,8 +240,8 @@ class Omaha8Game(pyspiel.Game):
         rules = setup.rules
         stacks = rules.stacks
         if setup.subgame:
-            most = setup.pot // 2 + stacks[0] - setup.pot // 2    # the stack behind
-            lowest, highest = -(setup.pot / 2 + most), setup.pot / 2 + most
+            behind = stacks[0] - setup.pot // 2      # each seat's stack: half the pot and the chips behind
+            lowest, highest = -(setup.pot / 2 + behind), setup.pot / 2 + behind
             outcomes, length = len(setup.deals), 1 + setup.slots
         else:
             lowest = -float(max(stacks))
