@@ -351,3 +351,26 @@ def test_hostile_actions_are_refused_and_change_nothing():
                     state.apply_action(bad)
                 assert (str(state), state.history()) == before
             state.apply_action(rng.choice(legal))
+
+
+def test_no_playout_outgrows_the_declared_length_or_the_tensors_action_rows():
+    """max_game_length and the tensor's action rows are bounds worked out from the cap: random
+    playouts that raise as often as they may, short stacks going all-in for less, stay inside."""
+    rng = random.Random(13)
+    for params in ({"players": 6, "limit": "fixed", "stacks": "3 5 30 9 40 17", "max_raises": 4},
+                   {"players": 4, "limit": "no", "stacks": "9 400 13 400", "bets": "1/10 1/4", "max_raises": 6},
+                   {"players": 3, "limit": "pot", "stack": 1000, "max_raises": 0}):
+        game = pyspiel.load_game("python_omaha8", params)
+        longest = 0
+        for _ in range(300):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[-1] if rng.random() < 0.7 else rng.choice(legal))
+            longest = max(longest, len(state.history()))
+            assert len(state.moves) <= game.setup.slots
+            assert len(state.information_state_tensor(0)) == game.information_state_tensor_shape()[0]
+        assert longest <= game.max_game_length()
