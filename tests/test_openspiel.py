@@ -374,3 +374,25 @@ def test_no_playout_outgrows_the_declared_length_or_the_tensors_action_rows():
             assert len(state.moves) <= game.setup.slots
             assert len(state.information_state_tensor(0)) == game.information_state_tensor_shape()[0]
         assert longest <= game.max_game_length()
+
+
+def test_the_observer_serves_the_public_and_all_players_views():
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_omaha8", {"players": 3})
+    state = game.new_initial_state()
+    for card in range(12):
+        state.apply_action(card)
+    views = {}
+    for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.SINGLE_PLAYER,
+                    pyspiel.PrivateInfoType.ALL_PLAYERS):
+        observation = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                                                        private_info=private))
+        observation.set_from(state, 1)
+        views[private] = (observation.string_from(state, 1), observation.dict, observation.tensor.sum())
+    public, single, every = (views[p] for p in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.SINGLE_PLAYER,
+                                                pyspiel.PrivateInfoType.ALL_PLAYERS))
+    assert "Private" not in public[0] and "hole" not in public[1] and "holes" not in public[1]
+    assert "[Private 3c3d3h3s]" in single[0] and single[1]["hole"].sum() == 4
+    assert "[Private 2c2d2h2s | 3c3d3h3s | 4c4d4h4s]" in every[0] and every[1]["holes"].sum() == 12
+    assert single[2] == public[2] + 4 and every[2] == public[2] + 12
