@@ -50,7 +50,7 @@ MAY_USE = {
     "solver": {"_engine", "cards", "equity", "exceptions", "ranges", "sweep"},
     "abstraction": {"cards", "exceptions", "game"},
     "openspiel": {"abstraction", "cards", "exceptions", "game", "ranges"},
-    "pettingzoo": {"abstraction", "cards", "exceptions"},
+    "pettingzoo": {"abstraction", "cards", "exceptions", "game"},
 }
 # The command line is the top: it may use every layer's public names.
 MAY_USE["cli"] = {"_engine", "exceptions", "cards", "equity", "hands", "pots", "ranges", "sweep", "tables", "history",
