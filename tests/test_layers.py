@@ -49,12 +49,13 @@ MAY_USE = {
     "tables": {"_engine", "_version", "cards", "equity", "exceptions", "isomorphism", "ranges", "tablefile"},
     "solver": {"_engine", "cards", "equity", "exceptions", "ranges", "sweep"},
     "abstraction": {"cards", "exceptions", "game"},
+    "analysis": {"_engine", "cards", "equity", "exceptions", "hands", "ranges", "values"},
     "openspiel": {"abstraction", "cards", "exceptions", "game", "ranges"},
     "pettingzoo": {"abstraction", "cards", "exceptions", "game"},
 }
 # The command line is the top: it may use every layer's public names.
 MAY_USE["cli"] = {"_engine", "exceptions", "cards", "equity", "hands", "pots", "ranges", "sweep", "tables", "history",
-                  "_version", "isomorphism", "features", "solver", "values"}
+                  "_version", "isomorphism", "features", "solver", "values", "analysis"}
 MAY_USE["__init__"] = set(MAY_USE) - {"cli", "_core", "fallback", "buffers", "abstraction", "openspiel", "pettingzoo"}
 MAY_USE["__main__"] = {"cli"}
 # The underscored helpers a framework documents for the environments written on it to call.

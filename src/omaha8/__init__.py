@@ -13,6 +13,7 @@ from typing import Any, Callable, Optional
 
 from . import _engine
 from ._version import __version__
+from .analysis import Breakdown, Nuts, Out, breakdown, nut_rank, nuts, outs
 from .cards import Card, CardsLike, parse_cards
 from .equity import Equity, PlayerEquity, equity
 from .exceptions import (
@@ -104,6 +105,13 @@ __all__ = [
     "preflop_table",
     "PreflopTable",
     "TableRow",
+    "nuts",
+    "Nuts",
+    "nut_rank",
+    "outs",
+    "Out",
+    "breakdown",
+    "Breakdown",
     "CATEGORIES",
     "NO_LOW",
     "category_of",

@@ -1,5 +1,5 @@
 """The ``omaha8`` command: ``hand``, ``equity``, ``showdown``, ``replay``, ``range``, ``table``,
-``features`` and ``solve``.
+``features``, ``solve``, ``board``, ``outs`` and ``breakdown``.
 
 Errors are one line on stderr and exit status 2, never a traceback. Seats are numbered from 1
 here, in output and errors alike (the library numbers them from 0).
@@ -19,6 +19,7 @@ from typing import NoReturn, Optional, Sequence
 
 from ._engine import IMPLEMENTATION
 from ._version import __version__
+from .analysis import breakdown, nut_rank, nuts, outs, rank_words
 from .cards import HOLE_SIZES, parse_cards, quoted, read_counted
 from .equity import Equity, equity
 from .exceptions import CardError, FallbackRefused, Omaha8Error
@@ -57,6 +58,81 @@ def _run_hand(args: argparse.Namespace) -> int:
     else:
         print(f"low    {low}: {_cards(low.cards)}")
         print(f"       hole {_cards(low.hole_cards)} + board {_cards(low.board_cards)}; mask {low.value}")
+    ranks = nut_rank(hole, board)
+    words = rank_words(ranks)
+    print(f"rank   {words[0].upper()}{words[1:]}: better highs held by other holdings {ranks[0] - 1}"
+          + ("" if ranks[1] is None else f", better lows {ranks[1] - 1}"))
+    return 0
+
+
+# ---------------------------------------------------------------- the board, outs, breakdown
+
+def _run_board(args: argparse.Namespace) -> int:
+    found = nuts(args.board, args.hole_size)
+    print(f"board  {_cards(found.board)}    {found.holdings:,} holdings of {found.hole_size} cards")
+    print(f"nut high  {found.high.description} ({found.high.holdings:,} holdings)")
+    low = found.low
+    print(f"nut low   {low.description} ({low.holdings:,} holdings)" if low is not None
+          else "nut low   none: the board allows no low")
+    print()
+    print(f"{'':<4} {'best highs':<34} {'holdings':>9}   {'best lows':<16} {'holdings':>9}")
+    highs, lows = found.highs(args.show), found.lows(args.show)
+    for row in range(max(len(highs), len(lows))):
+        high = f"{highs[row].description:<34} {highs[row].holdings:>9,}" if row < len(highs) else " " * 44
+        low_text = f"{lows[row].description:<16} {lows[row].holdings:>9,}" if row < len(lows) else ""
+        print(f"{row + 1:<4} {high}   {low_text}".rstrip())
+    return 0
+
+
+def _count_words(count: int, what: str) -> str:
+    return f"{count} card{'s' if count != 1 else ''} {what}"
+
+
+def _run_outs(args: argparse.Namespace) -> int:
+    from .values import low_name
+
+    hole, board = parse_cards(args.hole), parse_cards(args.board)
+    against = None
+    if args.against:
+        against = args.against[0] if len(args.against) == 1 else args.against
+    found = outs(hole, board, against)
+    now = nut_rank(hole, board)
+    who = "one random hand" if against is None else " ".join(args.against)
+    print(f"hand   {_cards(hole)}    board  {_cards(board)}    against {who}")
+    print(f"now    {rank_words(now)}")
+    groups = [
+        (sum(1 for o in found if o.nut_rank == (1, 1)), "give you the nut low and the nut high"),
+        (sum(1 for o in found if o.nut_rank[1] == 1 and now[1] != 1), "give you the nut low"),
+        (sum(1 for o in found if o.nut_rank[0] == 1 and now[0] != 1), "give you the nut high"),
+        (sum(1 for o in found if o.low is not None and now[1] is None), "give you a low"),
+        (sum(1 for o in found if o.counterfeits), "counterfeit your low"),
+        (sum(1 for o in found if o.low is None), "leave you without a low"),
+    ]
+    said = [_count_words(count, words) for count, words in groups if count]
+    print(f"of {len(found)} unseen cards: " + ("; ".join(said) if said else "none changes where you rank"))
+    average = sum(o.equity for o in found) / len(found)
+    best, worst = max(found, key=lambda o: o.equity), min(found, key=lambda o: o.equity)
+    print(f"equity {100 * average:.2f}% now; after the card from {100 * worst.equity:.2f}% ({worst.card}) "
+          f"to {100 * best.equity:.2f}% ({best.card})")
+    print()
+    print(f"{'card':<5} {'high':<30} {'low':<11} {'rank (high, low)':<17} {'equity':>8}")
+    for out in found:
+        high = str(best_hands(hole, list(board) + [out.card])[0])
+        low = low_name(out.low) if out.low is not None else "-"
+        rank = f"{out.nut_rank[0]}, {'-' if out.nut_rank[1] is None else out.nut_rank[1]}"
+        note = "  counterfeits" if out.counterfeits else ""
+        print(f"{out.card!s:<5} {high:<30} {low:<11} {rank:<17} {_percent(out.equity):>8}{note}")
+    return 0
+
+
+def _run_breakdown(args: argparse.Namespace) -> int:
+    from .ranges import Range
+
+    found = breakdown(Range(args.range, hole_size=args.hole_size), args.board)
+    print(f"range  {args.range}    board  {_cards(found.board)}    {found.hands:,} hands apart from the board")
+    print(f"{'':<16} {'share':>8} {'hands':>9}")
+    for key, share in found.shares.items():
+        print(f"{key.replace('_', ' '):<16} {_percent(share):>8} {found.counts[key]:>9,}")
     return 0
 
 
@@ -754,6 +830,37 @@ def build_parser() -> argparse.ArgumentParser:
     solve_command.add_argument("--out", help="save the solution to this file (RiverSolution.load reads it)")
     solve_command.add_argument("--json", action="store_true", help="the summary as JSON")
     solve_command.set_defaults(run=_run_solve)
+
+    board_command = commands.add_parser(
+        "board", help="the nuts of a board both ways, and the best highs and lows holdings make",
+        description="The best high and the best low any holding can make on a board, with how many "
+        "holdings make each, and the next best.",
+        epilog="example: omaha8 board 3c5h8dKs")
+    board_command.add_argument("board", help="3, 4 or 5 board cards")
+    board_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per holding")
+    board_command.add_argument("--show", type=_whole_number, default=5, help="how many values to list (default 5)")
+    board_command.set_defaults(run=_run_board)
+
+    outs_command = commands.add_parser(
+        "outs", help="what each card to come does for a hand: nuts, counterfeits, equity",
+        description="On a flop or a turn, each unseen card: the hand's high and low with it, where the "
+        "hand then ranks, whether it counterfeits the low, and the equity after it.",
+        epilog="example: omaha8 outs As2dKhQh --board 3c5h8dJs")
+    outs_command.add_argument("hole", help="4, 5 or 6 hole cards")
+    outs_command.add_argument("--board", required=True, help="a flop or a turn")
+    outs_command.add_argument("--against", nargs="+",
+                              help="an opponent's hand, several hands, or a range (default: one random hand)")
+    outs_command.set_defaults(run=_run_outs)
+
+    breakdown_command = commands.add_parser(
+        "breakdown", help="what a range holds on a board: categories, lows, draws",
+        description="The share of a range, by weight, in each high category, with a low, with the nut "
+        "low and, on a flop or a turn, drawing to a low or a flush.",
+        epilog="example: omaha8 breakdown 'A2**,AA**' --board 3c5h8dKs")
+    breakdown_command.add_argument("range", help="a range expression, quoted for the shell")
+    breakdown_command.add_argument("--board", required=True, help="3, 4 or 5 board cards")
+    breakdown_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
+    breakdown_command.set_defaults(run=_run_breakdown)
     return parser
 
 

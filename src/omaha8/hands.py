@@ -16,7 +16,7 @@ from . import _engine
 from .cards import BOARD_SIZES, Card, CardsLike, check_unique, read_counted, read_hand
 from .values import category_of, classify, low_mask, low_name, low_rank, low_rank_name, low_ranks
 
-__all__ = ["HighHand", "LowHand", "NutLow", "best_hands", "high_hand", "low_hand", "nut_low"]
+__all__ = ["HighHand", "LowHand", "NutLow", "best_hands", "high_hand", "low_hand", "nut_low", "high_of"]
 
 _RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "jack", "queen", "king", "ace")
@@ -132,6 +132,16 @@ def _hand_from(hole: list[int], board: list[int]) -> tuple[HighHand, Optional[Lo
                 low = LowHand(low_value, cards, _cards(pair), _cards(triple))
     assert high is not None and (low is not None or low_value is None)
     return high, low
+
+
+def high_of(hole_pair: CardsLike, board_triple: CardsLike) -> HighHand:
+    """The high hand of exactly these two hole cards and three board cards."""
+    pair = read_counted(hole_pair, "hole cards", (2,))
+    triple = read_counted(board_triple, "board cards", (3,))
+    check_unique(pair + triple)
+    five = tuple(pair + triple)
+    return HighHand(_engine.ENGINE.five_card_value(five), _significance_order(five), _cards(tuple(pair)),
+                    _cards(tuple(triple)))
 
 
 def _cards(indices: tuple[int, ...]) -> tuple:

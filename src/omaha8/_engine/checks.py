@@ -38,14 +38,14 @@ __all__ = ["BatchError", "Batch", "check_batch", "row_error", "showdown_error", 
            "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API", "check_rounds", "read_index", "read_round_cards",
            "indexer_rows", "indexer_row_error", "indexer_out", "indexer_indices", "indexer_cards_out",
            "index_range_error", "MAX_INDEXER_ROUNDS", "RIVER_NODE_KINDS", "RiverSpec",
-           "check_river_job"]
+           "check_river_job", "check_holdings", "check_share_against_all"]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
 ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
               "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards", "range_count",
               "range_list", "rows_apart", "ShowdownJob", "TallySweeper", "release_memory", "HandIndexer",
-              "StrengthJob", "RiverJob")
+              "StrengthJob", "RiverJob", "holding_counts", "share_against_all")
 
 # An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
 # MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.
@@ -241,6 +241,32 @@ def check_range_walk(code, table, k, cards, shapes=b"") -> tuple[bytes, bytes, i
                                    for i in range(0, len(shape_bytes), 4)):
         raise JobError(f"shapes must be 4 counts a shape, each at most 13, adding up to {k}")
     return code_bytes, table_bytes, k, mask, shape_bytes
+
+
+def check_holdings(board, hole_size, dead) -> tuple[bytes, int, int]:
+    """The arguments of the engines' ``holding_counts``: 3, 4 or 5 different board cards (card
+    indices), a hole size of 4..6 and a 52-bit mask of cards out of play besides the board.
+    Returns (board bytes, hole size, the mask of every card out: board and dead)."""
+    cards = read_counted(board, "board cards", (3, 4, 5))
+    check_unique(cards)
+    k = whole_number(hole_size, "hole_size", 4, MAX_HOLE_CARDS, JobError)
+    mask = whole_number(dead, "the dead-card mask", 0, (1 << 52) - 1, JobError)
+    for card in cards:
+        mask |= 1 << card
+    return bytes(cards), k, mask
+
+
+def check_share_against_all(board, hole, dead) -> tuple[bytes, bytes, int]:
+    """The arguments of the engines' ``share_against_all``: a five-card board, a hand of 4..6
+    cards apart from it (card indices, all different) and a 52-bit mask of cards out of play.
+    Returns (board bytes, hole bytes, the mask of every card out: board, hole and dead)."""
+    board_cards = read_counted(board, "board cards", (5,))
+    hole_cards = read_counted(hole, "hole cards", tuple(range(4, MAX_HOLE_CARDS + 1)))
+    check_unique(board_cards + hole_cards)
+    mask = whole_number(dead, "the dead-card mask", 0, (1 << 52) - 1, JobError)
+    for card in board_cards + hole_cards:
+        mask |= 1 << card
+    return bytes(board_cards), bytes(hole_cards), mask
 
 
 def check_rows_apart(combos, weights, k, dead) -> tuple[bytes, bytes, int, int]:

@@ -720,4 +720,9 @@ include "suits_c.pxi"
 
 include "river_c.pxi"
 
+
+# ---------------------------------------------------------------- every holding on a board
+
+include "holdings_c.pxi"
+
 _check_limits()

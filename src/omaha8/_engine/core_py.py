@@ -24,11 +24,13 @@ from .checks import (
     SHOWDOWN_BLOCKS,
     TALLY_LISTS,
     check_batch,
+    check_holdings,
     check_job,
     check_range_job,
     check_range_walk,
     check_river_job,
     check_rows_apart,
+    check_share_against_all,
     row_error,
     showdown_error,
 )
@@ -611,6 +613,59 @@ def rows_apart(combos, weights, k, dead):
     keep = [i for i in range(len(weight_bytes))
             if not any(c < 52 and (dead >> c) & 1 for c in combo_bytes[i * k:(i + 1) * k])]
     return b"".join(combo_bytes[i * k:(i + 1) * k] for i in keep), bytes(weight_bytes[i] for i in keep)
+
+
+def _holdings(board: list[int], out: int, k: int) -> Iterator[tuple[int, int]]:
+    """(best high, best low mask or NO_LOW) of every k-card holding of the cards not in the
+    ``out`` mask, on ``board``: each pair's high once, each holding's low by its low ranks."""
+    deck = [card for card in range(52) if not (out >> card) & 1]
+    pair_high = {pair: _best_high(list(pair), board) for pair in combinations(deck, 2)}
+    low_of: dict[int, int] = {}
+    for holding in combinations(deck, k):
+        high = min(pair_high[pair] for pair in combinations(holding, 2))
+        ranks = 0
+        for card in holding:
+            rank = low_rank(card)
+            if rank:
+                ranks |= 1 << (rank - 1)
+        if ranks not in low_of:
+            low = _best_low(holding, board)   # type: ignore[arg-type]
+            low_of[ranks] = NO_LOW if low is None else low
+        yield high, low_of[ranks]
+
+
+def holding_counts(board, hole_size, dead):
+    """Over every holding of ``hole_size`` cards apart from ``board`` (3, 4 or 5 card indices)
+    and the ``dead`` cards (a 52-bit mask), how many make each best high and each best low:
+    (high, low), ``high[v]`` the holdings whose best high is v (1..7462; [0] unused), ``low[m]``
+    those whose best low is mask m (``low[255]``: no low), as array('q')."""
+    board_bytes, k, out = check_holdings(board, hole_size, dead)
+    high = array("q", bytes(8 * 7463))
+    low = array("q", bytes(8 * 256))
+    for best_high, best_low in _holdings(list(board_bytes), out, k):
+        high[best_high] += 1
+        low[best_low] += 1
+    return high, low
+
+
+def share_against_all(board, hole, dead):
+    """``hole``'s share of the pot on a river ``board`` against every holding of as many cards
+    apart from the board, the hand and the ``dead`` cards (a 52-bit mask), heads-up: (quarters,
+    holdings), the shares summed in quarter pots (a scoop 4, a high half 2, a quartered low 1)."""
+    board_bytes, hole_bytes, out = check_share_against_all(board, hole, dead)
+    cards, hand = list(board_bytes), list(hole_bytes)
+    mine_high = _best_high(hand, cards)
+    mine_low = _best_low(hand, cards)
+    mine = NO_LOW if mine_low is None else mine_low
+    quarters = count = 0
+    for high, low in _holdings(cards, out, len(hand)):
+        count += 1
+        high_part = 2 if mine_high < high else (1 if mine_high == high else 0)
+        if mine == NO_LOW and low == NO_LOW:
+            quarters += 2 * high_part
+        else:
+            quarters += high_part + (2 if mine < low else (1 if mine == low else 0))
+    return quarters, count
 
 
 def release_memory() -> int:
