@@ -283,9 +283,9 @@ class Breakdown:
 def breakdown(hands: Union[Range, str], board: CardsLike) -> Breakdown:
     """The shares of a range (a Range or an expression) on ``board`` (3, 4 or 5 cards) in each
     high category, with a low, with the nut low, and on a flop or a turn drawing to a low (no
-    low yet, but two different hole ranks of eight or lower, not on the board, with which some
-    runout makes one) or to a flush (two hole cards of a suit the board shows twice); the hands
-    touching the board left out, shares by weight."""
+    low yet, but two different hole ranks of eight or lower with which some runout makes one; a
+    hole rank the board pairs still counts) or to a flush (two hole cards of a suit the board
+    shows twice); the hands touching the board left out, shares by weight."""
     cards = _board_of(board)
     if isinstance(hands, str):
         hands = Range(hands)
@@ -327,15 +327,16 @@ def breakdown(hands: Union[Range, str], board: CardsLike) -> Breakdown:
 
 
 def _draws_to_low(hand: bytes, board_low_ranks: set, left_of_rank: list, to_come: int) -> bool:
-    """Two different hole low ranks off the board, and runout cards enough of other low ranks,
-    still in the deck, to give three board ranks beside them."""
+    """Two different hole low ranks, and runout cards enough of other low ranks, still in the
+    deck, to give three board ranks beside them. A hole rank the board pairs still plays: A-8 on
+    2-5-8 makes 8-5-3-2-A when a trey comes."""
     held = [low_rank(card) for card in hand]
-    hole_ranks = set(held) - {0} - board_low_ranks
+    hole_ranks = set(held) - {0}
     if len(hole_ranks) < 2:
         return False
-    have = len(board_low_ranks)
     in_deck = {rank for rank in range(1, 9) if rank not in board_low_ranks and left_of_rank[rank] > held.count(rank)}
     for first, second in combinations(sorted(hole_ranks), 2):
+        have = len(board_low_ranks - {first, second})
         if have + min(to_come, len(in_deck - {first, second})) >= 3:
             return True
     return False

@@ -59,9 +59,7 @@ def _run_hand(args: argparse.Namespace) -> int:
         print(f"low    {low}: {_cards(low.cards)}")
         print(f"       hole {_cards(low.hole_cards)} + board {_cards(low.board_cards)}; mask {low.value}")
     ranks = nut_rank(hole, board)
-    words = rank_words(ranks)
-    print(f"rank   {words[0].upper()}{words[1:]}: better highs held by other holdings {ranks[0] - 1}"
-          + ("" if ranks[1] is None else f", better lows {ranks[1] - 1}"))
+    print(f"rank   you have {rank_words(ranks)}")
     return 0
 
 
@@ -99,7 +97,7 @@ def _run_outs(args: argparse.Namespace) -> int:
     now = nut_rank(hole, board)
     who = "one random hand" if against is None else " ".join(args.against)
     print(f"hand   {_cards(hole)}    board  {_cards(board)}    against {who}")
-    print(f"now    {rank_words(now)}")
+    print(f"now    you have {rank_words(now)}")
     groups = [
         (sum(1 for o in found if o.nut_rank == (1, 1)), "give you the nut low and the nut high"),
         (sum(1 for o in found if o.nut_rank[1] == 1 and now[1] != 1), "give you the nut low"),

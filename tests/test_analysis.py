@@ -1,0 +1,289 @@
+"""The board in a player's words: nuts, highs, lows and nut_rank against a brute force over every
+holding (evaluate_batch on each), outs against evaluate and equity on the completed boards,
+breakdown against a brute force over the range's hands and their runouts, the rule pages'
+examples, the command line, and bad input."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+import omaha8
+from omaha8 import CardError, analysis, parse_cards
+from omaha8.values import NO_LOW, category_of
+
+np = pytest.importorskip("numpy")
+
+EVERY_FOUR = np.array(list(combinations(range(52), 4)), dtype=np.uint8)
+
+
+def _ints(cards) -> list[int]:
+    return [int(c) for c in parse_cards(cards)] if isinstance(cards, str) else [int(c) for c in cards]
+
+
+def _brute(board: list[int], out=(), rows=EVERY_FOUR):
+    """Every holding's best high and low by the batch evaluator, counted."""
+    gone = list(set(board) | set(out))
+    keep = np.ascontiguousarray(rows[~np.isin(rows, gone).any(axis=1)])
+    high, low = omaha8.evaluate_batch(keep, np.array(board, np.uint8))
+    return np.bincount(np.asarray(high), minlength=7463), np.bincount(np.asarray(low), minlength=256)
+
+
+def _boards(rng: random.Random, count: int):
+    """Random boards of 3, 4 and 5 cards, with paired, suited, connected and no-low ones made on purpose."""
+    made = []
+    for number in range(count):
+        size = (3, 4, 5)[number % 3]
+        kind = number % 5
+        deck = list(range(52))
+        if kind == 0:      # paired
+            rank = rng.randrange(13)
+            cards = [rank * 4, rank * 4 + 1] + rng.sample([c for c in deck if c >> 2 != rank], size - 2)
+        elif kind == 1:    # three or more of a suit
+            suit = rng.randrange(4)
+            cards = rng.sample([c for c in deck if c & 3 == suit], 3) + rng.sample([c for c in deck if c & 3 != suit],
+                                                                                    size - 3)
+        elif kind == 2:    # connected
+            top = rng.randrange(4, 13)
+            cards = [rank * 4 + rng.randrange(4) for rank in range(top - 2, top + 1)]
+            cards += rng.sample([c for c in deck if c not in cards], size - 3)
+        elif kind == 3:    # no low possible: nine and up
+            cards = rng.sample([c for c in deck if 7 <= c >> 2 <= 11], size)
+        else:
+            cards = rng.sample(deck, size)
+        made.append(cards)
+    return made
+
+
+def test_nuts_highs_and_lows_are_the_brute_forces_on_every_kind_of_board():
+    rng = random.Random(22)
+    for board in _boards(rng, 150):
+        found = omaha8.nuts(board)
+        high, low = _brute(board)
+        values = [v for v in range(1, 7463) if high[v]]
+        lows = [m for m in range(255) if low[m]]
+        assert found.holdings == int(high.sum())
+        assert [(h.value, h.holdings) for h in found.highs(8)] == [(v, int(high[v])) for v in values[:8]]
+        assert [(w.value, w.holdings) for w in found.lows(8)] == [(m, int(low[m])) for m in lows[:8]]
+        assert found.high.value == values[0]
+        assert (found.low is None) == (not lows) and found.no_low == int(low[NO_LOW])
+        if board and all(c >> 2 >= 7 for c in board):
+            assert found.low is None
+
+
+def test_nut_rank_is_the_brute_forces_blockers_included():
+    rng = random.Random(23)
+    for board in _boards(rng, 120):
+        hole = rng.sample([c for c in range(52) if c not in board], 4)
+        high, low = _brute(board, hole)
+        mine_high, mine_low = omaha8.evaluate(hole, board)
+        expected_high = 1 + sum(1 for v in range(1, mine_high) if high[v])
+        expected_low = None if mine_low is None else 1 + sum(1 for m in range(mine_low) if low[m])
+        assert omaha8.nut_rank(hole, board) == (expected_high, expected_low)
+
+
+def test_five_card_holdings_too():
+    every_five = np.array(list(combinations(range(52), 5)), dtype=np.uint8)
+    for board in (_ints("Ks7d2h9c4s"), _ints("3c5h8d")):
+        found = omaha8.nuts(board, hole_size=5)
+        high, low = _brute(board, rows=every_five)
+        assert [(h.value, h.holdings) for h in found.highs(5)] == \
+            [(v, int(high[v])) for v in range(1, 7463) if high[v]][:5]
+        assert [(w.value, w.holdings) for w in found.lows(5)] == [(m, int(low[m])) for m in range(255) if low[m]][:5]
+    # The nut flush, and A-2 with the board's 8-5-4, the nut low; A-3 holds the second.
+    assert omaha8.nut_rank("AsKs2d3c9h", "Qs8s4s5dJd") == (1, 1)
+    assert omaha8.nut_rank("AsKs3d7c9h", "Qs8s4s5dJd") == (1, 2)
+
+
+def test_both_engines_count_the_same(core, fallback):
+    for board in (_ints("Ks7d2h9c4s"), _ints("2h7h9hJc"), _ints("AcAd5s")):
+        assert core.holding_counts(board, 4, 0) == fallback.holding_counts(board, 4, 0)
+    hole = _ints("As2d3c5h")
+    assert core.share_against_all(_ints("Ks7d2h9c4s"), hole, 1 << 51) == \
+        fallback.share_against_all(_ints("Ks7d2h9c4s"), hole, 1 << 51)
+
+
+def test_a_blocker_takes_the_values_only_it_could_make_off_the_count():
+    # Three hearts on the board: the ace-high flushes (the ace with K, Q, J, T, 8, 6, 5, 4, 3 of
+    # hearts) are nine values other holdings make unless this hand holds the ace of hearts.
+    board = "2h7h9hJc3s"
+    with_ace = omaha8.nut_rank("AhQcQd5s", board)
+    without = omaha8.nut_rank("AcQcQd5s", board)
+    assert without[0] - with_ace[0] == 9
+    # Holding the ace and the king of hearts, the ace-high flush is this hand's own: the nuts.
+    assert omaha8.nut_rank("AhKhQcQd", board)[0] == 1
+    # The king-queen flush: of the nine ace-high flushes, A-K and A-Q need this hand's own king
+    # and queen, so seven beat it.
+    assert omaha8.nut_rank("KhQhQcQd", board)[0] == 8
+
+
+def test_the_rule_pages_examples():
+    # The nut low and the nut high: the wheel with a six-high straight on 3-4-5.
+    assert omaha8.nut_rank("Ah2h6d7c", "3c4d5hKcQs") == (1, 1)
+    assert analysis.rank_words((1, 1)) == "the nut low and the nut high"
+    assert analysis.rank_words((3, None)) == "the third-best high, no low"
+    assert analysis.rank_words((56, 2)) == "the second-best low, the 56th-best high"
+    # The nut low on 3-6-8 is A-2; A-4 holds the second nut low.
+    assert omaha8.nut_rank("Ah2cKsQs", "3d6c8sJhKc")[1] == 1
+    assert omaha8.nut_rank("Ad4cKdQh", "3d6c8sJhKc")[1] == 2
+    # Quartered: two identical nut lows.
+    for hole in ("As2d9h9c", "Ac2h9s9d"):
+        assert omaha8.nut_rank(hole, "7s4d5cKhKd")[1] == 1
+    assert omaha8.showdown("7s4d5cKhKd", ["As2d9h9c", "Ac2h9s9d", "QcQhJsJh"], [100, 100, 100]).payouts == (75, 75, 150)
+    # Counterfeited: the deuce pairs the board, no low at all.
+    assert omaha8.nut_rank("As2hKcQc", "2c5h7dJsKd")[1] is None
+    # The issue's own: As2d on 3c5h8d holds the nut low; a deuce or an ace leaves 8-5-3-2-A but
+    # seventh best; a four makes the wheel.
+    found = {str(out.card): out for out in omaha8.outs("As2dKhQh", "3c5h8d")}
+    assert omaha8.nut_rank("As2dKhQh", "3c5h8d")[1] == 1
+    for card in ("2c", "2h", "2s", "Ac", "Ad", "Ah"):
+        assert found[card].counterfeits and found[card].nut_rank[1] == 7
+        assert omaha8.low_name(found[card].low) == "8-5-3-2-A"
+    assert not found["4c"].counterfeits and omaha8.low_name(found["4c"].low) == "5-4-3-2-A"
+    assert found["4c"].nut_rank[1] == 1
+    assert sum(out.counterfeits for out in found.values()) == 6
+
+
+def _counterfeits(hole, board, card) -> bool:
+    """The definition, worked out on its own."""
+    low_now = omaha8.evaluate_low(hole, board)
+    if low_now is None:
+        return False
+    rank = 1 if card >> 2 == 12 else card // 4 + 2
+    if rank > 8 or not low_now >> (rank - 1) & 1:
+        return False
+    return omaha8.nut_rank(hole, board + [card])[1] > omaha8.nut_rank(hole, board)[1]
+
+
+def test_outs_on_a_turn_against_evaluate_and_equity():
+    rng = random.Random(24)
+    for _ in range(4):
+        cards = rng.sample(range(52), 8)
+        hole, board = cards[:4], cards[4:]
+        found = omaha8.outs(hole, board)
+        assert [int(o.card) for o in found] == [c for c in range(52) if c not in cards]
+        for out in rng.sample(found, 6):
+            after = board + [int(out.card)]
+            assert (out.high, out.low) == omaha8.evaluate(hole, after)
+            assert out.nut_rank == omaha8.nut_rank(hole, after)
+            assert out.counterfeits == _counterfeits(hole, board, int(out.card))
+            assert out.equity == pytest.approx(omaha8.equity([hole, "****"], after).players[0].equity, abs=1e-12)
+
+
+def test_outs_against_a_hand_hands_or_a_range():
+    hole, board = "As2dKhQh", "3c5h8dJs"
+    villain = "KsKd9c9d"
+    by_hand = omaha8.outs(hole, board, against=villain)
+    assert "Ks" not in [str(o.card) for o in by_hand] and len(by_hand) == 40
+    for out in by_hand[:5]:
+        assert out.equity == omaha8.equity([hole, villain], board + str(out.card)).players[0].equity
+    two = omaha8.outs(hole, board, against=[villain, "7c7d6c6d"])
+    assert len(two) == 36
+    assert two[0].equity == omaha8.equity([hole, villain, "7c7d6c6d"], board + str(two[0].card)).players[0].equity
+    ranged = omaha8.outs(hole, board, against="KK**")
+    assert ranged[3].equity == pytest.approx(
+        omaha8.equity([hole, "KK**"], board + str(ranged[3].card)).players[0].equity, abs=1e-12)
+
+
+@pytest.mark.slow
+def test_outs_on_a_flop_against_equity():
+    hole, board = _ints("Ah2h6d7c"), _ints("3c4dKs")
+    found = omaha8.outs(hole, board)
+    assert len(found) == 45
+    for out in found[::9]:
+        after = board + [int(out.card)]
+        assert out.equity == pytest.approx(omaha8.equity([hole, "****"], after).players[0].equity, abs=1e-12)
+        assert out.nut_rank == omaha8.nut_rank(hole, after)
+
+
+def _brute_breakdown(expression: str, board: list[int]) -> dict:
+    """Each hand of the range, its keys worked out from evaluate and every runout."""
+    found: dict = {}
+    hands = omaha8.Range(expression)
+    holdings_low = _brute(board)[1]
+    nut_low = next((m for m in range(255) if holdings_low[m]), None)
+    left = [c for c in range(52) if c not in board]
+    for hand in hands:
+        cards = [int(c) for c in hand]
+        if set(cards) & set(board):
+            continue
+        weight = hands.weight(cards)
+        high, low = omaha8.evaluate(cards, board)
+        keys = [category_of(high)]
+        if low is not None:
+            keys.append("low_made")
+            if low == nut_low:
+                keys.append("nut_low")
+        if len(board) < 5:
+            deck = [c for c in left if c not in cards]
+            if low is None and any(omaha8.evaluate_low(cards, board + list(runout)) is not None
+                                   for runout in combinations(deck, 5 - len(board))):
+                keys.append("low_draw")
+            made = category_of(high) in ("flush", "straight flush")
+            if not made and any(category_of(omaha8.evaluate_high(cards, board + [c])) in ("flush", "straight flush")
+                                and sum(1 for x in board + [c] if x & 3 == c & 3) >= 3
+                                and sum(1 for x in cards if x & 3 == c & 3) >= 2 for c in deck):
+                keys.append("flush_draw")
+        for key in keys:
+            count, weighed = found.get(key, (0, 0))
+            found[key] = (count + 1, weighed + weight)
+    return found
+
+
+@pytest.mark.parametrize(("expression", "board"), [
+    ("A2**,A3**@50,KK**$ds@30,[2-5][2-5]**", "3c9hKd"),
+    ("AA**,A2**$ds,TJQK", "2h7h9hJc"),
+    ("[6-9][6-9]xx$ss,A4**@20", "2s5s8d"),
+    ("A2**,KQJT", "3c5h8dKs2h"),
+])
+def test_breakdown_is_the_brute_force_over_the_range(expression, board):
+    cards = _ints(board)
+    found = omaha8.breakdown(expression, cards)
+    expected = _brute_breakdown(expression, cards)
+    total = sum(w for c, w in [expected.get(k, (0, 0)) for k in omaha8.CATEGORIES])
+    assert found.weight == total
+    for key in found.shares:
+        count, weighed = expected.get(key, (0, 0))
+        assert found.counts[key] == count, key
+        assert found.shares[key] == pytest.approx(weighed / total), key
+    assert ("low_draw" in found.shares) == (len(cards) < 5)
+
+
+def test_the_command_line(capsys):
+    from omaha8.cli import main
+
+    assert main(["hand", "Ah2h6d7c", "--board", "3c4d5hKcQs"]) == 0
+    assert "rank   you have the nut low and the nut high" in capsys.readouterr().out
+    assert main(["board", "3c5h8dKs"]) == 0
+    out = capsys.readouterr().out
+    assert "nut high  three of a kind, kings (3,015 holdings)" in out and "8-5-3-2-A low (14,468 holdings)" in out
+    assert main(["outs", "As2dKhQh", "--board", "3c5h8d"]) == 0
+    out = capsys.readouterr().out
+    assert "6 cards counterfeit your low" in out and "4c    straight, five high" in out
+    assert main(["outs", "As2dKhQh", "--board", "3c5h8dJs", "--against", "KsKd9c9d"]) == 0
+    assert "against KsKd9c9d" in capsys.readouterr().out
+    assert main(["breakdown", "A2**,AA**", "--board", "3c9hKd"]) == 0
+    assert "low draw" in capsys.readouterr().out
+    assert main(["outs", "As2dKhQh", "--board", "3c5h8dJs2c"]) == 2
+    assert "outs are for a flop or a turn" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("call", "words"), [
+    (lambda: omaha8.nuts("AsAs5d"), "duplicate card As"),
+    (lambda: omaha8.nuts("As5d"), "wrong number of board cards"),
+    (lambda: omaha8.nuts("As5d7c", hole_size=3), "hole_size must be 4, 5 or 6"),
+    (lambda: omaha8.nuts("As5d7c").highs(0), "k must be a whole number"),
+    (lambda: omaha8.nut_rank("As2d3c4h", "As5d7c"), "duplicate card As"),
+    (lambda: omaha8.nut_rank("As2d3c", "Ks5d7c"), "wrong number of hole cards"),
+    (lambda: omaha8.outs("As2d3c4h", "Ks5d7c9h2s"), "outs are for a flop or a turn"),
+    (lambda: omaha8.outs("As2d3c4h", "Ks5d7c", against="As8d8c9c"), "duplicate card As"),
+    (lambda: omaha8.outs("As2d3c4h", "Ks5d7c", against="KX**"), "against"),
+    (lambda: omaha8.outs("As2d3c4h", "Ks5d7c", against=42), "against must be"),
+    (lambda: omaha8.breakdown("AA**", "Ks5d"), "wrong number of board cards"),
+    (lambda: omaha8.breakdown(42, "Ks5d7c"), "breakdown takes a Range"),
+])
+def test_bad_input_is_a_value_error_naming_the_problem(call, words):
+    with pytest.raises(ValueError, match=words):
+        call()
