@@ -3,6 +3,7 @@ a ValueError), and the public entry points raise nothing else for bad input."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 
@@ -38,6 +39,12 @@ def test_the_package_and_its_modules_name_the_same_classes():
 
 QQ_ROW = memoryview(bytes(omaha8.parse_cards("QdQc8h6h"))).cast("B", (1, 4))
 BAD = ["", "As", "AsAs2c3d", "Xx", 52, -1, None, 2.5, True, [1, 2], "AsKsQsJsTs9s8s", b"\xff", object()]
+
+
+@functools.lru_cache(maxsize=1)
+def _river_nuts() -> omaha8.Nuts:
+    """One board's nuts, counted once (every holding: a third of a second in pure Python)."""
+    return omaha8.nuts("Ks7d2h9c4s")
 
 
 def _calls(rng: random.Random):
@@ -90,6 +97,16 @@ def _calls(rng: random.Random):
         lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", 100, 100, iterations=a),
         lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", 100, 100, limit=a, iterations=1),
         lambda: omaha8.solve_rivers([{"board": a, "oop": "AsAh4d5c", "ip": "QdQc8h6h", "pot": 1, "stack": 1}]),
+        # The board in a player's words: a bad board, hand, size, count or opponent.
+        lambda: omaha8.nuts(a),
+        lambda: omaha8.nuts("Ks7d2h", hole_size=a),
+        lambda: _river_nuts().highs(a),
+        lambda: omaha8.nut_rank(a, b),
+        lambda: omaha8.outs(a, "Ks7d2h9c"),
+        lambda: omaha8.outs("AsAh4d5c", "Ks7d2h9c", against=a if a is not None else "Xx"),   # None: a long walk
+        # (A range that parses, "As", would be broken down: a third of a second in pure Python.)
+        lambda: omaha8.breakdown(a if a is not None and (not isinstance(a, str) or "s" not in a) else "Xx", "Ks7d2h"),
+        lambda: omaha8.breakdown("A2**", a),
     ]
 
 

@@ -17,6 +17,7 @@ from .analysis import Breakdown, Nuts, Out, breakdown, nut_rank, nuts, outs
 from .cards import Card, CardsLike, parse_cards
 from .equity import Equity, PlayerEquity, equity
 from .exceptions import (
+                         AnalysisError,
                          BatchError,
                          CardError,
                          FallbackRefused,
@@ -100,6 +101,7 @@ __all__ = [
     "RiverSolution",
     "SolverError",
     "GameConfigError",
+    "AnalysisError",
     "starting_hands",
     "StartingHand",
     "preflop_table",

@@ -3,9 +3,11 @@ what a range holds.
 
 A *holding* is a whole hand of hole cards (as many as the game deals) apart from the board. The
 engine counts, in one pass over every holding, how many make each best high and each best low
-(``holding_counts``), so the nuts, the k best values and where a hand ranks are exact, blockers
-included: a hand's rank is 1 plus the number of distinct values better than its own that some
-holding apart from the board and from the hand itself can make.
+(``holding_counts``): the nuts and the k best values both ways, with their holdings, are exact.
+Where a hand ranks (``holding_ranks``) is 1 plus the number of distinct values better than its
+own that some holding apart from the board and from the hand itself makes as its best, blockers
+included: each better value a pair of the deck makes counts once a holding around that pair is
+found that makes nothing better, and a low is a set of low ranks the deck still holds.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from itertools import combinations
 from typing import Optional, Sequence, Union
 
 from . import _engine
-from .cards import Card, CardError, CardsLike, check_unique, hole_size_of, read_counted, read_hand
+from .cards import Card, CardError, CardsLike, check_unique, hole_size_of, read_counted, read_hand, whole_number
 from .equity import equity
-from .exceptions import RangeError
+from .exceptions import AnalysisError, RangeError
 from .hands import high_of
 from .ranges import Range
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_rank
@@ -34,13 +36,6 @@ def _board_of(board: CardsLike) -> list[int]:
     cards = read_counted(board, "board cards", (3, 4, 5))
     check_unique(cards)
     return cards
-
-
-def _mask(cards) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << int(card)
-    return mask
 
 
 @dataclass(frozen=True)
@@ -122,9 +117,7 @@ class Nuts:
 
 
 def _count(k: object) -> int:
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ValueError(f"k must be a whole number of at least 1, not {k!r}")
-    return k
+    return whole_number(k, "k", 1, None, AnalysisError)
 
 
 def nuts(board: CardsLike, hole_size: int = 4) -> Nuts:
@@ -139,10 +132,8 @@ def nuts(board: CardsLike, hole_size: int = 4) -> Nuts:
 def _ranks_of(hole: list[int], board: list[int]) -> tuple[int, Optional[int], int, Optional[int]]:
     """(high, low, high rank, low rank) of a checked hand."""
     high, low = _engine.ENGINE.evaluate(hole, board)
-    high_counts, low_counts = _engine.ENGINE.holding_counts(board, len(hole), _mask(hole))
-    high_rank = 1 + sum(1 for value in range(1, high) if high_counts[value])
-    low_rank_ = None if low is None else 1 + sum(1 for mask in range(low) if low_counts[mask])
-    return high, low, high_rank, low_rank_
+    high_rank, low_rank_ = _engine.ENGINE.holding_ranks(board, hole)
+    return high, low, high_rank, low_rank_ or None
 
 
 def nut_rank(hole: CardsLike, board: CardsLike) -> tuple[int, Optional[int]]:
@@ -214,7 +205,7 @@ def _opponents(against: AgainstLike, hole_size: int) -> tuple[Optional[list[list
                 raise RangeError(f"against: {error}") from None
     if isinstance(against, (list, tuple)) and against:
         return [read_counted(hand, "an opponent's hand", (4, 5, 6)) for hand in against], None
-    raise CardError(f"against must be a hand, a list of hands, a Range or a range expression, not {against!r}")
+    raise AnalysisError(f"against must be a hand, a list of hands, a Range or a range expression, not {against!r}")
 
 
 def outs(hole: CardsLike, board: CardsLike, against: AgainstLike = None) -> list[Out]:
@@ -290,7 +281,7 @@ def breakdown(hands: Union[Range, str], board: CardsLike) -> Breakdown:
     if isinstance(hands, str):
         hands = Range(hands)
     if not isinstance(hands, Range):
-        raise RangeError(f"breakdown takes a Range or a range expression, not {hands!r}")
+        raise AnalysisError(f"breakdown takes a Range or a range expression, not {hands!r}")
     size = hands.hole_size
     combos, weights = hands.apart_from(cards)
     keys = BREAKDOWN_KEYS if len(cards) < 5 else BREAKDOWN_KEYS[:-2]

@@ -11,7 +11,7 @@ from typing import Optional
 
 __all__ = ["Omaha8Error", "CardError", "BatchError", "JobError", "HandValueError", "RangeError", "ShowdownError",
            "HandError", "IllegalAction", "HistoryError", "TableError", "FallbackRefused", "IndexerError",
-           "SolverError", "GameConfigError"]
+           "SolverError", "GameConfigError", "AnalysisError"]
 
 
 class Omaha8Error(Exception):
@@ -90,3 +90,8 @@ class SolverError(Omaha8Error, ValueError):
 class GameConfigError(Omaha8Error, ValueError):
     """Parameters a framework adapter (``omaha8.openspiel``, ``omaha8.pettingzoo``) cannot take:
     a limit, stacks, blinds, bet fractions or a subgame it cannot play, named."""
+
+
+class AnalysisError(Omaha8Error, ValueError):
+    """What the board's analysis (``nuts``, ``outs``, ``breakdown``) cannot take: a count of
+    values that is not one, opponents that are neither hands nor a range."""

@@ -38,14 +38,14 @@ __all__ = ["BatchError", "Batch", "check_batch", "row_error", "showdown_error", 
            "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API", "check_rounds", "read_index", "read_round_cards",
            "indexer_rows", "indexer_row_error", "indexer_out", "indexer_indices", "indexer_cards_out",
            "index_range_error", "MAX_INDEXER_ROUNDS", "RIVER_NODE_KINDS", "RiverSpec",
-           "check_river_job", "check_holdings", "check_share_against_all"]
+           "check_river_job", "check_holdings", "check_share_against_all", "check_holding_ranks"]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
 ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
               "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards", "range_count",
               "range_list", "rows_apart", "ShowdownJob", "TallySweeper", "release_memory", "HandIndexer",
-              "StrengthJob", "RiverJob", "holding_counts", "share_against_all")
+              "StrengthJob", "RiverJob", "holding_counts", "share_against_all", "holding_ranks")
 
 # An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
 # MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.
@@ -264,6 +264,19 @@ def check_share_against_all(board, hole, dead) -> tuple[bytes, bytes, int]:
     hole_cards = read_counted(hole, "hole cards", tuple(range(4, MAX_HOLE_CARDS + 1)))
     check_unique(board_cards + hole_cards)
     mask = whole_number(dead, "the dead-card mask", 0, (1 << 52) - 1, JobError)
+    for card in board_cards + hole_cards:
+        mask |= 1 << card
+    return bytes(board_cards), bytes(hole_cards), mask
+
+
+def check_holding_ranks(board, hole) -> tuple[bytes, bytes, int]:
+    """The arguments of the engines' ``holding_ranks``: 3, 4 or 5 board cards and a hand of 4..6
+    cards apart from them (card indices, all different). Returns (board bytes, hole bytes, the
+    mask of the cards out: board and hand)."""
+    board_cards = read_counted(board, "board cards", (3, 4, 5))
+    hole_cards = read_counted(hole, "hole cards", tuple(range(4, MAX_HOLE_CARDS + 1)))
+    check_unique(board_cards + hole_cards)
+    mask = 0
     for card in board_cards + hole_cards:
         mask |= 1 << card
     return bytes(board_cards), bytes(hole_cards), mask

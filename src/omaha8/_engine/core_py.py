@@ -24,6 +24,7 @@ from .checks import (
     SHOWDOWN_BLOCKS,
     TALLY_LISTS,
     check_batch,
+    check_holding_ranks,
     check_holdings,
     check_job,
     check_range_job,
@@ -666,6 +667,49 @@ def share_against_all(board, hole, dead):
         else:
             quarters += high_part + (2 if mine < low else (1 if mine == low else 0))
     return quarters, count
+
+
+def holding_ranks(board, hole):
+    """Where ``hole`` ranks on ``board`` among the holdings of as many cards apart from both:
+    (high rank, low rank or 0 when the hand has no low), each 1 plus the distinct values better
+    than the hand's that some such holding makes as its best."""
+    board_bytes, hole_bytes, out = check_holding_ranks(board, hole)
+    cards, hand = list(board_bytes), list(hole_bytes)
+    k = len(hand)
+    mine_high = _best_high(hand, cards)
+    mine_low = _best_low(hand, cards)
+    deck = [card for card in range(52) if not (out >> card) & 1]
+    pair_high = {}
+    for a, b in combinations(deck, 2):
+        pair_high[a, b] = pair_high[b, a] = _best_high([a, b], cards)
+
+    def grows(chosen: list, start: int, value: int) -> bool:
+        # Whether ``chosen`` grows to k cards none of whose pairs beats ``value``.
+        if len(chosen) == k:
+            return True
+        for at in range(start, len(deck)):
+            card = deck[at]
+            if card not in chosen and all(pair_high[other, card] >= value for other in chosen):
+                if grows(chosen + [card], at + 1, value):
+                    return True
+        return False
+
+    better = {value for pair, value in pair_high.items() if value < mine_high and pair[0] < pair[1]}
+    highs = sum(1 for value in better
+                if any(grows(list(pair), 0, value) for pair, made in pair_high.items()
+                       if made == value and pair[0] < pair[1]))
+    if mine_low is None:
+        return 1 + highs, 0
+    # A holding's low is its low ranks' (nines and up fill the rest): every set of at most k
+    # low ranks the deck holds.
+    there = sorted({low_rank(card) for card in deck} - {0})
+    lows = set()
+    for size in range(2, min(k, len(there)) + 1):
+        for ranks in combinations(there, size):
+            low = _best_low([(12 if rank == 1 else rank - 2) * 4 for rank in ranks], cards)
+            if low is not None and low < mine_low:
+                lows.add(low)
+    return 1 + highs, 1 + len(lows)
 
 
 def release_memory() -> int:

@@ -139,3 +139,80 @@ def share_against_all(board, hole, dead):
         n = deck_apart(out_mask, deck)
         quarters = walk_holdings(deck, n, k, highs, board_low, NULL, NULL, hero_high, hero_low, &count)
     return quarters, count
+
+
+cdef bint completes(const uint8_t* deck, int n, int k, const uint16_t* highs, int* chosen, int size, int start,
+                    uint16_t value) noexcept nogil:
+    """Whether ``chosen`` (``size`` cards) grows, by cards of ``deck`` from ``start`` on, to a
+    k-card holding none of whose pairs beats ``value``."""
+    cdef int i, j, card
+    cdef bint fits
+    if size == k:
+        return True
+    for i in range(start, n):
+        card = deck[i]
+        fits = True
+        for j in range(size):
+            if chosen[j] == card or highs[chosen[j] * 52 + card] < value:
+                fits = False
+                break
+        if fits:
+            chosen[size] = card
+            if completes(deck, n, k, highs, chosen, size + 1, i + 1, value):
+                return True
+    return False
+
+
+def holding_ranks(board, hole):
+    """Where ``hole`` ranks on ``board`` among the holdings of as many cards apart from both:
+    (high rank, low rank or 0 when the hand has no low), each 1 plus the distinct values better
+    than the hand's that some such holding makes as its best."""
+    board_bytes, hole_bytes, out = checks.check_holding_ranks(board, hole)
+    cdef const uint8_t[::1] cards = board_bytes
+    cdef const uint8_t[::1] hand = hole_bytes
+    cdef uint16_t highs[52 * 52]
+    cdef uint8_t deck[52]
+    cdef uint8_t seen_value[7463]
+    cdef int chosen[MAX_HOLE]
+    cdef int board_low, n, i, j, a, b, k = len(hole_bytes), m = len(board_bytes), bits = 0, mine_low
+    cdef int high_rank = 1, low_rank = 0, subset, ranks_there = 0, low
+    cdef uint16_t mine_high = NO_VALUE, v
+    cdef uint64_t out_mask = out
+    cdef uint8_t seen_low[256]
+    with nogil:
+        pair_highs(&cards[0], m, highs, &board_low)
+        for i in range(k):
+            bits |= LOW_BIT[hand[i]]
+            for j in range(i + 1, k):
+                v = highs[hand[i] * 52 + hand[j]]
+                mine_high = v if v < mine_high else mine_high
+        mine_low = LOW[bits << 8 | board_low]
+        n = deck_apart(out_mask, deck)
+        # Highs: each value some pair of the deck beats the hand with, once, if a holding around
+        # that pair makes nothing better.
+        memset(seen_value, 0, sizeof(seen_value))
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = deck[i], deck[j]
+                v = highs[a * 52 + b]
+                if v < mine_high and seen_value[v] == 0:
+                    chosen[0], chosen[1] = a, b
+                    if completes(deck, n, k, highs, chosen, 2, 0, v):
+                        seen_value[v] = 1
+                        high_rank += 1
+        # Lows: a holding's low is its set of low ranks' (any other cards it holds are nines and
+        # up, of which the deck always has enough), so every set of ranks the deck still holds,
+        # of at most k of them, gives the lows holdings make.
+        if mine_low != NO_LOW_MASK:
+            low_rank = 1
+            memset(seen_low, 0, sizeof(seen_low))
+            for i in range(n):
+                ranks_there |= LOW_BIT[deck[i]]
+            for subset in range(1, 256):
+                if subset & ~ranks_there or popcount(subset) > k:
+                    continue
+                low = LOW[subset << 8 | board_low]
+                if low < mine_low and seen_low[low] == 0:
+                    seen_low[low] = 1
+                    low_rank += 1
+    return high_rank, low_rank
