@@ -689,9 +689,9 @@ def holding_ranks(board, hole):
             return True
         for at in range(start, len(deck)):
             card = deck[at]
-            if card not in chosen and all(pair_high[other, card] >= value for other in chosen):
-                if grows(chosen + [card], at + 1, value):
-                    return True
+            if card not in chosen and all(pair_high[other, card] >= value for other in chosen) \
+                    and grows(chosen + [card], at + 1, value):
+                return True
         return False
 
     better = {value for pair, value in pair_high.items() if value < mine_high and pair[0] < pair[1]}
