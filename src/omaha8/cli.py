@@ -72,7 +72,6 @@ def _run_board(args: argparse.Namespace) -> int:
     low = found.low
     print(f"nut low   {low.description} ({low.holdings:,} holdings)" if low is not None
           else "nut low   none: the board allows no low")
-    print()
     print(f"{'':<4} {'best highs':<34} {'holdings':>9}   {'best lows':<16} {'holdings':>9}")
     highs, lows = found.highs(args.show), found.lows(args.show)
     for row in range(max(len(highs), len(lows))):
