@@ -73,9 +73,10 @@ PEER_OF["test_omaha8_pettingzoo_random_steps"] = "test_omaha8_pettingzoo_random_
 # Outs are compared with the loop of omaha8.equity they replace; the per-call rows with themselves.
 EQUITY_PER_RIVER = "test_omaha8_outs_turn_by_equity_loop"
 PEER_OF.update({name: EQUITY_PER_RIVER for name in (EQUITY_PER_RIVER, "test_omaha8_outs_turn")})
-PEER_OF.update({name: name for name in ("test_omaha8_nuts_river", "test_omaha8_nut_rank_river")})
+PEER_OF.update({name: "test_omaha8_nuts_river_with_holdings" for name in (
+    "test_omaha8_nuts_river", "test_omaha8_nut_rank_river", "test_omaha8_nuts_river_with_holdings")})
 PEER_NAMES = {EQUITY_PER_RIVER: "the equity() loop, river by river",
-              "test_omaha8_nuts_river": "itself", "test_omaha8_nut_rank_river": "itself", POKERKIT_WRAPPER: "OpenSpiel's pokerkit wrapper",
+              "test_omaha8_nuts_river_with_holdings": "nuts with every holding counted", POKERKIT_WRAPPER: "OpenSpiel's pokerkit wrapper",
               "test_omaha8_pettingzoo_random_steps": "itself", SPEED_SPOT: "the speed spot", INDEX_BATCH: "omaha8's index_batch", TURN_SWEEP: "showdown_values on the turn, one thread",
               PHEVALUATOR: "phevaluator", SHOWDOWN_LOOP: "the equity() loop, hand by hand",
               "test_omaha8_range_equity_walk": "the range walk", POKERKIT: "pokerkit",

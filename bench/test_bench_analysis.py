@@ -34,6 +34,22 @@ def test_omaha8_nuts_river(benchmark):
 
 
 @pytest.mark.benchmark(group=GROUP_NUTS)
+def test_omaha8_nuts_river_with_holdings(benchmark):
+    """The same boards, the holdings of the nuts counted too (every holding walked)."""
+    import omaha8
+
+    boards = [board for _, board in _deals(200, 5)]
+
+    def run():
+        for board in boards:
+            found = omaha8.nuts(board)
+            found.high.holdings
+
+    benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)
+    benchmark.extra_info.update(count=len(boards), unit="calls")
+
+
+@pytest.mark.benchmark(group=GROUP_NUTS)
 def test_omaha8_nut_rank_river(benchmark):
     import omaha8
 

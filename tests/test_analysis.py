@@ -118,6 +118,8 @@ def test_both_engines_count_the_same(core, fallback):
         assert core.holding_counts(board, 4, 0) == fallback.holding_counts(board, 4, 0)
     for hole, board in (("As2d3c5h", "Ks7d2h9c4s"), ("KhQhQcQd", "2h7h9hJc3s"), ("9c8c3d3h", "AcAd5s")):
         assert core.holding_ranks(_ints(board), _ints(hole)) == fallback.holding_ranks(_ints(board), _ints(hole))
+        dead = sum(1 << card for card in _ints(hole))
+        assert core.holding_values(_ints(board), 4, dead, 12) == fallback.holding_values(_ints(board), 4, dead, 12)
     hole = _ints("As2d3c5h")
     assert core.share_against_all(_ints("Ks7d2h9c4s"), hole, 1 << 51) == \
         fallback.share_against_all(_ints("Ks7d2h9c4s"), hole, 1 << 51)

@@ -2,12 +2,12 @@
 what a range holds.
 
 A *holding* is a whole hand of hole cards (as many as the game deals) apart from the board. The
-engine counts, in one pass over every holding, how many make each best high and each best low
-(``holding_counts``): the nuts and the k best values both ways, with their holdings, are exact.
-Where a hand ranks (``holding_ranks``) is 1 plus the number of distinct values better than its
-own that some holding apart from the board and from the hand itself makes as its best, blockers
-included: each better value a pair of the deck makes counts once a holding around that pair is
-found that makes nothing better, and a low is a set of low ranks the deck still holds.
+values holdings make come from the board's pairs (``holding_values``, ``holding_ranks``): each
+value a pair of the deck makes counts once a holding around that pair is found that makes
+nothing better, and a holding's low is its set of low ranks'. So the nuts both ways, the k best
+values and where a hand ranks (1 plus the distinct values better than its own that some holding
+apart from the board and the hand makes: blockers count) take microseconds; how many holdings
+make each value is counted over every holding (``holding_counts``) when first asked for.
 """
 
 from __future__ import annotations
@@ -38,15 +38,33 @@ def _board_of(board: CardsLike) -> list[int]:
     return cards
 
 
+class _Holdings:
+    """Every holding of a board counted by its best high and low, once, when first asked."""
+
+    def __init__(self, board: list[int], hole_size: int) -> None:
+        self._board, self._hole_size = board, hole_size
+        self._counts: Optional[tuple] = None
+
+    def counts(self) -> tuple:
+        if self._counts is None:
+            self._counts = _engine.ENGINE.holding_counts(self._board, self._hole_size, 0)
+        return self._counts
+
+
 @dataclass(frozen=True)
 class HighValue:
     """A best high some holdings make on a board."""
 
     value: int
     """omaha8's high value, 1 (a royal flush) .. 7462."""
-    holdings: int
-    """How many holdings make it as their best high."""
     board: tuple[Card, ...] = field(repr=False)
+    _holdings: _Holdings = field(repr=False, compare=False)
+
+    @property
+    def holdings(self) -> int:
+        """How many holdings make it as their best high (every holding counted: a millisecond
+        on a river, the first time a board is asked)."""
+        return self._holdings.counts()[0][self.value]
 
     @property
     def category(self) -> str:
@@ -62,7 +80,7 @@ class HighValue:
             for pair in combinations(left, 2):
                 if five_card_value(pair + triple) == self.value:
                     return str(high_of(pair, triple))
-        raise AssertionError(f"no two cards make {self.value} on the board")   # counted, so made
+        raise AssertionError(f"no two cards make {self.value} on the board")   # made by a holding, so by a pair
 
 
 @dataclass(frozen=True)
@@ -71,8 +89,12 @@ class LowValue:
 
     value: int
     """The low's rank mask, as ``evaluate_low`` gives it (smaller is better)."""
-    holdings: int
-    """How many holdings make it as their best low."""
+    _holdings: _Holdings = field(repr=False, compare=False)
+
+    @property
+    def holdings(self) -> int:
+        """How many holdings make it as their best low."""
+        return self._holdings.counts()[1][self.value]
 
     @property
     def description(self) -> str:
@@ -81,25 +103,34 @@ class LowValue:
 
 class Nuts:
     """What the holdings of a board make: ``high`` (the nut high) and ``low`` (the nut low, None
-    when no low is possible), ``highs(k)`` and ``lows(k)`` the k best, each with its holdings."""
+    when no low is possible), ``highs(k)`` and ``lows(k)`` the k best, each with its holdings.
 
-    def __init__(self, board: tuple[Card, ...], hole_size: int, high_counts, low_counts) -> None:
-        self.board = board
+    The values come from the board's pairs (microseconds); the holdings of each are counted over
+    every holding when first asked for."""
+
+    def __init__(self, board: list[int], hole_size: int) -> None:
+        self.board = tuple(Card(c) for c in board)
         self.hole_size = hole_size
-        self._highs = [(value, count) for value, count in enumerate(high_counts) if count]
-        self._lows = [(mask, count) for mask, count in enumerate(low_counts) if count and mask != NO_LOW]
-        self.holdings = sum(high_counts)
-        """Every holding of the board."""
-        self.no_low = low_counts[NO_LOW]
-        """The holdings that make no low."""
+        self._cards = board
+        self._holdings = _Holdings(board, hole_size)
+        self._values: tuple[list, list] = ([], [])
+        self._asked = 0
+
+    def _best(self, k: int) -> tuple[list, list]:
+        if k > self._asked:
+            self._values = _engine.ENGINE.holding_values(self._cards, self.hole_size, 0, min(k, 7462))
+            self._asked = k
+        return self._values
 
     def highs(self, k: int) -> list[HighValue]:
         """The k best distinct high values holdings make, best first."""
-        return [HighValue(value, count, self.board) for value, count in self._highs[:_count(k)]]
+        k = _count(k)
+        return [HighValue(value, self.board, self._holdings) for value in self._best(k)[0][:k]]
 
     def lows(self, k: int) -> list[LowValue]:
         """The k best distinct lows holdings make, best first (none when no low is possible)."""
-        return [LowValue(mask, count) for mask, count in self._lows[:_count(k)]]
+        k = _count(k)
+        return [LowValue(mask, self._holdings) for mask in self._best(k)[1][:k]]
 
     @property
     def high(self) -> HighValue:
@@ -110,10 +141,19 @@ class Nuts:
         lows = self.lows(1)
         return lows[0] if lows else None
 
+    @property
+    def holdings(self) -> int:
+        """Every holding of the board."""
+        return sum(self._holdings.counts()[0])
+
+    @property
+    def no_low(self) -> int:
+        """The holdings that make no low."""
+        return self._holdings.counts()[1][NO_LOW]
+
     def __repr__(self) -> str:
         low = self.low.description if self.low is not None else "no low"
-        return (f"<Nuts of {''.join(map(str, self.board))}: {self.high.description} "
-                f"({self.high.holdings:,} holdings), {low}>")
+        return f"<Nuts of {''.join(map(str, self.board))}: {self.high.description}, {low}>"
 
 
 def _count(k: object) -> int:
@@ -123,10 +163,7 @@ def _count(k: object) -> int:
 def nuts(board: CardsLike, hole_size: int = 4) -> Nuts:
     """The nuts of ``board`` (3, 4 or 5 cards) both ways, over every holding of ``hole_size``
     cards apart from it."""
-    cards = _board_of(board)
-    size = hole_size_of(hole_size, CardError)
-    high_counts, low_counts = _engine.ENGINE.holding_counts(cards, size, 0)
-    return Nuts(tuple(Card(c) for c in cards), size, high_counts, low_counts)
+    return Nuts(_board_of(board), hole_size_of(hole_size, CardError))
 
 
 def _ranks_of(hole: list[int], board: list[int]) -> tuple[int, Optional[int], int, Optional[int]]:

@@ -38,14 +38,15 @@ __all__ = ["BatchError", "Batch", "check_batch", "row_error", "showdown_error", 
            "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API", "check_rounds", "read_index", "read_round_cards",
            "indexer_rows", "indexer_row_error", "indexer_out", "indexer_indices", "indexer_cards_out",
            "index_range_error", "MAX_INDEXER_ROUNDS", "RIVER_NODE_KINDS", "RiverSpec",
-           "check_river_job", "check_holdings", "check_share_against_all", "check_holding_ranks"]
+           "check_river_job", "check_holdings", "check_share_against_all", "check_holding_ranks",
+           "check_holding_values"]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
 ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
               "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards", "range_count",
               "range_list", "rows_apart", "ShowdownJob", "TallySweeper", "release_memory", "HandIndexer",
-              "StrengthJob", "RiverJob", "holding_counts", "share_against_all", "holding_ranks")
+              "StrengthJob", "RiverJob", "holding_counts", "share_against_all", "holding_ranks", "holding_values")
 
 # An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
 # MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.
@@ -267,6 +268,13 @@ def check_share_against_all(board, hole, dead) -> tuple[bytes, bytes, int]:
     for card in board_cards + hole_cards:
         mask |= 1 << card
     return bytes(board_cards), bytes(hole_cards), mask
+
+
+def check_holding_values(board, hole_size, dead, most) -> tuple[bytes, int, int, int]:
+    """The arguments of the engines' ``holding_values``: ``check_holdings``' and how many values
+    at most (1..7462). Returns (board bytes, hole size, the mask of every card out, most)."""
+    board_bytes, k, mask = check_holdings(board, hole_size, dead)
+    return board_bytes, k, mask, whole_number(most, "most", 1, 7462, JobError)
 
 
 def check_holding_ranks(board, hole) -> tuple[bytes, bytes, int]:

@@ -25,6 +25,7 @@ from .checks import (
     TALLY_LISTS,
     check_batch,
     check_holding_ranks,
+    check_holding_values,
     check_holdings,
     check_job,
     check_range_job,
@@ -669,22 +670,16 @@ def share_against_all(board, hole, dead):
     return quarters, count
 
 
-def holding_ranks(board, hole):
-    """Where ``hole`` ranks on ``board`` among the holdings of as many cards apart from both:
-    (high rank, low rank or 0 when the hand has no low), each 1 plus the distinct values better
-    than the hand's that some such holding makes as its best."""
-    board_bytes, hole_bytes, out = check_holding_ranks(board, hole)
-    cards, hand = list(board_bytes), list(hole_bytes)
-    k = len(hand)
-    mine_high = _best_high(hand, cards)
-    mine_low = _best_low(hand, cards)
-    deck = [card for card in range(52) if not (out >> card) & 1]
+def _made_values(cards: list[int], deck: list[int], k: int, below_high: int, below_low: int, most: int):
+    """The distinct best highs better than ``below_high`` and lows better than ``below_low``
+    that k-card holdings of ``deck`` make on ``cards``, best first, ``most`` of each at most. A
+    value some pair makes counts once a holding around the pair is found that makes nothing
+    better; a holding's low is its set of low ranks' (nines and up fill the rest)."""
     pair_high = {}
     for a, b in combinations(deck, 2):
         pair_high[a, b] = pair_high[b, a] = _best_high([a, b], cards)
 
     def grows(chosen: list, start: int, value: int) -> bool:
-        # Whether ``chosen`` grows to k cards none of whose pairs beats ``value``.
         if len(chosen) == k:
             return True
         for at in range(start, len(deck)):
@@ -694,22 +689,44 @@ def holding_ranks(board, hole):
                 return True
         return False
 
-    better = {value for pair, value in pair_high.items() if value < mine_high and pair[0] < pair[1]}
-    highs = sum(1 for value in better
-                if any(grows(list(pair), 0, value) for pair, made in pair_high.items()
-                       if made == value and pair[0] < pair[1]))
-    if mine_low is None:
-        return 1 + highs, 0
-    # A holding's low is its low ranks' (nines and up fill the rest): every set of at most k
-    # low ranks the deck holds.
+    highs = []
+    for value in sorted({value for pair, value in pair_high.items() if value < below_high}):
+        if any(grows(list(pair), 0, value) for pair, made in pair_high.items() if made == value and pair[0] < pair[1]):
+            highs.append(value)
+            if len(highs) == most:
+                break
     there = sorted({low_rank(card) for card in deck} - {0})
     lows = set()
     for size in range(2, min(k, len(there)) + 1):
         for ranks in combinations(there, size):
             low = _best_low([(12 if rank == 1 else rank - 2) * 4 for rank in ranks], cards)
-            if low is not None and low < mine_low:
+            if low is not None and low < below_low:
                 lows.add(low)
-    return 1 + highs, 1 + len(lows)
+    return highs, sorted(lows)[:most]
+
+
+def holding_values(board, hole_size, dead, most):
+    """The ``most`` best distinct highs and lows that holdings of ``hole_size`` cards apart from
+    ``board`` (3, 4 or 5 card indices) and the ``dead`` cards (a 52-bit mask) make as their best,
+    best first: (highs, lows), lists (lows empty when no low is possible)."""
+    board_bytes, k, out, count = check_holding_values(board, hole_size, dead, most)
+    deck = [card for card in range(52) if not (out >> card) & 1]
+    if len(deck) < k:
+        return [], []
+    return _made_values(list(board_bytes), deck, k, WORST_HIGH + 1, NO_LOW, count)
+
+
+def holding_ranks(board, hole):
+    """Where ``hole`` ranks on ``board`` among the holdings of as many cards apart from both:
+    (high rank, low rank or 0 when the hand has no low), each 1 plus the distinct values better
+    than the hand's that some such holding makes as its best."""
+    board_bytes, hole_bytes, out = check_holding_ranks(board, hole)
+    cards, hand = list(board_bytes), list(hole_bytes)
+    mine_high = _best_high(hand, cards)
+    mine_low = _best_low(hand, cards)
+    deck = [card for card in range(52) if not (out >> card) & 1]
+    highs, lows = _made_values(cards, deck, len(hand), mine_high, NO_LOW if mine_low is None else mine_low, 7462)
+    return 1 + len(highs), 0 if mine_low is None else 1 + len(lows)
 
 
 def release_memory() -> int:

@@ -163,6 +163,87 @@ cdef bint completes(const uint8_t* deck, int n, int k, const uint16_t* highs, in
     return False
 
 
+cdef int made_highs(const uint8_t* deck, int n, int k, const uint16_t* highs, uint16_t below, int most,
+                    uint16_t* out) noexcept nogil:
+    """The distinct best highs better than ``below`` that k-card holdings of ``deck`` make, best
+    first, ``most`` of them at most (into ``out``, when given); returns how many. A value some
+    pair of the deck makes counts once a holding around that pair is found that makes nothing
+    better."""
+    cdef int first[7463]
+    cdef int following[52 * 52]
+    cdef int chosen[MAX_HOLE]
+    cdef int i, j, a, b, pair, found = 0
+    cdef uint16_t v
+    # The deck's pairs listed by value, so that values are tried best first.
+    for v in range(7463):
+        first[v] = -1
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = deck[i], deck[j]
+            v = highs[a * 52 + b]
+            if v < below:
+                following[a * 52 + b] = first[v]
+                first[v] = a * 52 + b
+    for v in range(1, below if below < 7463 else 7463):
+        pair = first[v]
+        while pair >= 0:
+            chosen[0], chosen[1] = pair // 52, pair % 52
+            if completes(deck, n, k, highs, chosen, 2, 0, v):
+                if out != NULL:
+                    out[found] = v
+                found += 1
+                break
+            pair = following[pair]
+        if found == most:
+            break
+    return found
+
+
+cdef int made_lows(const uint8_t* deck, int n, int k, int board_low, int below, int most, uint8_t* out) noexcept nogil:
+    """The distinct lows better than ``below`` that k-card holdings of ``deck`` make, best first,
+    ``most`` at most (into ``out``, when given); returns how many. A holding's low is its set of
+    low ranks' (any other cards it holds are nines and up, of which the deck always has
+    enough), so each set of at most k ranks the deck still holds gives one."""
+    cdef uint8_t made[256]
+    cdef int i, subset, ranks_there = 0, low, found = 0
+    memset(made, 0, sizeof(made))
+    for i in range(n):
+        ranks_there |= LOW_BIT[deck[i]]
+    for subset in range(1, 256):
+        if subset & ~ranks_there or popcount(subset) > k:
+            continue
+        low = LOW[subset << 8 | board_low]
+        if low < below:
+            made[low] = 1
+    for low in range(255):
+        if made[low] and found < most:
+            if out != NULL:
+                out[found] = low
+            found += 1
+    return found
+
+
+def holding_values(board, hole_size, dead, most):
+    """The ``most`` best distinct highs and lows that holdings of ``hole_size`` cards apart from
+    ``board`` (3, 4 or 5 card indices) and the ``dead`` cards (a 52-bit mask) make as their best,
+    best first: (highs, lows), lists (lows empty when no low is possible)."""
+    board_bytes, k, out, count = checks.check_holding_values(board, hole_size, dead, most)
+    cdef const uint8_t[::1] cards = board_bytes
+    cdef uint16_t highs[52 * 52]
+    cdef uint16_t high_out[7463]
+    cdef uint8_t low_out[256]
+    cdef uint8_t deck[52]
+    cdef int board_low, n, size = k, m = len(board_bytes), limit = count, high_found = 0, low_found = 0
+    cdef uint64_t out_mask = out
+    with nogil:
+        pair_highs(&cards[0], m, highs, &board_low)
+        n = deck_apart(out_mask, deck)
+        if n >= size:
+            high_found = made_highs(deck, n, size, highs, NO_VALUE, limit, high_out)
+            low_found = made_lows(deck, n, size, board_low, NO_LOW_MASK, limit, low_out)
+    return [high_out[i] for i in range(high_found)], [low_out[i] for i in range(low_found)]
+
+
 def holding_ranks(board, hole):
     """Where ``hole`` ranks on ``board`` among the holdings of as many cards apart from both:
     (high rank, low rank or 0 when the hand has no low), each 1 plus the distinct values better
@@ -172,13 +253,10 @@ def holding_ranks(board, hole):
     cdef const uint8_t[::1] hand = hole_bytes
     cdef uint16_t highs[52 * 52]
     cdef uint8_t deck[52]
-    cdef uint8_t seen_value[7463]
-    cdef int chosen[MAX_HOLE]
-    cdef int board_low, n, i, j, a, b, k = len(hole_bytes), m = len(board_bytes), bits = 0, mine_low
-    cdef int high_rank = 1, low_rank = 0, subset, ranks_there = 0, low
+    cdef int board_low, n, i, j, k = len(hole_bytes), m = len(board_bytes), bits = 0, mine_low
+    cdef int high_rank, low_rank = 0
     cdef uint16_t mine_high = NO_VALUE, v
     cdef uint64_t out_mask = out
-    cdef uint8_t seen_low[256]
     with nogil:
         pair_highs(&cards[0], m, highs, &board_low)
         for i in range(k):
@@ -188,31 +266,7 @@ def holding_ranks(board, hole):
                 mine_high = v if v < mine_high else mine_high
         mine_low = LOW[bits << 8 | board_low]
         n = deck_apart(out_mask, deck)
-        # Highs: each value some pair of the deck beats the hand with, once, if a holding around
-        # that pair makes nothing better.
-        memset(seen_value, 0, sizeof(seen_value))
-        for i in range(n):
-            for j in range(i + 1, n):
-                a, b = deck[i], deck[j]
-                v = highs[a * 52 + b]
-                if v < mine_high and seen_value[v] == 0:
-                    chosen[0], chosen[1] = a, b
-                    if completes(deck, n, k, highs, chosen, 2, 0, v):
-                        seen_value[v] = 1
-                        high_rank += 1
-        # Lows: a holding's low is its set of low ranks' (any other cards it holds are nines and
-        # up, of which the deck always has enough), so every set of ranks the deck still holds,
-        # of at most k of them, gives the lows holdings make.
+        high_rank = 1 + made_highs(deck, n, k, highs, mine_high, 7463, NULL)
         if mine_low != NO_LOW_MASK:
-            low_rank = 1
-            memset(seen_low, 0, sizeof(seen_low))
-            for i in range(n):
-                ranks_there |= LOW_BIT[deck[i]]
-            for subset in range(1, 256):
-                if subset & ~ranks_there or popcount(subset) > k:
-                    continue
-                low = LOW[subset << 8 | board_low]
-                if low < mine_low and seen_low[low] == 0:
-                    seen_low[low] = 1
-                    low_rank += 1
+            low_rank = 1 + made_lows(deck, n, k, board_low, mine_low, 256, NULL)
     return high_rank, low_rank
