@@ -18,63 +18,49 @@ def _deals(count, board_size, seed=2026):
     return deals
 
 
-@pytest.mark.benchmark(group=GROUP_NUTS)
-def test_omaha8_nuts_river(benchmark):
-    import omaha8
-
-    boards = [board for _, board in _deals(200, 5)]
+def _each(benchmark, call, deals, unit, rounds=5):
+    """Time ``call(hole, board)`` over every deal; the rate counts deals."""
 
     def run():
-        for board in boards:
-            found = omaha8.nuts(board)
-            found.high, found.low
+        for hole, board in deals:
+            call(hole, board)
 
-    benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)
-    benchmark.extra_info.update(count=len(boards), unit="calls")
+    benchmark.pedantic(run, rounds=rounds, iterations=1, warmup_rounds=1)
+    benchmark.extra_info.update(count=len(deals), unit=unit)
+
+
+@pytest.mark.benchmark(group=GROUP_NUTS)
+def test_omaha8_nuts_river(benchmark):
+    """The nut high and the nut low of a river board."""
+    import omaha8
+
+    def call(_, board):
+        found = omaha8.nuts(board)
+        return found.high, found.low
+
+    _each(benchmark, call, _deals(2000, 5), "calls")
 
 
 @pytest.mark.benchmark(group=GROUP_NUTS)
 def test_omaha8_nuts_river_with_holdings(benchmark):
-    """The same boards, the holdings of the nuts counted too (every holding walked)."""
+    """The same, with how many holdings make the nut high (every holding walked)."""
     import omaha8
 
-    boards = [board for _, board in _deals(200, 5)]
-
-    def run():
-        for board in boards:
-            found = omaha8.nuts(board)
-            found.high.holdings
-
-    benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)
-    benchmark.extra_info.update(count=len(boards), unit="calls")
+    _each(benchmark, lambda _, board: omaha8.nuts(board).high.holdings, _deals(200, 5), "calls")
 
 
 @pytest.mark.benchmark(group=GROUP_NUTS)
 def test_omaha8_nut_rank_river(benchmark):
     import omaha8
 
-    deals = _deals(5000, 5)
-
-    def run():
-        for hole, board in deals:
-            omaha8.nut_rank(hole, board)
-
-    benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=1)
-    benchmark.extra_info.update(count=len(deals), unit="calls")
+    _each(benchmark, omaha8.nut_rank, _deals(5000, 5), "calls")
 
 
 @pytest.mark.benchmark(group=GROUP_OUTS)
 def test_omaha8_outs_turn(benchmark):
     import omaha8
 
-    deals = _deals(5, 4)
-
-    def run():
-        for hole, board in deals:
-            omaha8.outs(hole, board)
-
-    benchmark.pedantic(run, rounds=3, iterations=1, warmup_rounds=1)
-    benchmark.extra_info.update(count=len(deals), unit="turns")
+    _each(benchmark, omaha8.outs, _deals(5, 4), "turns", rounds=3)
 
 
 @pytest.mark.benchmark(group=GROUP_OUTS)
@@ -82,12 +68,9 @@ def test_omaha8_outs_turn_by_equity_loop(benchmark):
     """The same question, a call of omaha8.equity against every hand for each river card."""
     import omaha8
 
-    hole, board = _deals(1, 4)[0]
-
-    def run():
+    def call(hole, board):
         for card in range(52):
             if card not in hole and card not in board:
                 omaha8.equity([hole, "****"], board + [card])
 
-    benchmark.pedantic(run, rounds=2, iterations=1, warmup_rounds=0)
-    benchmark.extra_info.update(count=1, unit="turns")
+    _each(benchmark, call, _deals(1, 4), "turns", rounds=2)
