@@ -188,6 +188,9 @@ def test_outs_on_a_turn_against_evaluate_and_equity():
         hole, board = cards[:4], cards[4:]
         found = omaha8.outs(hole, board)
         assert [int(o.card) for o in found] == [c for c in range(52) if c not in cards]
+        # Every unseen card is as likely against a random hand: the outs' average is the equity now.
+        now = omaha8.equity([hole, "****"], board).players[0].equity
+        assert sum(out.equity for out in found) / len(found) == pytest.approx(now, abs=1e-12)
         for out in rng.sample(found, 6):
             after = board + [int(out.card)]
             assert (out.high, out.low) == omaha8.evaluate(hole, after)
@@ -290,7 +293,11 @@ def test_the_command_line(capsys):
     out = capsys.readouterr().out
     assert "6 cards counterfeit your low" in out and "4c    straight, five high" in out
     assert main(["outs", "As2dKhQh", "--board", "3c5h8dJs", "--against", "KsKd9c9d"]) == 0
-    assert "against KsKd9c9d" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "against KsKd9c9d" in out and "equity 58.75% now;" in out
+    assert omaha8.equity(["As2dKhQh", "KsKd9c9d"], "3c5h8dJs").players[0].equity == 0.5875
+    assert main(["outs", "As2dKhQh", "--board", "3c5h8dJs", "--against", "KK**"]) == 0
+    assert "averaged over the cards" in capsys.readouterr().out
     assert main(["breakdown", "A2**,AA**", "--board", "3c9hKd"]) == 0
     assert "low draw" in capsys.readouterr().out
     assert main(["outs", "As2dKhQh", "--board", "3c5h8dJs2c"]) == 2

@@ -81,6 +81,14 @@ def _run_board(args: argparse.Namespace) -> int:
     return 0
 
 
+def _is_hand(text: str) -> bool:
+    try:
+        read_counted(text, "hole cards", HOLE_SIZES)
+    except CardError:
+        return False
+    return True
+
+
 def _count_words(count: int, what: str) -> str:
     return f"{count} card{'s' if count != 1 else ''} {what}"
 
@@ -109,8 +117,12 @@ def _run_outs(args: argparse.Namespace) -> int:
     print(f"of {len(found)} unseen cards: " + ("; ".join(said) if said else "none changes where you rank"))
     average = sum(o.equity for o in found) / len(found)
     best, worst = max(found, key=lambda o: o.equity), min(found, key=lambda o: o.equity)
-    print(f"equity {100 * average:.2f}% now; after the card from {100 * worst.equity:.2f}% ({worst.card}) "
-          f"to {100 * best.equity:.2f}% ({best.card})")
+    # Against a random hand or known hands every unseen card is as likely, so the average is the
+    # equity now; a weighted range makes some cards likelier, so there it is only an average.
+    ranged = against is not None and len(args.against) == 1 and not _is_hand(args.against[0])
+    now_words = "averaged over the cards" if ranged else "now"
+    print(f"equity {100 * average:.2f}% {now_words}; after the card from {100 * worst.equity:.2f}% "
+          f"({worst.card}) to {100 * best.equity:.2f}% ({best.card})")
     print()
     print(f"{'card':<5} {'high':<30} {'low':<11} {'rank (high, low)':<17} {'equity':>8}")
     for out in found:
