@@ -194,3 +194,20 @@ def test_hostile_settings_make_an_environment_or_an_omaha8_error():
                 continue
             environment.step(int(np.flatnonzero(environment.observe(agent)["action_mask"])[0]))
     assert made > 5 and refused > 200
+
+
+def test_the_readmes_random_agent_against_a_calling_station(capsys):
+    """The example prints what the README shows (seeded: the same on any machine)."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("random_vs_station", root / "examples" / "pettingzoo_random_vs_station.py")
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    example.main()
+    printed = capsys.readouterr().out.splitlines()
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert printed[0] == "500 hands, random agent (player_0) against a calling station (player_1)"
+    for line in printed:
+        assert line in readme
