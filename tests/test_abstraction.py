@@ -88,10 +88,14 @@ def test_the_cap_counts_raises_after_the_bet_in_every_round():
     menu.play(2)
     menu.play(2)
     assert menu.raises == 2 and menu.legal_actions() == [FOLD, CHECK_CALL]
-    # Fixed limit keeps the Hand's own cap.
+    # Fixed limit keeps the Hand's own cap, and counts its raises round by round too.
     fixed = _menu(Hand([10_000] * 2, limit="fixed", max_raises=1), max_raises=1)
     fixed.play(2)
-    assert fixed.legal_actions() == [FOLD, CHECK_CALL]
+    assert fixed.legal_actions() == [FOLD, CHECK_CALL] and fixed.raises == 1
+    fixed.play(CHECK_CALL)
+    fixed.play(2)              # the flop's bet
+    fixed.play(2)              # its one raise
+    assert fixed.hand.street == "flop" and fixed.raises == 1
 
 
 def test_fold_is_offered_only_facing_a_bet():

@@ -125,6 +125,39 @@ def test_both_engines_count_the_same(core, fallback):
         fallback.share_against_all(_ints("Ks7d2h9c4s"), hole, 1 << 51)
 
 
+HOLDING_CALLS = [
+    ("holding_counts", (_ints("Ks7d2h9c4s"), 4, 0)),
+    ("holding_values", (_ints("Ks7d2h9c4s"), 4, 0, 3)),
+    ("holding_ranks", (_ints("Ks7d2h9c4s"), _ints("As2d3c5h"))),
+    ("share_against_all", (_ints("Ks7d2h9c4s"), _ints("As2d3c5h"), 0)),
+]
+HOSTILE = [None, "", "x", -1, 52, 2**60, 2.5, True, [0, 0, 1], [1, 2], b"\xff\xfe\xfd", [0, 1, 2, 3, 4, 5, 6, 7],
+           object(), 0, 3, 7, 7463]
+
+
+def test_the_holding_functions_refuse_hostile_arguments_alike(core, fallback):
+    """Each argument of each engine function replaced by a hostile one: the same error of the
+    family from both engines at once, or the same answer."""
+    for name, good in HOLDING_CALLS:
+        for at in range(len(good)):
+            for bad in HOSTILE:
+                args = list(good)
+                args[at] = bad
+                answers = []
+                for module in (core, fallback):
+                    try:
+                        answers.append(("answer", getattr(module, name)(*args)))
+                    except omaha8.Omaha8Error as error:
+                        answers.append((type(error).__name__, str(error)))
+                assert answers[0] == answers[1], (name, args)
+    # Every card out of play: no holding at all, in either engine.
+    everything = (1 << 52) - 1
+    for module in (core, fallback):
+        assert sum(module.holding_counts(_ints("Ks7d2h"), 4, everything)[0]) == 0
+        assert module.holding_values(_ints("Ks7d2h"), 4, everything, 5) == ([], [])
+        assert module.share_against_all(_ints("Ks7d2h9c4s"), _ints("As2d3c5h"), everything) == (0, 0)
+
+
 def test_a_blocker_takes_the_values_only_it_could_make_off_the_count():
     # Three hearts on the board: the ace-high flushes (the ace with K, Q, J, T, 8, 6, 5, 4, 3 of
     # hearts) are nine values other holdings make unless this hand holds the ace of hearts.

@@ -99,6 +99,7 @@ def _calls(rng: random.Random):
         lambda: omaha8.solve_rivers([{"board": a, "oop": "AsAh4d5c", "ip": "QdQc8h6h", "pot": 1, "stack": 1}]),
         # The board in a player's words: a bad board, hand, size, count or opponent.
         lambda: omaha8.nuts(a),
+        lambda: omaha8.hands.high_of(a, b),
         lambda: omaha8.nuts("Ks7d2h", hole_size=a),
         lambda: _river_nuts().highs(a),
         lambda: omaha8.nut_rank(a, b),

@@ -54,6 +54,11 @@ def test_the_game_string_loads_again_as_it_was():
     assert str(again) == text and again.num_distinct_actions() == 4
     # The most a seat can lose is its stack; the most it can win, each other stack up to its own.
     assert (game.min_utility(), game.max_utility()) == (-100.0, 75.0)
+    # Every pot fraction reads back as itself: a percent where four decimals say it exactly.
+    sizes = "1/3 12.5% 0.0625 999.9375 1/7 0.0001 2"
+    written = str(load(limit="no", bets=sizes))
+    assert "bets=1/3 12.5% 6.25% 99993.75% 1/7 0.01% 200%" in written
+    assert pyspiel.load_game(written).setup.rules.bets == Omaha8Game({"limit": "no", "bets": sizes}).setup.rules.bets
     subgame = pyspiel.load_game("python_omaha8", SUBGAME)
     assert "ranges=AsAh2c3d;KhKd5c6c;{QsQcJd8h}@50;" in str(subgame)   # commas and parentheses kept out
     assert str(pyspiel.load_game(str(subgame))) == str(subgame)

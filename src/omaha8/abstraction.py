@@ -21,7 +21,6 @@ the ``Hand``'s own, other limits' is counted here.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Optional, Sequence
@@ -30,8 +29,8 @@ from .cards import MAX_SEATS, quoted, whole_number
 from .exceptions import GameConfigError, HandError, IllegalAction
 from .game import Action, Hand, Kind, Limit, Street
 
-__all__ = ["FOLD", "CHECK_CALL", "TableRules", "read_rules", "AbstractHand", "numbers_of", "MAX_BET_SIZES",
-           "vector_size", "table_vector"]
+__all__ = ["FOLD", "CHECK_CALL", "TableRules", "read_rules", "AbstractHand", "MAX_BET_SIZES", "vector_size",
+           "table_vector"]
 
 FOLD = 0
 CHECK_CALL = 1
@@ -40,7 +39,7 @@ MAX_BET_SIZES = 16
 _STREET_NUMBER = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3, Street.OVER: 4}
 
 
-def numbers_of(value: object, name: str) -> list[str]:
+def _words_of(value: object, name: str) -> list[str]:
     """The words of a list parameter: a space-separated string ("1 2", as OpenSpiel's game
     strings carry lists) or a sequence of numbers."""
     if isinstance(value, str):
@@ -56,7 +55,7 @@ def numbers_of(value: object, name: str) -> list[str]:
 
 def _whole_numbers(value: object, name: str, least: int) -> list[int]:
     numbers = []
-    for word in numbers_of(value, name):
+    for word in _words_of(value, name):
         try:
             number = int(word)
         except ValueError:
@@ -114,7 +113,7 @@ class TableRules:
                     holes=holes, board=board, seed=seed, wait_for_board=wait_for_board)
 
 
-def read_rules(params: Mapping[str, object], *, players_from_stacks: bool = False) -> TableRules:
+def read_rules(params: Mapping[str, object]) -> TableRules:
     """The rules in ``params`` (limit, players, blinds, ante, stacks, hole_size, bets,
     max_raises, fixed_bets), each checked; a mistake is a ``GameConfigError`` naming it.
     ``stacks`` gives one stack for every seat or one per seat."""
@@ -130,7 +129,7 @@ def read_rules(params: Mapping[str, object], *, players_from_stacks: bool = Fals
                               f"not {blinds[0]} {blinds[1]}")
     ante = whole_number(params.get("ante", 0), "ante", 0, None, GameConfigError)
     stacks = _whole_numbers(params.get("stacks", "200"), "stacks", 1)
-    if len(stacks) == 1 and not players_from_stacks:
+    if len(stacks) == 1:
         stacks = stacks * players
     if len(stacks) != players:
         raise GameConfigError(f"stacks must give one stack for every seat or one per seat ({players}), "
@@ -138,7 +137,7 @@ def read_rules(params: Mapping[str, object], *, players_from_stacks: bool = Fals
     hole_size = params.get("hole_size", 4)
     if isinstance(hole_size, bool) or hole_size not in (4, 5):
         raise GameConfigError(f"hole_size must be 4 or 5, not {quoted(hole_size)}")
-    words = numbers_of(params.get("bets", "0.5 1"), "bets")
+    words = _words_of(params.get("bets", "0.5 1"), "bets")
     if len(words) > MAX_BET_SIZES:
         raise GameConfigError(f"bets: at most {MAX_BET_SIZES} sizes, not {len(words)}")
     bets = tuple(_fraction(word, "bets") for word in words)
@@ -273,6 +272,7 @@ class AbstractHand:
             raise IllegalAction(why)
         action = int(action)
         hand = self.hand
+        self._sync_round()     # fixed limit counts its raises here too, for ``raises``
         if action == FOLD:
             record = hand.fold()
         elif action == CHECK_CALL:
@@ -309,8 +309,7 @@ class AbstractHand:
 
 def _percent(fraction: tuple[int, int]) -> str:
     top, bottom = fraction
-    value = 100 * top / bottom
-    return f"{value:g}%" if math.isfinite(value) else "?"
+    return f"{100 * top / bottom:g}%"
 
 
 # ---------------------------------------------------------------- the learner's vector
@@ -325,23 +324,19 @@ def vector_size(seats: int) -> int:
     return 2 * _CARD_BITS + 5 + 5 + seats + seats * (_PER_SEAT + _PER_STREET_SEAT)
 
 
-def table_vector(hand: Optional[Hand], seat: int, seats: int, unit: float, hole: Sequence[int] = (),
-                 board: Sequence[int] = ()) -> list[float]:
+def table_vector(hand: Hand, seat: int, seats: int, unit: float) -> list[float]:
     """What seat ``seat`` sees of ``hand``, as ``vector_size(seats)`` floats, chips in ``unit``
     (the big blind): its hole cards (52 bits), the board (52 bits), the street (5 bits:
     preflop, flop, turn, river, over), the pot, the chips to call, the least and most it may
     bet or raise to, and whether a raise is open (5 numbers), its seat (``seats`` bits), then for
     each seat from its own on clockwise (padded to ``seats``): stack, bet this round, chips in
     the hand, folded, all-in, to act, the button (7), then the chips put in on each street (4
-    per seat). Before ``hand`` exists (cards still being dealt) only ``hole`` and ``board`` show."""
+    per seat)."""
     vector = [0.0] * vector_size(seats)
-    cards = hand.holes[seat] if hand is not None else hole
-    for card in cards:
+    for card in hand.holes[seat]:
         vector[int(card)] = 1.0
-    for card in (hand.board if hand is not None else board):
+    for card in hand.board:
         vector[_CARD_BITS + int(card)] = 1.0
-    if hand is None:
-        return vector
     at = 2 * _CARD_BITS
     vector[at + _STREET_NUMBER[hand.street]] = 1.0
     at += 5

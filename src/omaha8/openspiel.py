@@ -31,7 +31,7 @@ its parentheses, as a game string keeps those for itself).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional
 
 try:
@@ -87,6 +87,7 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _ROUNDS_BY_BOARD = {0: 1, 1: 1, 2: 1, 3: 2, 4: 3, 5: 4}   # board cards dealt -> betting rounds begun
 _ROUND = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3, Street.OVER: 3}
+_ROUND_OF_SUBGAME = dict.fromkeys(_ROUND, 0)
 
 
 @dataclass(frozen=True)
@@ -154,9 +155,9 @@ def _subgame_setup(params: tuple, merged: dict) -> _Setup:
     # Hand then bets the river with the smallest bet one chip, and its net is the subgame's return.
     rules = read_rules({**merged, "players": 2, "stacks": f"{pot // 2 + stack}", "blinds": "0 1",
                         "ante": pot // 2 - 1})
+    # Fixed limit bets the big bet on the river.
+    rules = replace(rules, fixed_bets=(rules.fixed_bets[1], rules.fixed_bets[1]))
     hole_size = rules.hole_size
-    rules = TableRules(rules.limit, rules.stacks, rules.blinds, rules.ante, hole_size, rules.bets,
-                       rules.max_raises, (rules.fixed_bets[1], rules.fixed_bets[1]))
     sides = []
     for player, text in enumerate(texts):
         try:
@@ -212,10 +213,17 @@ def _range_text(text: str) -> str:
 
 
 def _bet_words(bet) -> str:
+    """A pot fraction as a game string writes it: a percent with at most four decimals when that
+    is exact ("12.5%"), else the fraction ("1/3"); either reads back as the same fraction."""
     percent = bet * 100
-    if percent.denominator in (1, 2, 4, 5, 8, 10, 16, 20, 25, 40, 50, 80, 100, 125, 200, 250, 400, 500, 1000):
-        return f"{float(percent):g}%" if float(percent) == percent else f"{bet.numerator}/{bet.denominator}"
+    if (percent * 10**4).denominator == 1:
+        return f"{float(percent):.4f}".rstrip("0").rstrip(".") + "%"
     return f"{bet.numerator}/{bet.denominator}"
+
+
+def _as_text(value: object) -> object:
+    """A list as OpenSpiel's strings carry it: its items separated by spaces; anything else as is."""
+    return " ".join(str(item) for item in value) if isinstance(value, (list, tuple)) else value
 
 
 def _frozen(params: dict) -> tuple:
@@ -223,9 +231,8 @@ def _frozen(params: dict) -> tuple:
     or text."""
     pairs = []
     for name, value in params.items():
-        if isinstance(value, (list, tuple)):
-            value = " ".join(str(item) for item in value)
-        elif not isinstance(value, (str, int, float)):
+        value = _as_text(value)
+        if not isinstance(value, (str, int, float)):
             raise GameConfigError(f"{name} must be a number or text, not {quoted(value)}")
         pairs.append((str(name), value))
     return tuple(sorted(pairs))
@@ -276,6 +283,7 @@ class Omaha8State(pyspiel.State):
         self._pending: list[int] = []     # board cards dealt toward the street the hand waits for
         self._play: Optional[AbstractHand] = None    # the hand, once its cards are dealt
         self._moves: list[tuple[int, int]] = []      # (betting round, action) of every player action
+        self._rounds = _ROUND_OF_SUBGAME if game.setup.subgame else _ROUND   # the subgame's one round is 0
 
     # ---- what OpenSpiel asks
 
@@ -315,7 +323,7 @@ class Omaha8State(pyspiel.State):
         if play is not None and play.hand.actor is not None:
             street = play.hand.street
             play.play(action)
-            self._moves.append((_ROUND[street], int(action)))
+            self._moves.append((self._rounds[street], int(action)))
         elif self._setup.subgame:
             self._deal_pair(action)
         else:
@@ -422,8 +430,6 @@ class Omaha8State(pyspiel.State):
     @property
     def moves(self) -> list[tuple[int, int]]:
         """Every player action so far as (betting round, action id); the subgame's round is 0."""
-        if self._setup.subgame:
-            return [(0, action) for _, action in self._moves]
         return list(self._moves)
 
 
@@ -481,7 +487,7 @@ class _Observer:
                 views["board"][row, cards] = 1
             hand = state.hand
             if hand is not None:
-                views["table"][:] = table_vector(hand, player, self._setup.players, hand.blinds[1] or 1)[104:]
+                views["table"][:] = table_vector(hand, player, self._setup.players, hand.blinds[1])[104:]
             if self._recall:
                 for slot, (_, action) in enumerate(state.moves):
                     views["actions"][slot, action] = 1
@@ -514,12 +520,7 @@ class _Observer:
 def load(**params) -> Omaha8Game:
     """``pyspiel.load_game("python_omaha8", params)`` with keyword arguments: lists may be
     Python sequences here (``stacks=[200, 150]``), as OpenSpiel's strings carry them otherwise."""
-    converted = {}
-    for name, value in params.items():
-        if isinstance(value, (list, tuple)):
-            value = " ".join(str(item) for item in value)
-        converted[name] = value
-    return pyspiel.load_game("python_omaha8", converted)
+    return pyspiel.load_game("python_omaha8", {name: _as_text(value) for name, value in params.items()})
 
 
 pyspiel.register_game(GAME_TYPE, Omaha8Game)

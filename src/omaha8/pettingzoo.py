@@ -103,7 +103,6 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
         self._seats: list[int] = []           # the agent (number) in each seat of the hand under way
         self._chips = list(self.rules.stacks)  # each agent's chips between hands
         self._button = self.rules.players - 1  # the agent on the button
-        self.hands_played = 0
         self.played: list[tuple[tuple[int, ...], Hand]] = []
         """The episode's hands so far: (the agent in each seat, the Hand), oldest first."""
 
@@ -126,44 +125,51 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
         self.infos: dict = {agent: {} for agent in self.agents}
         self._chips = list(self.rules.stacks)
         self._button = self.rules.players - 1
-        self.hands_played = 0
         self.played = []
         self._skip_agent_selection = None
         self._deal()
 
-    def _deal(self) -> None:
-        """Seat the agents with chips, the button last, and deal a hand from the episode's seed."""
-        count = self.rules.players
-        order = [(self._button + 1 + step) % count for step in range(count)]
-        self._seats = [agent for agent in order if self._chips[agent] > 0]
-        hand = self.rules.new_hand(stacks=[self._chips[agent] for agent in self._seats],
-                                   seed=self._rng.getrandbits(64))
-        self._play = AbstractHand(hand, self.rules.bets, self.rules.max_raises)
-        self.played.append((tuple(self._seats), hand))
-        if hand.actor is None:        # every seat all-in on its blinds: the hand played itself out
-            self._end_hand()
-        else:
-            self.agent_selection = self.possible_agents[self._seats[hand.actor]]
+    @property
+    def hands_played(self) -> int:
+        """The episode's hands played to the end."""
+        return len(self.played) - (1 if self.played and self.played[-1][1].result is None else 0)
 
-    def _end_hand(self) -> None:
+    def _deal(self) -> None:
+        """Seat the agents with chips, the button last, and deal hands from the episode's seed
+        until one has an agent to act (a hand where every seat is all-in on its blinds plays
+        itself out) or the episode is over."""
+        count = self.rules.players
+        while True:
+            order = [(self._button + 1 + step) % count for step in range(count)]
+            self._seats = [agent for agent in order if self._chips[agent] > 0]
+            hand = self.rules.new_hand(stacks=[self._chips[agent] for agent in self._seats],
+                                       seed=self._rng.getrandbits(64))
+            self._play = AbstractHand(hand, self.rules.bets, self.rules.max_raises)
+            self.played.append((tuple(self._seats), hand))
+            if hand.actor is not None:
+                self.agent_selection = self.possible_agents[self._seats[hand.actor]]
+                return
+            if not self._settle():
+                return
+
+    def _settle(self) -> bool:
+        """Pay the hand just played and terminate the agents it left without chips; move the
+        button to the next agent with chips. False when the episode is over."""
         hand = self._play.hand  # type: ignore[union-attr]
         net = hand.result.net  # type: ignore[union-attr]
         for seat, agent in enumerate(self._seats):
             self._chips[agent] += net[seat]
             self.rewards[self.possible_agents[agent]] += net[seat] / self._unit
-        self.hands_played += 1
         left = [agent for agent in range(self.rules.players) if self._chips[agent] > 0]
         over = self.hands_played >= self.hands or len(left) < 2
         for name in self.agents:
             if over or self._chips[self.possible_agents.index(name)] == 0:
                 self.terminations[name] = True
-        if over:
-            return
-        # The button moves to the next agent with chips.
-        count = self.rules.players
-        self._button = next(agent for agent in ((self._button + step) % count for step in range(1, count + 1))
-                            if self._chips[agent] > 0)
-        self._deal()
+        if not over:
+            count = self.rules.players
+            self._button = next(agent for agent in ((self._button + step) % count for step in range(1, count + 1))
+                                if self._chips[agent] > 0)
+        return not over
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
@@ -175,11 +181,11 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         play.play(action)  # type: ignore[arg-type]   # an illegal action: IllegalAction, nothing changed
-        hand = play.hand
-        if hand.actor is None:
-            self._end_hand()
-        if self._play is not None and self._play.hand.actor is not None:
-            self.agent_selection = self.possible_agents[self._seats[self._play.hand.actor]]
+        actor = play.hand.actor
+        if actor is not None:
+            self.agent_selection = self.possible_agents[self._seats[actor]]
+        elif self._settle():
+            self._deal()
         self._accumulate_rewards()
         self._deads_step_first()
 
@@ -218,7 +224,7 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
         if play is None:
             return "(no hand dealt: call reset)"
         hand = play.hand
-        lines = [f"hand {self.hands_played + (hand.actor is not None)} of {self.hands} · {hand.limit} limit · "
+        lines = [f"hand {len(self.played)} of {self.hands} · {hand.limit} limit · "
                  f"{hand.street} · pot {hand.pot}", f"board: {_words(hand.board) or '-'}"]
         for seat, number in enumerate(self._seats):
             agent = self.possible_agents[number]
