@@ -25,7 +25,7 @@ from .equity import Equity, equity
 from .exceptions import CardError, FallbackRefused, Omaha8Error
 from .hands import best_hands
 from .pots import showdown
-from .values import CATEGORIES, NO_LOW
+from .values import CATEGORIES, NO_LOW, low_name
 
 # Enough digits for any chip count or sample count; more is a typo, not a number.
 _MAX_DIGITS = 18
@@ -94,8 +94,6 @@ def _count_words(count: int, what: str) -> str:
 
 
 def _run_outs(args: argparse.Namespace) -> int:
-    from .values import low_name
-
     hole, board = parse_cards(args.hole), parse_cards(args.board)
     against = None
     if args.against:
