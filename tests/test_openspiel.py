@@ -30,6 +30,10 @@ SUBGAME = {"board": "Ks7d2h9c4s", "pot": 4, "stack": 28, "bets": "1", "max_raise
            "ranges": "AsAh2c3d,KhKd5c6c,(QsQcJd8h)@50,Ac3c5d6h|QhQdJc8c,Ad2s3h4c,(KsJs4d5h)@30,7c7h6s3s"}
 
 
+def _text(cards) -> str:
+    return "".join(map(str, omaha8.parse_cards(list(cards))))
+
+
 def _name(params: dict) -> str:
     return ",".join(f"{key}={value}" for key, value in params.items())
 
@@ -150,6 +154,75 @@ def test_subgame_chances_are_the_product_of_weights_over_disjoint_pairs():
     assert game.max_chance_outcomes() == 4
     # A player loses at most half the pot and its stack, and wins as much.
     assert (game.min_utility(), game.max_utility()) == (-25.0, 25.0)
+
+
+ODD_SPOT = {"board": "Ah8d4cKs2h", "pot": 10, "stack": 15, "limit": "pot", "bets": "0.5 1",
+            "ranges": "5s2d[4-6]h[8-9]h|TcTh[4-6]h[5-6]c"}
+
+
+def test_the_subgames_lp_value_is_solve_rivers_on_a_spot_with_odd_chips():
+    """Issue 32: the subgame settled on the Hand's whole chips (an odd chip of a split to one
+    player), so OpenSpiel's LP valued this spot 7.61574 to solve_river's 7.60417."""
+    from open_spiel.python.algorithms import sequence_form_lp
+
+    game = omaha8.openspiel.load(**ODD_SPOT)
+    lp_value, lp_other, _, _ = sequence_form_lp.solve_zero_sum_game(game)
+    oop, ip = ODD_SPOT["ranges"].split("|")
+    pot = ODD_SPOT["pot"]
+    # The subgame raises by its bet fractions too, and caps raises at max_raises (4).
+    solution = omaha8.solve_river(ODD_SPOT["board"], oop, ip, pot, ODD_SPOT["stack"], limit="pot",
+                                  bets=(0.5, 1.0), raises=(0.5, 1.0), max_raises=4, iterations=20000,
+                                  exploitability=2e-6)
+    assert lp_value + lp_other == pytest.approx(0, abs=1e-6)
+    assert abs(lp_value - (solution.value - pot / 2)) < 1e-5 * pot
+
+
+def test_the_subgame_splits_an_odd_pot_exactly_and_the_full_game_to_the_chip():
+    """Every showdown of the subgame pays each player its exact share of the pot (halves split
+    among tied winners, no low: all to the high), as omaha8.showdown_values counts it; the
+    full game keeps the Hand's odd chip."""
+    params = {**SUBGAME, "pot": 10, "stack": 20, "bets": "0.5 1"}
+    game = pyspiel.load_game("python_omaha8", params)
+    board = params["board"]
+    odd = 0
+    for deal, _ in game.new_initial_state().chance_outcomes():
+        first, second = game.setup.deals[deal]
+        share = omaha8.showdown_values(board, _text(first), _text(second)).equity[0]
+        for line, river in (((1, 1), 0), ((2, 1), 5), ((3, 1), 10), ((1, 3, 1), 10)):
+            state = game.new_initial_state()
+            state.apply_action(deal)
+            for action in line:
+                state.apply_action(action)
+            assert state.is_terminal()
+            total = 10 + 2 * river
+            mine = total * share - total / 2
+            assert state.returns() == [mine, -mine]
+            odd += mine != int(mine)
+        folded = game.new_initial_state().child(deal).child(2).child(0)     # a fold takes the whole pot
+        assert folded.returns() == [5.0, -5.0]
+    assert odd     # some showdown's pot splits into half chips
+    # The worked case: Ad2s3h4c's two pair takes the high half of 10, both make 7-4-3-2-A.
+    state = game.new_initial_state()
+    wanted = ({int(c) for c in omaha8.parse_cards("AsAh2c3d")}, {int(c) for c in omaha8.parse_cards("Ad2s3h4c")})
+    state.apply_action(next(deal for deal, _ in state.chance_outcomes()
+                            if tuple(set(hole) for hole in game.setup.deals[deal]) == wanted))
+    state.apply_action(1)
+    state.apply_action(1)
+    assert state.returns() == [-2.5, 2.5]
+    assert state.hand.result.net == (-2, 2)          # the Hand's chips: the odd chip to seat 0
+    # The full game pays the Hand's chips, odd chip and all.
+    full = pyspiel.load_game("python_omaha8", {"limit": "pot", "blinds": "1 1", "stack": 20})
+    state = full.new_initial_state()
+    for card in omaha8.parse_cards("AsAh2c3d Ad2s3h4c"):
+        state.apply_action(int(card))
+    board_cards = [int(card) for card in omaha8.parse_cards(board)]
+    while not state.is_terminal():     # checked down: a pot of 2 to the showdown
+        if state.is_chance_node():
+            state.apply_action(board_cards[sum(map(len, state.board_rows()))])
+        else:
+            state.apply_action(1)
+    # The high chip to the two pair, the low chip (the odd one of the quartered low) to seat 0.
+    assert state.returns() == [float(net) for net in state.hand.result.net] == [0.0, 0.0]
 
 
 # ---------------------------------------------------------------- observations

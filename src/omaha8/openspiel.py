@@ -16,7 +16,10 @@ expression per player joined by ``|``; one chance node deals the pair of hands, 
 the product of their weights over the pairs disjoint from each other and the board; player 0 is
 out of position and acts first; the smallest bet is one chip, fixed limit bets ``fixed_bets``'
 big bet. A player's return is its chips from the final pot, less what it put in on the river,
-less half the starting pot: zero-sum, as OpenSpiel's LP wants.
+less half the starting pot: zero-sum, as OpenSpiel's LP wants. The subgame splits a showdown's
+pot exactly as ``solve_river`` does (half to the best high, half to the best low, each half shared
+equally by tied hands, all of it to the high when nobody has a low), in fractions of a chip;
+the full game pays the Hand's whole chips, odd chips by its rules.
 
 Parameters, as OpenSpiel's game strings carry them (lists are space-separated strings; a game
 string reads a lone number as a number, so one bet size is written as a percent, bets=100%):
@@ -390,6 +393,8 @@ class Omaha8State(pyspiel.State):
         if not self.is_terminal():
             return [0.0] * self._setup.players
         result = self._play.hand.result  # type: ignore[union-attr]
+        if self._setup.subgame:
+            return _exact_returns(result)
         return [float(net) for net in result.net]  # type: ignore[union-attr]
 
     def __str__(self) -> str:
@@ -431,6 +436,22 @@ class Omaha8State(pyspiel.State):
     def moves(self) -> list[tuple[int, int]]:
         """Every player action so far as (betting round, action id); the subgame's round is 0."""
         return list(self._moves)
+
+
+def _exact_returns(result) -> list[float]:
+    """Each seat's chips from the pots split exactly, as ``solve_river`` splits them, less its
+    chips in: half of each pot to its best highs and half to its best lows, each half shared
+    equally among tied winners, the whole pot to the highs when nobody has a low. The winners
+    are the Hand's; only its odd chips are left out. Heads-up, every share is a whole number of
+    quarter chips, which floats hold exactly."""
+    takes = [0.0] * len(result.contributions)
+    for pot in result.pots:
+        halves = ((pot.high_winners, pot.amount / 2), (pot.low_winners, pot.amount / 2)) if pot.low_winners \
+            else ((pot.high_winners, float(pot.amount)),)
+        for winners, amount in halves:
+            for seat in winners:
+                takes[seat] += amount / len(winners)
+    return [take - put for take, put in zip(takes, result.contributions)]
 
 
 def _words(cards) -> str:
