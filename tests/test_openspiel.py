@@ -302,6 +302,89 @@ def test_pyspiel_load_game_reports_our_words():
         load(players=1)
 
 
+def test_the_subgames_pot_and_stack_are_whole_chips_and_a_real_amount_says_what_to_pass(capfd):
+    """Issue 32: pot=10.0 was OpenSpiel's "Wrong type for parameter pot". The subgame bets whole
+    chips (its Hand's), so pot and stack stay ints, as game strings read "pot=10"; a float is
+    omaha8's error, saying what to pass, before OpenSpiel sees it."""
+    with pytest.raises(GameConfigError, match=r"pot must be an int, not float 10\.0: pass pot=10 "):
+        load(**{**ODD_SPOT, "pot": 10.0})
+    with pytest.raises(GameConfigError, match=r"stack must be an int, not float 15\.5: a whole number of chips"):
+        load(**{**ODD_SPOT, "stack": 15.5})
+    with pytest.raises(GameConfigError, match="pot must be an int"):
+        Omaha8Game({**ODD_SPOT, "pot": 10.0})
+    assert "OpenSpiel exception" not in capfd.readouterr().err
+    # Whole chips play, from keywords and from a game string alike.
+    game = load(**ODD_SPOT)
+    assert "pot=10," in str(game) and str(pyspiel.load_game(str(game))) == str(game)
+    text = "python_omaha8(board=Ah8d4cKs2h,pot=10,stack=15,ranges=5s2d[4-6]h[8-9]h|TcTh[4-6]h[5-6]c)"
+    assert str(pyspiel.load_game(text)) == str(game)
+
+
+@pytest.mark.parametrize(("params", "words"), [
+    ({"players": "3"}, "players must be an int, not str '3'"),
+    ({"players": None}, "players must be an int, not NoneType None"),
+    ({"players": True}, "players must be an int, not bool True"),
+    ({"max_raises": 2.0}, r"max_raises must be an int, not float 2\.0: pass max_raises=2"),
+    ({"hole_size": 4.0}, "hole_size must be an int"),
+    ({"ante": 1.5}, "ante must be an int"),
+    ({"limit": 3}, "limit must be 'fixed', 'pot' or 'no'"),
+    ({"limit": None}, "limit must be text"),
+    ({"board": True}, "board must be text"),
+    ({"stack": 10**12}, "stack must be at most 2,147,483,647"),
+    ({"ante": 2**31}, "ante must be at most 2,147,483,647"),
+    ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 2**40, "ranges": "AsAh2c3d|QhQd8c8d"}, "stack must be at most"),
+    ({"stacks": [2**40, 10]}, None),                  # text carries any stack: a game, not an error
+    ({"bets": 1}, None),                              # a number for a list: its text
+    ({"stacks": 300, "players": 3}, None),
+    ({"bogus": 1}, "no parameter 'bogus'"),
+    ({"board": "Ks7d2h9c"}, "board: wrong number"),
+])
+def test_load_checks_every_parameter_before_openspiel(params, words, capfd):
+    """Issue 32: OpenSpiel's parser refused wrong types and stack=10**12 with its own SpielError
+    (or pybind11's RuntimeError) before omaha8 saw them. load and Omaha8Game read every value
+    first: an Omaha8Error naming it, and OpenSpiel never asked."""
+    for make in (lambda: load(**params), lambda: Omaha8Game(params)):
+        if words is None:
+            assert make().num_players() >= 2
+        else:
+            with pytest.raises(GameConfigError, match=words):
+                make()
+    assert "OpenSpiel exception" not in capfd.readouterr().err
+
+
+def test_what_stays_openspiels_to_refuse():
+    """pyspiel.load_game parses a game string and types a dict's values against the defaults
+    before it calls omaha8: the README says so, and these stay OpenSpiel's errors."""
+    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter pot"):
+        pyspiel.load_game("python_omaha8", {"pot": 10.0})
+    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter stack"):
+        pyspiel.load_game("python_omaha8(stack=10.5)")
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game("python_omaha8(stack=1000000000000)")
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'bogus'"):
+        pyspiel.load_game("python_omaha8", {"bogus": 1})
+
+
+def test_numpy_integers_are_ints_and_bools_and_floats_are_not():
+    """Issue 32: every count omaha8.openspiel reads goes by cards.whole_number: numpy integers
+    alike with Python ints, bools and floats (numpy's too) refused."""
+    np = pytest.importorskip("numpy")
+    plain = {"players": 3, "stack": 300, "max_raises": 2, "hole_size": 5, "ante": 1}
+    typed = {"players": np.int64(3), "stack": np.int32(300), "max_raises": np.uint8(2), "hole_size": np.int16(5),
+             "ante": np.int64(1)}
+    assert str(load(**typed)) == str(Omaha8Game(typed)) == str(load(**plain))
+    assert str(load(players=2, stacks=[np.int64(100), 50])) == str(load(players=2, stacks=[100, 50]))
+    subgame = {**ODD_SPOT, "pot": np.int64(10), "stack": np.int16(15)}
+    assert str(load(**subgame)) == str(Omaha8Game(subgame)) == str(load(**ODD_SPOT))
+    refused = [{"players": np.True_}, {"players": 3.0}, {"max_raises": np.float64(2)}, {"hole_size": True},
+               {"ante": np.float32(1)}, {"stack": np.float64(300)}, {"stacks": [200.0, 100]},
+               {"stacks": [True, 100]}, {**ODD_SPOT, "pot": True}, {**ODD_SPOT, "pot": np.float64(10)}]
+    for params in refused:
+        for make in (load, lambda **given: Omaha8Game(given)):
+            with pytest.raises(GameConfigError):
+                make(**params)
+
+
 def test_states_pickle_and_clone():
     game = pyspiel.load_game("python_omaha8", {"players": 3, "limit": "no"})
     rng = random.Random(5)

@@ -34,6 +34,8 @@ its parentheses, as a game string keeps those for itself).
 from __future__ import annotations
 
 import functools
+import numbers
+import operator
 from dataclasses import dataclass, replace
 from typing import Optional
 
@@ -123,10 +125,8 @@ class _Setup:
 
 @functools.lru_cache(maxsize=64)
 def _setup_of(params: tuple) -> _Setup:
+    """The setup of ``_frozen`` parameters, every value checked."""
     merged = dict(params)
-    unknown = sorted(set(merged) - set(DEFAULTS))
-    if unknown:
-        raise GameConfigError(f"python_omaha8 has no parameter {unknown[0]!r}; it takes {', '.join(DEFAULTS)}")
     board_text = merged["board"]
     if board_text in ("", None):
         for name in ("pot", "ranges"):
@@ -141,8 +141,11 @@ def _setup_of(params: tuple) -> _Setup:
 
 
 def _subgame_setup(params: tuple, merged: dict) -> _Setup:
-    board = read_counted(str(merged["board"]), "the subgame's board", (5,))
-    check_unique(board)
+    try:
+        board = read_counted(str(merged["board"]), "the subgame's board", (5,))
+        check_unique(board)
+    except CardError as error:
+        raise GameConfigError(f"board: {error}") from None
     if merged["players"] != 2:
         raise GameConfigError(f"the subgame is heads-up: players must be 2, not {quoted(merged['players'])}")
     pot = whole_number(merged["pot"], "pot", 2, None, GameConfigError)
@@ -230,15 +233,49 @@ def _as_text(value: object) -> object:
 
 
 def _frozen(params: dict) -> tuple:
-    """The parameters as a key: lists as OpenSpiel's strings carry them, anything else a number
-    or text."""
+    """The parameters as a key, each value of the type OpenSpiel's specification gives it (its
+    default's): a count by ``whole_number`` (numpy integers are ints; bools, floats and text
+    are not), within the C++ int OpenSpiel carries it in; anything else text (a list's items
+    separated by spaces, a number as it is written). A value neither is a ``GameConfigError``."""
     pairs = []
     for name, value in params.items():
-        value = _as_text(value)
-        if not isinstance(value, (str, int, float)):
-            raise GameConfigError(f"{name} must be a number or text, not {quoted(value)}")
-        pairs.append((str(name), value))
+        if name not in DEFAULTS:
+            raise GameConfigError(f"python_omaha8 has no parameter {quoted(name)}; it takes {', '.join(DEFAULTS)}")
+        pairs.append((name, _count(name, value) if type(DEFAULTS[name]) is int else _text_of(name, value)))
     return tuple(sorted(pairs))
+
+
+# OpenSpiel keeps an int parameter in a C++ int: its parser and pybind11 refuse a larger one.
+_MOST_INT = 2**31 - 1
+_WHY_INT = {"pot": "the subgame bets whole chips", "stack": "the Hand bets whole chips",
+            "ante": "the Hand bets whole chips"}
+
+
+def _count(name: str, value: object) -> int:
+    if isinstance(value, numbers.Real) and not isinstance(value, bool) and not hasattr(type(value), "__index__"):
+        # A real amount: say what to pass (OpenSpiel's own parser would only say "Wrong type").
+        number = float(value)
+        hint = (f"pass {name}={int(number)}" if number.is_integer() else
+                "a whole number of chips" if name in _WHY_INT else "a whole number")
+        why = _WHY_INT.get(name, "it is a count")
+        raise GameConfigError(f"{name} must be an int, not {type(value).__name__} {quoted(value)}: {hint} ({why}, "
+                              f"and OpenSpiel types {name} by its default, an int)")
+    number = whole_number(value, name, -_MOST_INT - 1, None, GameConfigError)
+    if number > _MOST_INT:
+        more = "; the full game's stacks, text, takes any" if name == "stack" else ""
+        raise GameConfigError(f"{name} must be at most {_MOST_INT:,} (OpenSpiel's int parameters hold no more{more}), "
+                              f"not {number:,}")
+    return number
+
+
+def _text_of(name: str, value: object) -> str:
+    value = _as_text(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return str(operator.index(value) if hasattr(type(value), "__index__") else value)  # type: ignore[arg-type]
+    raise GameConfigError(f"{name} must be text (a list or a number is written as text), not "
+                          f"{type(value).__name__} {quoted(value)}")
 
 
 class Omaha8Game(pyspiel.Game):
@@ -539,9 +576,13 @@ class _Observer:
 
 
 def load(**params) -> Omaha8Game:
-    """``pyspiel.load_game("python_omaha8", params)`` with keyword arguments: lists may be
-    Python sequences here (``stacks=[200, 150]``), as OpenSpiel's strings carry them otherwise."""
-    return pyspiel.load_game("python_omaha8", {name: _as_text(value) for name, value in params.items()})
+    """``pyspiel.load_game("python_omaha8", params)`` with keyword arguments, every value
+    checked here first, so that a mistake is a ``GameConfigError`` naming it, never OpenSpiel's
+    "Wrong type": counts are ints (numpy's too), lists may be Python sequences
+    (``stacks=[200, 150]``) or text ("200 150"), a number given for a list is its text."""
+    typed = dict(_frozen(params))
+    _setup_of(_frozen({**DEFAULTS, **typed}))
+    return pyspiel.load_game("python_omaha8", typed)
 
 
 pyspiel.register_game(GAME_TYPE, Omaha8Game)
