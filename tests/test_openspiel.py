@@ -406,6 +406,127 @@ def test_states_pickle_and_clone():
     assert str(state) == before and not state.is_terminal()
 
 
+# ---------------------------------------------------------------- serialization
+
+_PAYLOAD_RAN: list = []
+
+
+def _payload() -> dict:
+    _PAYLOAD_RAN.append(True)
+    return {}
+
+
+class _Payload:
+    """A pickle whose loading calls _payload: any code at all could run there."""
+
+    def __reduce__(self):
+        return (_payload, ())
+
+
+def _openspiel_text(state) -> str:
+    """The state as OpenSpiel's C++ writes a Python game's state: the history, the move number,
+    the pickled __dict__."""
+    return pyspiel.serialize_game_and_state(state.get_game(), state).split("[State]\n", 1)[1]
+
+
+def _same(one, other) -> None:
+    assert one.history() == other.history() and str(one) == str(other)
+    assert one.returns() == other.returns() and one.current_player() == other.current_player()
+    if one.is_chance_node():
+        assert one.chance_outcomes() == other.chance_outcomes()
+    else:
+        assert one.legal_actions() == other.legal_actions()
+    for player in range(one.num_players()):
+        assert one.information_state_string(player) == other.information_state_string(player)
+        assert one.observation_string(player) == other.observation_string(player)
+        assert one.information_state_tensor(player) == other.information_state_tensor(player)
+
+
+def test_deserialize_state_never_unpickles():
+    """Issue 32: a Python game's state deserialized by unpickling its __dict__= line, so a
+    serialized state ran any code it held. Now a state is its actions and nothing else."""
+    import base64
+
+    game = load()
+    payload = base64.b64encode(pickle.dumps(_Payload())).decode()
+    header = pyspiel.serialize_game_and_state(game, game.new_initial_state()).split("[State]\n", 1)[0]
+    for text in (f"history=\nmove_number=0\n__dict__={payload}",
+                 f"history=-1:0\nmove_number=1\n__dict__={payload}"):
+        with pytest.raises(GameConfigError, match="its actions, one a line"):
+            game.deserialize_state(text)
+        with pytest.raises(GameConfigError, match="its actions, one a line"):
+            omaha8.openspiel.deserialize_game_and_state(header + "[State]\n" + text)
+    assert not _PAYLOAD_RAN
+    pickle.loads(base64.b64decode(payload))       # the payload does run where it is unpickled
+    assert _PAYLOAD_RAN
+
+
+def test_deserialize_state_refuses_what_does_not_replay():
+    game = load()
+    state = game.new_initial_state()
+    for card in range(8):
+        state.apply_action(card)
+    # The issue's: OpenSpiel's text with card 52 first, its pickle holding the cards 2c..3s.
+    tampered = _openspiel_text(state).replace("history=-1:0,", "history=-1:52,")
+    with pytest.raises(GameConfigError):
+        game.deserialize_state(tampered)
+    folded = "".join(f"{card}\n" for card in range(8)) + "0\n"        # the button folds: the hand is over
+    assert game.deserialize_state(folded).is_terminal()
+    for text, words in [
+        ("52\n", r"line 1: 52 is not a legal action here \(a card 0..51 not yet dealt\)"),
+        ("0\n0\n", "line 2: 0 is not a legal action here"),
+        ("".join(f"{card}\n" for card in range(8)) + "9\n", r"line 9: 9 is not a legal action here \(legal: 0 1 2 3\)"),
+        (folded + "9\n", "line 10: the hand is over"),
+        ("garbage", "line 1 is 'garbage'"),
+        ("1\n2\n\n3\n", "line 3 is ''"),
+        (" 1\n", "line 1"), ("+1\n", "line 1"), ("-1\n", "line 1"), ("\uff11\n", "line 1"), ("1\r\n", "line 1"),
+        ("0\n" * 1000, "more actions than"),
+        ("9" * 40, "line 1"),
+        (b"0\n", "must be text"),
+        (None, "must be text"),
+    ]:
+        with pytest.raises(GameConfigError, match=words):
+            game.deserialize_state(text)
+    subgame = load(board="Ks7d2h9c4s", pot=10, stack=20, ranges="AsAh2c3d,AdAc5c6c|AsKh3h4h,QhQd8c8d")
+    deals = len(subgame.setup.deals)        # AsAh2c3d against AsKh3h4h: a deal with no chance
+    impossible = next(deal for deal in range(deals) if deal not in dict(subgame.new_initial_state().chance_outcomes()))
+    for text in (f"{deals}\n", f"{impossible}\n", "0\n99\n"):
+        with pytest.raises(GameConfigError, match="not a legal action here"):
+            subgame.deserialize_state(text)
+    with pytest.raises(GameConfigError, match="python_omaha8"):
+        omaha8.openspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(
+            pyspiel.load_game("kuhn_poker"), pyspiel.load_game("kuhn_poker").new_initial_state()))
+
+
+@pytest.mark.parametrize("params", [FULL_GAMES[4], FULL_GAMES[-2], SUBGAME], ids=_name)
+def test_a_state_serializes_as_its_actions_and_loads_again_as_it_was(params):
+    game = pyspiel.load_game("python_omaha8", params)
+    rng = random.Random(zlib.crc32(_name(params).encode()))
+    for _ in range(6):
+        state = game.new_initial_state()
+        while True:
+            text = state.serialize()
+            assert text == "".join(f"{action}\n" for action in state.history())
+            _same(game.deserialize_state(text), state)
+            if state.is_terminal():
+                break
+            legal = [o for o, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+            state.apply_action(rng.choice(legal))
+        # A pickle holds the game and the actions, and loads by replaying them.
+        data = pickle.dumps(state)
+        assert b"__dict__" not in data and b"AbstractHand" not in data
+        _same(pickle.loads(data), state)
+        _same(pickle.loads(pickle.dumps(game)).deserialize_state(state.serialize()), state)
+        # The game and the state in one text, OpenSpiel's layout, read back only by omaha8.
+        text = omaha8.openspiel.serialize_game_and_state(game, state)
+        assert text.endswith("[State]\n" + state.serialize())
+        again_game, again = omaha8.openspiel.deserialize_game_and_state(text)
+        assert str(again_game) == str(game)
+        _same(again, state)
+        with pytest.raises(pyspiel.SpielError):         # OpenSpiel's reader takes only its own text
+            pyspiel.deserialize_game_and_state(text)
+
+
 # ---------------------------------------------------------------- OpenSpiel's algorithms
 
 def test_external_sampling_mccfr_runs_on_the_full_game():

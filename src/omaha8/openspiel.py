@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import numbers
 import operator
+import re
 from dataclasses import dataclass, replace
 from typing import Optional
 
@@ -51,7 +52,8 @@ from .exceptions import GameConfigError, IllegalAction, RangeError
 from .game import Street
 from .ranges import Range
 
-__all__ = ["GAME_TYPE", "DEFAULTS", "Omaha8Game", "Omaha8State", "MAX_SUBGAME_DEALS", "load"]
+__all__ = ["GAME_TYPE", "DEFAULTS", "Omaha8Game", "Omaha8State", "MAX_SUBGAME_DEALS", "load",
+           "serialize_game_and_state", "deserialize_game_and_state"]
 
 DEFAULTS: dict[str, object] = {
     "limit": "pot",
@@ -309,6 +311,18 @@ class Omaha8Game(pyspiel.Game):
     def new_initial_state(self) -> "Omaha8State":
         return Omaha8State(self)
 
+    def __reduce__(self):
+        # OpenSpiel's pickle of a game swaps a new C++ game under an object never initialized,
+        # without its setup: a pickle loads the game string instead.
+        return _game_of, (str(self),)
+
+    def deserialize_state(self, text: str) -> "Omaha8State":
+        """The state ``Omaha8State.serialize`` wrote: its actions replayed from a new initial
+        state, each checked legal where it comes; anything else is a ``GameConfigError``.
+        Nothing in the text is unpickled or run (OpenSpiel's own reader for Python games
+        unpickles a ``__dict__=`` line: this one never does)."""
+        return _replayed(self, _actions_of(text, self.max_game_length()))
+
     def make_py_observer(self, iig_obs_type=None, params=None) -> "_Observer":
         return _Observer(self.setup, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
@@ -447,6 +461,16 @@ class Omaha8State(pyspiel.State):
         return (f"holes {holes}; board {board}; street {hand.street}; pot {hand.pot}; stacks "
                 f"{' '.join(map(str, hand.stacks))}; actions {moves}")
 
+    def serialize(self) -> str:
+        """The state as its actions, chance's and the players' alike, one a line (OpenSpiel's
+        plain ``State::Serialize``): ``Omaha8Game.deserialize_state`` replays them. The cards,
+        the chips and the hand all follow from the game and its actions."""
+        return "".join(f"{action}\n" for action in self.history())
+
+    def __reduce__(self):
+        # A pickle holds the game (its game string) and the actions, and loads by replaying them.
+        return _state_of, (self.get_game(), self.serialize())
+
     # ---- what the observer reads
 
     def hole_of(self, player: int) -> list[int]:
@@ -473,6 +497,55 @@ class Omaha8State(pyspiel.State):
     def moves(self) -> list[tuple[int, int]]:
         """Every player action so far as (betting round, action id); the subgame's round is 0."""
         return list(self._moves)
+
+
+# A serialized state's line: an action id in ASCII digits, short enough to be one.
+_ACTION_LINE = re.compile(r"0|[1-9][0-9]{0,8}")
+_WRITTEN_BY = "a serialized python_omaha8 state"
+
+
+def _actions_of(text: object, most: int) -> list[int]:
+    """The actions of a serialized state, one a line, each checked to be an action id."""
+    if not isinstance(text, str):
+        raise GameConfigError(f"{_WRITTEN_BY} must be text, not {type(text).__name__} {quoted(text)}")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if len(lines) > most:
+        raise GameConfigError(f"{_WRITTEN_BY}: {len(lines):,} lines are more actions than the game's longest "
+                              f"play ({most})")
+    for number, line in enumerate(lines, 1):
+        if not _ACTION_LINE.fullmatch(line):
+            raise GameConfigError(f"{_WRITTEN_BY} is its actions, one a line, as state.serialize() writes them: "
+                                  f"line {number} is {quoted(line)}")
+    return [int(line) for line in lines]
+
+
+def _replayed(game: Omaha8Game, actions: list[int]) -> "Omaha8State":
+    """A new initial state of ``game`` with ``actions`` applied, each legal where it comes."""
+    state = game.new_initial_state()
+    setup = game.setup
+    for number, action in enumerate(actions, 1):
+        if state.is_terminal():
+            raise GameConfigError(f"{_WRITTEN_BY}: line {number}: the hand is over, and {action} follows it")
+        if state.is_chance_node():
+            legal = any(outcome == action for outcome, _ in state.chance_outcomes())
+            what = "a deal with a chance" if setup.subgame else "a card 0..51 not yet dealt"
+        else:
+            ids = state.legal_actions()
+            legal, what = action in ids, f"legal: {' '.join(map(str, ids))}"
+        if not legal:
+            raise GameConfigError(f"{_WRITTEN_BY}: line {number}: {action} is not a legal action here ({what})")
+        state.apply_action(action)
+    return state
+
+
+def _game_of(text: str) -> Omaha8Game:
+    return pyspiel.load_game(text)
+
+
+def _state_of(game: Omaha8Game, text: str) -> "Omaha8State":
+    return game.deserialize_state(text)
 
 
 def _exact_returns(result) -> list[float]:
@@ -583,6 +656,46 @@ def load(**params) -> Omaha8Game:
     typed = dict(_frozen(params))
     _setup_of(_frozen({**DEFAULTS, **typed}))
     return pyspiel.load_game("python_omaha8", typed)
+
+
+_HEADER = "# Automatically generated by omaha8.openspiel.serialize_game_and_state\n[Meta]\nVersion: 1\n\n"
+# OpenSpiel's layout of a game and a state: comment lines, the version, the game string, the state.
+_LAYOUT = re.compile(r"(?:#[^\n]*\n)*(?:\[Meta\]\nVersion: 1\n\n)?\[Game\]\n([^\n]*)\n\[State\]\n(.*)", re.S)
+_GAME_STRING = re.compile(r"python_omaha8(?:\([^\n]*\))?")
+
+
+def serialize_game_and_state(game: Omaha8Game, state: Omaha8State) -> str:
+    """The game and the state in one text, laid out as ``pyspiel.serialize_game_and_state``
+    lays them out, the state as its actions (``Omaha8State.serialize``), for
+    ``deserialize_game_and_state``. (OpenSpiel's own writes the state's pickled ``__dict__``,
+    which its reader unpickles: never give that reader text from anyone else.)"""
+    if not isinstance(game, Omaha8Game) or not isinstance(state, Omaha8State):
+        raise GameConfigError(f"serialize_game_and_state takes a python_omaha8 game and one of its states, not "
+                              f"{type(game).__name__} and {type(state).__name__}")
+    if str(state.get_game()) != str(game):
+        raise GameConfigError("the state is of another game: serialize it with its own, state.get_game()")
+    return f"{_HEADER}[Game]\n{game}\n[State]\n{state.serialize()}"
+
+
+def deserialize_game_and_state(text: str) -> tuple[Omaha8Game, Omaha8State]:
+    """The game and the state ``serialize_game_and_state`` wrote: the game loaded from its game
+    string (python_omaha8's only, every parameter checked), the state replayed from its actions
+    (``Omaha8Game.deserialize_state``). Nothing is unpickled; anything else is a
+    ``GameConfigError``."""
+    if not isinstance(text, str):
+        raise GameConfigError(f"a serialized game and state must be text, not {type(text).__name__} {quoted(text)}")
+    match = _LAYOUT.fullmatch(text)
+    if match is None:
+        raise GameConfigError("not a game and state as serialize_game_and_state writes them: comment lines, "
+                              "[Meta], [Game] and the game string, [State] and the actions")
+    game_string, state_text = match.groups()
+    if not _GAME_STRING.fullmatch(game_string):
+        raise GameConfigError(f"the game is not python_omaha8: {quoted(game_string)}")
+    try:
+        game = pyspiel.load_game(game_string)
+    except pyspiel.SpielError as error:
+        raise GameConfigError(f"the game string {quoted(game_string)}: {error}") from None
+    return game, game.deserialize_state(state_text)
 
 
 pyspiel.register_game(GAME_TYPE, Omaha8Game)
