@@ -28,7 +28,16 @@ limit ("fixed", "pot", "no"), players (2..10), blinds ("1 2"), ante, stack (ever
 "1/3": pot fractions), max_raises (raises a round after its bet, 4), fixed_bets (fixed limit's
 small and big bet; default the big blind and twice it), and for the subgame board, pot, stack
 (chips behind) and ranges (in a game string ";" stands for the notation's "," and braces for
-its parentheses, as a game string keeps those for itself).
+its parentheses, as a game string keeps those for itself). Counts and chips (players, ante,
+hole_size, max_raises, pot, stack) are ints: OpenSpiel types a parameter by its default, and
+the Hand bets whole chips. ``load`` and ``Omaha8Game`` read every value before OpenSpiel sees
+it (a ``GameConfigError`` naming a mistake); ``pyspiel.load_game`` types a game string's and a
+dict's values itself first, so its refusals there are its own ``SpielError``.
+
+A state serializes as its actions, one a line; ``Omaha8Game.deserialize_state`` replays them,
+each checked legal, and never unpickles (OpenSpiel's C++ reader for Python games unpickles a
+``__dict__=`` line: ``pyspiel.deserialize_game_and_state`` is not for text from others;
+``deserialize_game_and_state`` here is).
 """
 
 from __future__ import annotations
