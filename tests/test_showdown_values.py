@@ -350,6 +350,64 @@ def test_bad_input(live):
         showdown_values("Ks7d2h9c3s", good, good, threads=True)
 
 
+def test_an_expression_beside_a_numpy_buffer(live):
+    # An expression on one side and a buffer on the other compared the text with the array.
+    np = pytest.importorskip("numpy")
+    board = "Ks7d2h9c3s"
+    rows = np.array([[0, 1, 4, 5], [16, 17, 24, 25]], np.uint8)
+    both_ways = showdown_values(board, "AA**", rows), showdown_values(board, rows, "AA**")
+    assert len(both_ways[0]) == len(Range("AA**").apart_from(cards(board))[1])
+    assert len(both_ways[1]) == 2
+    by_range = showdown_values(board, Range("AA**"), rows)
+    assert list(by_range.share) == list(both_ways[0].share)
+
+
+def test_weights_by_one_rule_whatever_they_come_in(live):
+    np = pytest.importorskip("numpy")
+    board = "Ks7d2h9c3s"
+    three = rows_buffer([tuple(cards(h)) for h in ("AsAh4d5c", "QdQc8h6s", "JcTc6d4h")], 4)
+    as_list = showdown_values(board, three, three, [1, 2.5, 3])
+    for given in (np.array([1, 2.5, 3]), np.array([1, 2.5, 3], np.float32), (1, 2.5, 3), array("d", [1, 2.5, 3]),
+                  [np.int64(1), np.float64(2.5), 3]):
+        assert list(showdown_values(board, three, three, given).share) == list(as_list.share)
+    # A mapping was read as its keys; text, sets and None are no weights either.
+    for given in ({1: 1, 2: 2, 3: 3}, {1, 2, 3}, "123", b"123", None):
+        if given is None:
+            continue   # None is the default: the buffer's weights of 1.0
+        with pytest.raises(BatchError, match="sequence of numbers"):
+            showdown_values(board, three, three, given)
+    # The same mistake in a list and in a numpy array is worded alike.
+    messages = set()
+    for given in ([1, -2.0, 3], np.array([1, -2.0, 3])):
+        with pytest.raises(BatchError, match=r"weights\[1\] is -2.0: a weight is a finite number, 0 or more") as caught:
+            showdown_values(board, three, three, given)
+        messages.add(str(caught.value))
+    assert len(messages) == 1
+    # A Python int too large for a float was an OverflowError.
+    with pytest.raises(BatchError, match="too large"):
+        showdown_values(board, three, three, [10**400, 1, 1])
+    with pytest.raises(BatchError, match="entries for 3 opponents"):
+        showdown_values(board, three, three, np.ones(4))
+
+
+@pytest.mark.parametrize("weights", [[1.5e308, 0, 0], [3e307] * 3, [1e301, 1, 1]])
+def test_weights_whose_total_could_overflow_are_refused(live, weights):
+    # They came back as inf shares and equity 1.0 (the truth: 0.5, 0.8333) or NaN weights.
+    board = "Ks7d2h9c3s"
+    three = rows_buffer([tuple(cards(h)) for h in ("AsAh4d5c", "QdQc8h6s", "JcTc6d4h")], 4)
+    with pytest.raises(BatchError, match="scale them down"):
+        showdown_values(board, three, three, weights)
+
+
+def test_the_largest_weights_taken_give_finite_exact_answers(live):
+    board = "Ks7d2h9c3s"
+    three = rows_buffer([tuple(cards(h)) for h in ("AsAh4d5c", "QdQc8h6s", "JcTc6d4h")], 4)
+    small = showdown_values(board, three, three, [1.0, 1.0, 1.0])
+    large = showdown_values(board, three, three, [2.0**994] * 3)   # a power of two: exactly scaled
+    assert [x * 2.0**994 for x in small.share] == list(large.share)
+    assert list(small.equity) == list(large.equity)
+
+
 # ---------------------------------------------------------------- the C entry point
 
 EXTENSION = '''
@@ -494,12 +552,33 @@ def test_the_c_entry_point_refuses_bad_input_and_writes_nothing(sweep_client):
 def test_equity_through_the_sweep_equals_the_walk(live_core, monkeypatch, question):
     equity_module = sys.modules["omaha8.equity"]
     holes, board, dead = question
+    monkeypatch.setattr(equity_module, "SWEEP_COST", 0)   # the sweep, even for a known hand
     swept = equity_module.equity_tally(holes, board, dead, exact=True, threads=2)
     monkeypatch.setattr(equity_module, "SWEEP_HOLE_SIZES", ())   # the range walk
     walked = equity_module.equity_tally(holes, board, dead, exact=True, threads=2)
     assert swept.seats == walked.seats
     assert (swept.runouts, swept.low_possible, swept.pot_units) == (walked.runouts, walked.low_possible,
                                                                      walked.pot_units)
+
+
+@pytest.mark.parametrize(("holes", "board", "swept"), [
+    (["AsAh2s3h", "****"], "4d5c9hKs", False),       # one hand against a range: the walk is 5x faster
+    (["AsAh2s3h", "KK**"], "4d5c9h", False),
+    (["KK**", "AsAh2s3h,AsAh2s4h"], "4d5c9h", False),  # two hands: still the walk
+    (["AA**", "KK**"], "Ks7d2h9c", True),            # ranges on both sides: the sweep
+])
+def test_equity_takes_the_faster_path(live_core, monkeypatch, holes, board, swept):
+    # One known hand against a range went through the sweep, 3 to 5 times slower than the walk.
+    made: list = []
+    sweeper = live_core.TallySweeper
+
+    def counted(*args):
+        made.append(args)
+        return sweeper(*args)
+
+    monkeypatch.setattr(live_core, "TallySweeper", counted)
+    omaha8.equity(holes, board=board, exact=True, threads=1)
+    assert bool(made) == swept
 
 
 def test_tally_sweeper_compiled_equals_pairwise(core, fallback):

@@ -8,7 +8,12 @@ messages below are the only ones users ever see for bad cards.
 
 from __future__ import annotations
 
+import math
+import numbers
 import operator
+import sys
+from array import array
+from collections.abc import Mapping, Set
 from typing import Iterable, Optional, Union
 
 from .exceptions import CardError
@@ -27,6 +32,8 @@ __all__ = [
     "card_index",
     "quoted",
     "whole_number",
+    "read_weights",
+    "MAX_WEIGHT_TOTAL",
     "hole_size_of",
     "parse_cards",
     "is_card_text",
@@ -130,11 +137,68 @@ def whole_number(value: object, what: str, least: int, most: Optional[int], erro
     elif isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise error(f"{what} must be an int, not {type(value).__name__} {quoted(value)}")
     else:
-        number = operator.index(value)  # type: ignore[call-overload, arg-type]
+        try:
+            number = operator.index(value)  # type: ignore[call-overload, arg-type]
+        except TypeError:   # a numpy array of more than one number has __index__ but is none
+            raise error(f"{what} must be an int, not {type(value).__name__} {quoted(value)}") from None
     if number < least or (most is not None and number > most):  # type: ignore[operator]
         bounds = f"at least {least:,}" if most is None else f"{least:,}..{most:,}"
         raise error(f"{what} must be {bounds}, not {quoted(number)}")
     return number  # type: ignore[return-value]
+
+
+# Weights may add up to this at most: the sweeps' sums, differences and products stay finite
+# below it (a total near float's 1.8e308 overflowed inside them: only the weights' ratios
+# matter, so such weights are refused with a word to scale them down).
+MAX_WEIGHT_TOTAL = 1e300
+_FLOAT64_FORMATS = ("d", "=d", "@d", ("<" if sys.byteorder == "little" else ">") + "d")
+
+
+def read_weights(value: object, count: int, what: str, error: type, unit: str = "row") -> array:
+    """The one rule omaha8 reads weights by (opponents' weights, a range's, reach probabilities):
+    a sequence of real numbers (ints, floats, numpy scalars; never bools, text or a mapping) or a
+    1-D buffer, ``count`` of them (one per ``unit``), each finite and 0 or more, adding up to at most
+    ``MAX_WEIGHT_TOTAL``; as ``array('d')``. Else ``error`` naming ``what``, the entry and the
+    rule, worded alike whatever container the weights came in."""
+    if isinstance(value, (str, bytes, bytearray, Mapping, Set)) or value is None:
+        raise error(f"{what} must be a sequence of numbers, one per {unit}, or a float buffer, "
+                    f"not {type(value).__name__}")
+    try:
+        view: Optional[memoryview] = memoryview(value)  # type: ignore[arg-type]
+    except TypeError:
+        view = None
+    if view is not None and view.ndim == 1 and view.format in _FLOAT64_FORMATS and view.c_contiguous:
+        values = array("d", view.tobytes())  # the fast path: the bytes copied whole, checked below
+    else:
+        if view is not None and view.ndim != 1:
+            raise error(f"{what} must be one-dimensional, one per {unit}, not shaped {tuple(view.shape or ())}")
+        try:
+            items = list(value)  # type: ignore[call-overload]
+        except TypeError:
+            raise error(f"{what} must be a sequence of numbers or a float buffer, not {type(value).__name__}") from None
+        values = array("d", bytes(8 * len(items)))
+        for row, item in enumerate(items):
+            if isinstance(item, bool) or not isinstance(item, numbers.Real):
+                raise error(f"{what}[{row}] is {quoted(item)}, not a number")
+            try:
+                values[row] = float(item)
+            except OverflowError:
+                raise error(f"{what}[{row}] is {quoted(item)}: too large for a float (a weight is at most "
+                            f"{MAX_WEIGHT_TOTAL:g})") from None
+    if len(values) != count:
+        raise error(f"{what} has {len(values):,} entries for {count:,} {unit}s")
+    try:
+        total = math.fsum(values)
+    except OverflowError:   # an intermediate sum past float's range
+        total = math.inf
+    if not (math.isfinite(total) and min(values, default=0.0) >= 0.0):
+        for row, weight in enumerate(values):
+            if not 0.0 <= weight < math.inf:
+                raise error(f"{what}[{row}] is {weight!r}: a weight is a finite number, 0 or more")
+    if total > MAX_WEIGHT_TOTAL:
+        raise error(f"{what} add up to {total:.3g}, more than {MAX_WEIGHT_TOTAL:g}: the sums could overflow; "
+                    "scale them down (only their ratios matter)")
+    return values
 
 
 def hole_size_of(value: object, error: type) -> int:

@@ -99,7 +99,7 @@ def read_sides(board_cards: list[int], hands: HandsLike, opponents: HandsLike,
     sizes = [_size_of(side, name) for side, name in ((hands, "hands"), (opponents, "opponents"))]
     size = next((k for k in sizes if k is not None), 4)
     opp_rows, opp_size, opp_weights = _rows_of(opponents, "opponents", board_cards, size)
-    if hands is opponents or (isinstance(hands, str) and hands == opponents):
+    if hands is opponents or (isinstance(hands, str) and isinstance(opponents, str) and hands == opponents):
         hand_rows, hand_size = opp_rows, opp_size   # one side twice: listed once
     else:
         hand_rows, hand_size, _ = _rows_of(hands, "hands", board_cards, size)

@@ -27,6 +27,7 @@ from ..cards import (
     quoted,
     read_counted,
     read_hand,
+    read_weights,
     whole_number,
 )
 from ..exceptions import BatchError, CardError, IndexerError, JobError, SolverError
@@ -387,34 +388,8 @@ def showdown_rows(obj: object, name: str) -> memoryview:
 
 
 def showdown_weights(obj: object, rows: int) -> array:
-    """One float weight per opponent as array('d'): a float64 buffer as it is (the engines refuse
-    a negative, NaN or infinite weight, naming it), anything else number by number."""
-    if isinstance(obj, (str, bytes)):
-        raise BatchError(f"weights must be numbers, one per opponent, not {type(obj).__name__}")
-    try:
-        view: Optional[memoryview] = memoryview(obj)  # type: ignore[arg-type]
-    except TypeError:
-        view = None
-    if view is not None and view.ndim == 1 and view.format in _FLOAT64_FORMATS and view.c_contiguous:
-        values = array("d", view.tobytes())   # the bytes copied whole; the engines check each weight
-        if len(values) != rows:
-            raise BatchError(f"weights has {len(values)} entries but there are {rows} opponents")
-        return values
-    else:
-        try:
-            items = list(obj)  # type: ignore[call-overload]
-        except TypeError:
-            raise BatchError("weights must be a float buffer or a sequence of numbers, one per opponent") from None
-        for row, item in enumerate(items):
-            if isinstance(item, bool) or not isinstance(item, numbers.Real):
-                raise BatchError(f"weights[{row}] is {quoted(item)}, not a number")
-        values = array("d", (float(item) for item in items))
-    if len(values) != rows:
-        raise BatchError(f"weights has {len(values)} entries but there are {rows} opponents")
-    for row, weight in enumerate(values):
-        if not 0.0 <= weight < float("inf"):
-            raise BatchError(f"weights[{row}] is {weight!r}: a weight is a finite number, 0 or more")
-    return values
+    """One float weight per opponent as array('d'), by the one weight rule (``read_weights``)."""
+    return read_weights(obj, rows, "weights", BatchError, "opponent")
 
 
 def showdown_error(code: int, row: int, board: bytes, hands: bytes, opponents: bytes, hole_size: int,
