@@ -32,6 +32,8 @@ PEER_OF = {
     "test_poker_equity_range_exact": "test_poker_equity_range_exact",
     "test_omaha8_range_sampled": "test_poker_equity_range_sampled",
     "test_poker_equity_range_sampled": "test_poker_equity_range_sampled",
+    "test_omaha8_hand_range_flop": "test_poker_equity_hand_range_flop",
+    "test_poker_equity_hand_range_flop": "test_poker_equity_hand_range_flop",
     "test_omaha8_random_playouts": "test_pokerkit_random_playouts",
     "test_omaha8_random_playouts_plain_python": "test_pokerkit_random_playouts",
     "test_pokerkit_random_playouts": "test_pokerkit_random_playouts",
@@ -82,7 +84,8 @@ PEER_NAMES = {EQUITY_PER_RIVER: "the equity() loop, river by river",
               "test_omaha8_range_equity_walk": "the range walk", POKERKIT: "pokerkit",
               "test_poker_equity_exact": "poker-equity", "test_poker_equity_sampled": "poker-equity",
               "test_pokerkit_random_playouts": "pokerkit", "test_poker_equity_range_exact": "poker-equity",
-              "test_poker_equity_range_sampled": "poker-equity", EQUITY_LOOP: "the equity() loop"}
+              "test_poker_equity_range_sampled": "poker-equity", "test_poker_equity_hand_range_flop": "poker-equity",
+              EQUITY_LOOP: "the equity() loop"}
 
 
 def rate(bench):

@@ -81,3 +81,22 @@ def test_poker_equity_range_sampled(benchmark):
     poker_equity = pytest.importorskip("poker_equity")
     measure(benchmark, poker_equity.chunk_from_text, ("omaha_hi_lo", ["AsAh2s3h", "****"]),
             {"samples": RANGE_SAMPLES // 8, "seed": 1, "threads": 1}, "deals", rounds=3)
+
+
+# One known hand against a range was routed through the sweep, 3 to 5 times slower than the walk
+# (issue 32): both one-hand cases stay here beside poker-equity so that such a drop shows.
+HAND_RANGE_FLOP = "equity: a hand against a range (KK**), exact, flop"
+
+
+@pytest.mark.benchmark(group=HAND_RANGE_FLOP)
+def test_omaha8_hand_range_flop(benchmark):
+    import omaha8
+
+    measure(benchmark, omaha8.equity, (["AsAh2s3h", "KK**"], "4d5c9h"), {"exact": True}, "deals")
+
+
+@pytest.mark.benchmark(group=HAND_RANGE_FLOP)
+def test_poker_equity_hand_range_flop(benchmark):
+    poker_equity = pytest.importorskip("poker_equity")
+    measure(benchmark, poker_equity.exact_from_text, ("omaha_hi_lo", ["AsAh2s3h", "KK**"], "4d5c9h"),
+            {}, "deals", rounds=2)
