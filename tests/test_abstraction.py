@@ -103,7 +103,8 @@ def test_fold_is_offered_only_facing_a_bet():
     menu = _menu(hand)
     menu.play(CHECK_CALL)      # the button calls: the big blind may check
     assert FOLD not in menu.legal_actions()
-    assert menu.why_not(FOLD).startswith("action 0 is not legal for seat 0; the legal actions are 1 (check)")
+    assert menu.hand.actor == 0
+    assert menu.why_not(FOLD).startswith("action 0 is not legal for seat 1; the legal actions are 1 (check)")
 
 
 @pytest.mark.parametrize("bad", [FOLD, 9, -1, 2.0, "2", None, True])

@@ -400,7 +400,8 @@ def test_showdown_order_after_an_all_in_runout():
 
 def test_out_of_turn_after_the_end_and_wrong_kinds_are_illegal():
     hand = Hand([100, 100, 100], limit="no", seed=26)
-    illegal(hand, "call", seat=0, match="it is seat 2's turn")
+    # Messages count seats from 1; seat= arguments and attributes from 0 (issue 32).
+    illegal(hand, "call", seat=0, match=r"call for seat=0: it is seat 3's turn \(seat=2\)")
     illegal(hand, "check", match="cannot check facing a bet of 2")
     hand.call(seat=2); hand.call(seat=0)
     illegal(hand, "call", match="nothing to call")
@@ -416,10 +417,12 @@ def test_out_of_turn_after_the_end_and_wrong_kinds_are_illegal():
 def test_illegal_messages_name_what_is_legal():
     hand = Hand([100, 100, 100], limit="fixed", blinds=(1, 2), bets=(2, 4), seed=27)
     error = illegal(hand, "raise_to", 5, match="fixed-limit")
-    assert str(error).endswith("seat 2 may fold, call 2, or raise to 4 (fixed limit)")
+    assert hand.actor == 2
+    assert str(error).endswith("seat 3 may fold, call 2, or raise to 4 (fixed limit)")
     hand = _pot_of_100_with_a_bet_of_50()
     error = illegal(hand, "raise_to", 300, match="pot-limit")
-    assert str(error).endswith("seat 1 may fold, call 50, or raise to 100 to 250 (pot limit)")
+    assert hand.actor == 1
+    assert str(error).endswith("seat 2 may fold, call 50, or raise to 100 to 250 (pot limit)")
 
 
 def test_a_call_larger_than_the_stack_is_all_in():
@@ -440,8 +443,8 @@ def test_a_call_larger_than_the_stack_is_all_in():
 @pytest.mark.parametrize("kwargs, error, message", [
     (dict(stacks=[100]), HandError, "2 to 10 seats"),
     (dict(stacks=[100] * 11), HandError, "2 to 10 seats"),
-    (dict(stacks=[100, 0]), HandError, "stack of seat 1 must be at least 1"),
-    (dict(stacks=[100, -5]), HandError, "stack of seat 1"),
+    (dict(stacks=[100, 0]), HandError, "stack of seat 2 must be at least 1"),
+    (dict(stacks=[100, -5]), HandError, "stack of seat 2"),
     (dict(stacks=[100, 2.5]), HandError, "must be an int"),
     (dict(stacks="100"), HandError, "stacks must be a list"),
     (dict(stacks=[100, 100], limit="spread"), HandError, "limit must be"),
@@ -456,7 +459,7 @@ def test_a_call_larger_than_the_stack_is_all_in():
     (dict(stacks=[100] * 10, hole_size=5), HandError, "more than the deck holds"),
     (dict(stacks=[100, 100], holes=["AsAh2s3h"]), HandError, "one entry per seat"),
     (dict(stacks=[100, 100], holes=["AsAh2s3h", "AsKdQhQc"]), CardError, "duplicate card As"),
-    (dict(stacks=[100, 100], holes=["AsAh2s", None]), CardError, "seat 0: wrong number of hole cards"),
+    (dict(stacks=[100, 100], holes=["AsAh2s", None]), CardError, "seat 1: wrong number of hole cards"),
     (dict(stacks=[100, 100], holes=["AsAh2s3h", None], board="3h4c5d"), CardError, "duplicate card 3h"),
     (dict(stacks=[100, 100], board="3h4c5d6d7d8d"), CardError, "wrong number of board cards"),
     (dict(stacks=[100, 100], seed=-3), HandError, "seed"),
@@ -464,7 +467,7 @@ def test_a_call_larger_than_the_stack_is_all_in():
     (dict(stacks=[2**61, 2**61, 2]), HandError, "more than 4,611,686,018,427,387,904 chips"),
     (dict(stacks=[100, 100], blinds=(1, 2**70)), HandError, "must be at most"),
     (dict(stacks=[100, 100], ante=2**63), HandError, "must be at most"),
-    (dict(stacks=[100] * 3, posts={1: (2, 0)}), HandError, "not a seat other than the blinds'"),
+    (dict(stacks=[100] * 3, posts={1: (2, 0)}), HandError, r"posts: 1 is not the index of a seat other than the blinds' \(2..2, counted from 0\)"),
     (dict(stacks=[100] * 3, posts={2: (3, 0)}), HandError, "more than the big blind 2"),
     (dict(stacks=[100] * 3, posts=[(2, 2, 0)]), HandError, "posts must be a dict"),
 ])

@@ -413,8 +413,9 @@ def test_an_illegal_bet_is_reported_with_its_rule(live_core):
     [hand] = history.read(text)
     replay = hand.replay()
     assert replay.checked == "betting only"
+    # Cy sits in the third seat (seat=2): messages count seats from 1.
     assert replay.differences == ["hand 12345: preflop: Cy raises 40: illegal: raise to 40 is more than "
-                                  "the pot-limit maximum 35; seat 2 may fold, call 10, or raise to 20 to 35 (pot limit)"]
+                                  "the pot-limit maximum 35; seat 3 may fold, call 10, or raise to 20 to 35 (pot limit)"]
 
 
 def test_a_site_that_pays_the_wrong_player_is_caught(live_core):

@@ -124,10 +124,10 @@ BAD_TABLES = [
     ("4h5c7hQs", [ACE_DEUCE, QUEENS], [10, 10], CardError, "wrong number of board cards"),
     (BOARD + "2c", [ACE_DEUCE, QUEENS], [10, 10], CardError, "wrong number of board cards"),
     (BOARD, [ACE_DEUCE, QUEENS + "2c"], [10, 10], ShowdownError, "mixed sizes"),
-    (BOARD, [ACE_DEUCE, "As3s"], [10, 10], CardError, "seat 1: wrong number of hole cards"),
+    (BOARD, [ACE_DEUCE, "As3s"], [10, 10], CardError, "seat 2: wrong number of hole cards"),
     (BOARD, [ACE_DEUCE, "Ah3sQhQd"], [10, 10], CardError, "duplicate card Ah"),
     (BOARD, [ACE_DEUCE, "4h3sQhQd"], [10, 10], CardError, "duplicate card 4h"),
-    (BOARD, [ACE_DEUCE, None, "Xx3sQhQd"], [10, 0, 10], CardError, "seat 2: unknown card 'Xx'"),
+    (BOARD, [ACE_DEUCE, None, "Xx3sQhQd"], [10, 0, 10], CardError, "seat 3: unknown card 'Xx'"),
 ]
 
 

@@ -263,7 +263,7 @@ class AbstractHand:
                 return f"action {action}: the hand waits for {self.hand.waiting_for} board card(s)"
             return f"action {action}: the hand is over"
         named = ", ".join(f"{number} ({self.describe(number)})" for number in legal)
-        return f"action {action} is not legal for seat {self.hand.actor}; the legal actions are {named}"
+        return f"action {action} is not legal for seat {self.hand.actor + 1}; the legal actions are {named}"
 
     def play(self, action: int) -> Action:
         """Play an action id; an illegal one raises ``IllegalAction`` and changes nothing."""

@@ -177,7 +177,7 @@ class Hand:
         n = len(stacks)
         if not 2 <= n <= MAX_SEATS:
             raise HandError(f"a hand has 2 to {MAX_SEATS} seats, not {n}")
-        chips = [_whole(stack, f"the stack of seat {seat}", 1) for seat, stack in enumerate(stacks)]
+        chips = [_whole(stack, f"the stack of seat {seat + 1}", 1) for seat, stack in enumerate(stacks)]
         if sum(chips) > MAX_CHIPS:
             raise HandError(f"the stacks add up to more than {MAX_CHIPS:,} chips")
         if limit not in LIMITS:
@@ -292,10 +292,11 @@ class Hand:
         out = []
         for seat, amounts in sorted(posts.items()):
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n or seat in blind_seats:
-                raise HandError(f"posts: seat {quoted(seat)} is not a seat other than the blinds' (2..{n - 1})")
-            live, dead = _pair(amounts, f"the posts of seat {seat}")
+                raise HandError(f"posts: {quoted(seat)} is not the index of a seat other than the blinds' "
+                                f"(2..{n - 1}, counted from 0)")
+            live, dead = _pair(amounts, f"the posts of seat {seat + 1}")
             if live > big:
-                raise HandError(f"posts: seat {seat} posts {live} live, more than the big blind {big}")
+                raise HandError(f"posts: seat {seat + 1} posts {live} live, more than the big blind {big}")
             out.append((seat, live, dead))
         return out
 
@@ -310,7 +311,7 @@ class Hand:
                     try:
                         given_holes[seat] = read_counted(hole, "hole cards", (hole_size,))
                     except CardError as error:
-                        raise CardError(f"seat {seat}: {error}") from None
+                        raise CardError(f"seat {seat + 1}: {error}") from None
         given_board = [] if board is None else read_counted(board, "board cards", (0, 1, 2, 3, 4, 5))
         check_unique([c for hole in given_holes if hole is not None for c in hole] + given_board)
         return given_holes, given_board
@@ -438,7 +439,7 @@ class Hand:
             else:
                 choices.append(f"{verb} {self._min_raise_to} to {self._max_raise_to}")
         listed = " or ".join(choices) if len(choices) == 2 else f"{choices[0]}, {choices[1]}, or {choices[2]}"
-        return f"seat {seat} may {listed} ({_LIMIT_WORDS[self._limit]})"
+        return f"seat {seat + 1} may {listed} ({_LIMIT_WORDS[self._limit]})"
 
     # ------------------------------------------------------------ why an action is not allowed
     #
@@ -451,19 +452,19 @@ class Hand:
                 return f"{what}: the hand waits for {self._waiting} board card{'s' if self._waiting > 1 else ''}"
             return f"{what}: the hand is over"
         if seat is not None and (seat != self._actor or isinstance(seat, bool)):   # True is no seat
-            return f"{what} for seat {quoted(seat)}: it is seat {self._actor}'s turn"
+            return f"{what} for seat={quoted(seat)}: it is seat {self._actor + 1}'s turn (seat={self._actor})"
         return None
 
     def _check_problem(self, seat: Optional[int]) -> Optional[str]:
         why = self._turn_problem(seat, "check")
         if why is None and not self._can_check:
-            why = f"seat {self._actor} cannot check facing a bet of {self._to_match}: {self._legal_words()}"
+            why = f"seat {self._actor + 1} cannot check facing a bet of {self._to_match}: {self._legal_words()}"
         return why
 
     def _call_problem(self, seat: Optional[int]) -> Optional[str]:
         why = self._turn_problem(seat, "call")
         if why is None and self._can_check:
-            why = f"seat {self._actor} has nothing to call: {self._legal_words()}"
+            why = f"seat {self._actor + 1} has nothing to call: {self._legal_words()}"
         return why
 
     def _raise_problem(self, total: object, seat: Optional[int]) -> Optional[str]:
@@ -480,7 +481,7 @@ class Hand:
     def _amount_problem(self, actor: int, total: int) -> Optional[str]:
         verb = "bet" if self._to_match == 0 else "raise to"
         if self._min_raise_to is None:
-            return f"seat {actor} may not {verb.split()[0]}: {self._why_no_raise}; {self._legal_words()}"
+            return f"seat {actor + 1} may not {verb.split()[0]}: {self._why_no_raise}; {self._legal_words()}"
         if total > self._max_raise_to:  # type: ignore[operator]  # set whenever _min_raise_to is
             if self._max_raise_to != self._bets[actor] + self._stacks[actor]:  # the limit binds, not the stack
                 if self._limit == _FIXED:
@@ -501,7 +502,7 @@ class Hand:
         reach = self._bets[actor] + self._stacks[actor]
         if reach > self._to_match and (self._min_raise_to is None or self._max_raise_to != reach):
             why = self._why_no_raise or f"its stack reaches {reach}, past the most it may bet"
-            return f"seat {actor} may not go all-in for {reach}: {why}; {self._legal_words()}"
+            return f"seat {actor + 1} may not go all-in for {reach}: {why}; {self._legal_words()}"
         return None
 
     def why_not_fold(self, seat: Optional[int] = None) -> Optional[str]:
@@ -749,7 +750,7 @@ class Hand:
         self._acquire()
         try:
             if not self._waiting:
-                state = "it is over" if self._street == _OVER else f"it is seat {self._actor}'s turn"
+                state = "it is over" if self._street == _OVER else f"it is seat {self._actor + 1}'s turn"
                 raise IllegalAction(f"deal: the hand waits for no board cards ({state})")
             given = read_counted(cards, "board cards", (self._waiting,))
             dealt = {c for hole in self._holes for c in hole}.union(self._board_cards)
@@ -999,7 +1000,7 @@ class Hand:
         elif self._waiting:
             where = f"{self.street} done, waiting for {self._waiting} board card{'s' if self._waiting > 1 else ''}"
         else:
-            where = f"{self.street}, seat {self._actor} to act"
+            where = f"{self.street}, seat {self._actor + 1} to act"
         return f"<Hand {self._limit_word} limit, {self._n} seats, pot {self.pot}: {where}>"
 
 

@@ -180,9 +180,9 @@ def _read_contributions(contributions: object, seats: int) -> list[int]:
     for seat, chips in enumerate(contributions):
         if isinstance(chips, bool) or not isinstance(chips, Integral):
             raise ShowdownError(
-                f"contribution of seat {seat} must be an int (chips), not {type(chips).__name__} {quoted(chips)}")
+                f"contribution of seat {seat + 1} must be an int (chips), not {type(chips).__name__} {quoted(chips)}")
         if chips < 0:
-            raise ShowdownError(f"contribution of seat {seat} is negative: {quoted(chips)}")
+            raise ShowdownError(f"contribution of seat {seat + 1} is negative: {quoted(chips)}")
     return [int(c) for c in contributions]
 
 
@@ -196,13 +196,13 @@ def _read_holes(holes: object, board: list[int]) -> list[Optional[list[int]]]:
         try:
             read.append(read_counted(hole, "hole cards", HOLE_SIZES))
         except CardError as error:
-            raise CardError(f"seat {seat}: {error}") from None
+            raise CardError(f"seat {seat + 1}: {error}") from None
     live = [seat for seat, hole in enumerate(read) if hole is not None]
     if not live:
         raise ShowdownError("no live seat: every entry of holes is None")
     sizes = {len(read[seat]) for seat in live}  # type: ignore[arg-type]
     if len(sizes) > 1:
-        described = ", ".join(f"seat {seat}: {len(read[seat])}" for seat in live)  # type: ignore[arg-type]
+        described = ", ".join(f"seat {seat + 1}: {len(read[seat])}" for seat in live)  # type: ignore[arg-type]
         raise ShowdownError(f"hands of mixed sizes ({described}); all live hands must be the same size")
     check_unique(board + [card for hole in read if hole is not None for card in hole])
     return read

@@ -325,7 +325,7 @@ def check_range_job(holes, board, dead, exact, samples, seed, workers, ranges):
     deals = 1
     for seat, (hand, entry) in enumerate(zip(fixed, ranges)):
         if (hand is None) == (entry is None):
-            raise JobError(f"seat {seat} needs either hole cards or a range, not both or neither")
+            raise JobError(f"seat {seat + 1} needs either hole cards or a range, not both or neither")
         if entry is not None:
             out[seat] = _range_entry(seat, entry, exact)
             sizes[seat] = out[seat][2]
@@ -346,12 +346,12 @@ def _range_entry(seat: int, entry, exact) -> tuple:
         # A range read hand by hand (too large to list): (k, code, table), sampling only.
         k, code, table = entry
         if k not in HOLE_SIZES or exact:
-            raise JobError(f"seat {seat}: a range read hand by hand is for sampling only")
+            raise JobError(f"seat {seat + 1}: a range read hand by hand is for sampling only")
         return check_program(seat, code, table, k), b"", k
     if isinstance(entry, int) and not isinstance(entry, bool):
         # Every hand of that many cards, alike: drawn card by card, never listed.
         if entry not in HOLE_SIZES or exact:
-            raise JobError(f"seat {seat}: every hand of {entry} cards is a range for sampling "
+            raise JobError(f"seat {seat + 1}: every hand of {entry} cards is a range for sampling "
                            "only, of 4, 5 or 6 cards")
         return b"", b"", entry
     try:
@@ -359,15 +359,15 @@ def _range_entry(seat: int, entry, exact) -> tuple:
         combos = bytes(memoryview(combos).cast("B")) if not isinstance(combos, bytes) else combos
         weights = bytes(memoryview(weights).cast("B")) if not isinstance(weights, bytes) else weights
     except (TypeError, ValueError):
-        raise JobError(f"seat {seat}: a range is (combos, weights), two buffers of bytes") from None
+        raise JobError(f"seat {seat + 1}: a range is (combos, weights), two buffers of bytes") from None
     n = len(weights)
     if n == 0 or len(combos) % n or len(combos) // n not in HOLE_SIZES:
-        raise JobError(f"seat {seat}: {len(combos)} card bytes do not make {n} hands of 4, 5 or 6 cards")
+        raise JobError(f"seat {seat + 1}: {len(combos)} card bytes do not make {n} hands of 4, 5 or 6 cards")
     k = len(combos) // n
     if max(combos) > 51 or min(weights) < 1 or max(weights) > 100:
-        raise JobError(f"seat {seat}: range cards are 0..51 and weights 1..100")
+        raise JobError(f"seat {seat + 1}: range cards are 0..51 and weights 1..100")
     if not all(all(map(operator.lt, combos[i::k], combos[i + 1::k])) for i in range(k - 1)):
-        raise JobError(f"seat {seat}: every range row must hold its cards in ascending order")
+        raise JobError(f"seat {seat + 1}: every range row must hold its cards in ascending order")
     return combos, weights, k
 
 

@@ -122,7 +122,7 @@ def program_weight(code, table, hand) -> int:
 
 def check_program(seat: int, code, table, k: int) -> tuple[bytes, bytes]:
     """A compiled range (``Range.program()``) checked so that the C reader stays inside it."""
-    bad = JobError(f"seat {seat}: not a compiled range")
+    bad = JobError(f"seat {seat + 1}: not a compiled range")
     try:
         code_ints, table_ints = array("i", code), array("i", table)
     except (TypeError, ValueError, OverflowError):   # not a sequence of C ints
