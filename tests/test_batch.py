@@ -207,3 +207,22 @@ def test_threads_get_what_single_calls_get(core):
     for thread in threads:
         thread.join()
     assert not errors and all(results)
+
+
+def test_an_output_buffer_is_told_what_is_wrong_with_it(impl):
+    # A strided view of the right shape was told "must be a contiguous 1-D buffer of 3 elements
+    # ..., not shaped (3,)": its shape, not its layout, named as the problem.
+    numpy = pytest.importorskip("numpy")
+    holes = numpy.array([[51, 47, 0, 4]] * 3, dtype=numpy.uint8)
+    boards = numpy.array([[8, 12, 16, 20, 24]] * 3, dtype=numpy.uint8)
+    strided = numpy.zeros(6, dtype=numpy.uint16)[::2]
+    with pytest.raises(BatchError, match=r"out_high must be C-contiguous \(a strided view"):
+        impl.evaluate_batch(holes, boards, strided)
+    with pytest.raises(BatchError, match="out_high must have 3 elements, one per row, not 4"):
+        impl.evaluate_batch(holes, boards, numpy.zeros(4, dtype=numpy.uint16))
+    with pytest.raises(BatchError, match=r"out_high must be 1-D, 3 elements, one per row, not shaped \(3, 1\)"):
+        impl.evaluate_batch(holes, boards, numpy.zeros((3, 1), dtype=numpy.uint16))
+    indexer = impl.HandIndexer((4, 3))
+    rows = numpy.array([[0, 1, 2, 3, 8, 12, 16]] * 3, dtype=numpy.uint8)
+    with pytest.raises(BatchError, match=r"out must be C-contiguous"):
+        indexer.index_batch(rows, numpy.zeros(6, dtype=numpy.uint64)[::2])

@@ -119,10 +119,20 @@ def _output(obj: Optional[object], name: str, formats: tuple[str, ...], typecode
         raise BatchError(f"{name} must hold {kind}, not elements of format {view.format!r}")
     if view.readonly:
         raise BatchError(f"{name} is read-only")
-    if view.ndim != 1 or not view.c_contiguous or _shape(view)[0] != rows:
-        raise BatchError(f"{name} must be a contiguous 1-D buffer of {rows} elements, one per row, "
-                         f"not shaped {view.shape}")
+    _check_output_layout(view, name, rows)
     return obj
+
+
+def _check_output_layout(view: memoryview, name: str, rows: int) -> None:
+    """An output buffer is 1-D, C-contiguous and one element a row: the message names what is
+    wrong (a strided view of the right shape was told its shape was the problem)."""
+    if view.ndim != 1:
+        raise BatchError(f"{name} must be 1-D, {rows} elements, one per row, not shaped {view.shape}")
+    if not view.c_contiguous:
+        raise BatchError(f"{name} must be C-contiguous (a strided view such as a[::2] is not): "
+                         "numpy.ascontiguousarray makes a copy that is, or pass a fresh array")
+    if _shape(view)[0] != rows:
+        raise BatchError(f"{name} must have {rows} elements, one per row, not {_shape(view)[0]}")
 
 
 def check_batch(holes: object, boards: object, out_high: object = None,
@@ -484,9 +494,7 @@ def indexer_out(obj: object, rows: int):
         raise BatchError(f"out must hold uint64, not elements of format {view.format!r}")
     if view.readonly:
         raise BatchError("out is read-only")
-    if view.ndim != 1 or not view.c_contiguous or _shape(view)[0] != rows:
-        raise BatchError(f"out must be a contiguous 1-D buffer of {rows} elements, one per row, "
-                         f"not shaped {view.shape}")
+    _check_output_layout(view, "out", rows)
     return obj
 
 
