@@ -302,3 +302,34 @@ def test_the_command_line_writes_features(live_core, tmp_path, capsys):
                                                      "flop-0005.npz"]
     assert omaha8.cli.main(["features", "--out", str(out), "--flops", "9-2000"]) == 2
     assert "numbered 0..1754" in capsys.readouterr().err
+
+
+def test_hand_strength_takes_the_weights_showdown_values_takes(live):
+    # Weights were whole numbers 0..1000 only (a JobError for reach probabilities, a BatchError
+    # for a negative one): now the one weight rule, counted exactly where the weights are whole.
+    import math
+
+    from omaha8 import BatchError
+
+    river = "Ks7d2h9c3s"
+    hands = "AsAh2s3h,QdQc8h6s,JcTc6d4h"
+    opponents = Range("KK**,T9**")
+    m = len(opponents.apart_from([int(c) for c in omaha8.parse_cards(river)])[1])
+    reach = [((i * 7919) % 1000 + 1) / 1000 for i in range(m)]        # thousandths of the largest: exact
+    strength = hand_strength(river, hands, opponents, reach)
+    values = omaha8.showdown_values(river, hands, opponents, reach)
+    assert list(strength.equity) == pytest.approx(list(values.equity), abs=1e-12)
+    assert list(strength.opponent_weights) == [w * 1000 for w in reach]
+    # Whole numbers past 1000 with a common factor are counted exactly, divided by it.
+    scaled = hand_strength(river, hands, opponents, [w * 3000 for w in reach])
+    assert list(scaled.equity) == list(strength.equity)
+    # Any other weights are rounded to thousandths of the largest: close to the exact values.
+    rough = [0.1 + ((i * 104729) % 997) ** 1.5 for i in range(m)]
+    rounded = hand_strength(river, hands, opponents, rough)
+    exact = omaha8.showdown_values(river, hands, opponents, rough)
+    assert list(rounded.equity) == pytest.approx(list(exact.equity), abs=2e-3)
+    assert max(rounded.opponent_weights) == 1000
+    # A mistake is worded as showdown_values words it, whatever the container.
+    for bad in ([-1.0] + [1.0] * (m - 1), [math.nan] * m):
+        with pytest.raises(BatchError, match=r"weights\[0\] is .*: a weight is a finite number, 0 or more"):
+            hand_strength(river, hands, opponents, bad)

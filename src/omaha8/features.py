@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import ctypes
 import json
+import math
 import os
 import zipfile
 from array import array
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import reduce
 from pathlib import Path
 from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 
@@ -34,12 +36,16 @@ from .isomorphism import canonical_boards, indexer
 from .ranges import Range
 from .sweep import MAX_SHOWDOWN_BYTES, HandsLike, read_sides, shaped_rows, thread_count
 
-__all__ = ["HandStrength", "hand_strength", "strength_bytes", "FEATURES", "FlopTask", "run_flop_task", "flop_features",
+__all__ = ["HandStrength", "hand_strength", "strength_weights", "MAX_STRENGTH_WEIGHT",
+           "strength_bytes", "FEATURES", "FlopTask", "run_flop_task", "flop_features",
            "read_flop_features", "FEATURES_FORMAT"]
 
 FEATURES = ("equity", "equity_squared", "high", "low", "scoop", "low_made")
 """The per-hand features, in the order files hold them."""
 FEATURES_FORMAT = "omaha8 flop features 1"
+# The largest whole-number weight the strength job counts an opponent by (its low columns count
+# in 32 bits: a thousand times the most rows stays within them).
+MAX_STRENGTH_WEIGHT = 1000
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,10 @@ class HandStrength:
     weight: array
     """The weight of the (opponent, runout) deals behind the row: the runouts are weighed by
     it, so that on each the distribution is the hand's own (uniform for uniform opponents)."""
+    opponent_weights: array
+    """The whole-number weights the opponents were counted by, one per opponent row: the given
+    weights where they are whole numbers up to ``MAX_STRENGTH_WEIGHT`` (or become so divided by
+    their common factor), else each rounded to a ``MAX_STRENGTH_WEIGHT``-th of the largest."""
     histogram: Optional[memoryview]
     """With ``bins``: (n, bins) float64, the share of runouts whose river equity falls in each
     of ``bins`` equal bins of [0, 1] (1.0 in the last bin); None without."""
@@ -89,10 +99,15 @@ def hand_strength(
 
     ``board``: 3 or 4 cards (5 allowed: one runout). ``hands``: a Range, an expression or a
     uint8 (n, k) buffer; by default every hand of four cards that misses the board.
-    ``opponents``: the same kinds; by default every hand, uniformly. ``weights``: one whole
-    number 0..1000 per opponent row as used (a Range's weights are so already), so that every
-    count is exact. ``bins``: with 1 or more, a histogram of the river equity. ``threads``
-    splits the runouts; any count gives the same answer.
+    ``opponents``: the same kinds; by default every hand, uniformly. ``weights``: one weight per
+    opponent row as used, by the rule ``showdown_values`` reads them by (any finite number, 0
+    or more: reach probabilities too). The counts are whole numbers, exact: whole-number
+    weights up to ``MAX_STRENGTH_WEIGHT`` (a Range's are) are counted as they are, and so are
+    whole numbers that their common factor brings there; any others are rounded to
+    ``MAX_STRENGTH_WEIGHT``-ths of the largest (each off by at most 0.05% of the largest, and a
+    weight under that rounds to 0), as ``opponent_weights`` shows. ``bins``: with 1 or more, a
+    histogram of the river equity. ``threads`` splits the runouts; any count gives the same
+    answer.
     """
     board_cards = read_counted(board, "board cards", (3, 4, 5))
     check_unique(board_cards)
@@ -100,6 +115,7 @@ def hand_strength(
     hands = every if hands is None else hands
     opponents = every if opponents is None else opponents
     hand_rows, opp_rows, size, opp_weights = read_sides(board_cards, hands, opponents, weights)
+    opp_weights = strength_weights(opp_weights)
     count = whole_number(bins, "bins", 0, 10_000, JobError)
     workers = thread_count(threads)
     n, m = len(hand_rows) // size, len(opp_rows) // size
@@ -123,9 +139,25 @@ def hand_strength(
         scoop=scoop,
         low_made=low_made,
         weight=weight,
+        opponent_weights=opp_weights,
         histogram=_shaped_doubles(histogram, n, count) if count else None,
         bins=count,
     )
+
+
+def strength_weights(weights: array) -> array:
+    """The whole-number weights the strength job counts by (see ``hand_strength``): whole
+    numbers up to MAX_STRENGTH_WEIGHT as they are, or divided by their common factor when that
+    brings them there; else each rounded to a MAX_STRENGTH_WEIGHT-th of the largest."""
+    if all(w.is_integer() for w in weights):
+        divisor = reduce(math.gcd, {int(w) for w in weights}, 0) or 1
+        whole = array("d", [w / divisor for w in weights]) if divisor > 1 else weights
+        if max(whole, default=0.0) <= MAX_STRENGTH_WEIGHT:
+            return whole
+    largest = max(weights, default=0.0)
+    if not largest:
+        return weights
+    return array("d", [float(round(w / largest * MAX_STRENGTH_WEIGHT)) for w in weights])
 
 
 def strength_bytes(hands: int, opponents: int, hole_size: int, bins: int, threads: int) -> int:
