@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 import random
 
 import pytest
@@ -38,7 +39,16 @@ def test_the_package_and_its_modules_name_the_same_classes():
 
 
 QQ_ROW = memoryview(bytes(omaha8.parse_cards("QdQc8h6h"))).cast("B", (1, 4))
-BAD = ["", "As", "AsAs2c3d", "Xx", 52, -1, None, 2.5, True, [1, 2], "AsKsQsJsTs9s8s", b"\xff", object()]
+# Issue 32's fuzzer added a mapping (read as its keys), an int too large for a float, NaN, a float
+# near the top of float's range, a tiny positive one, and a numpy integer and array where numpy is.
+BAD = ["", "As", "AsAs2c3d", "Xx", 52, -1, None, 2.5, True, [1, 2], "AsKsQsJsTs9s8s", b"\xff", object(),
+       {1: 1}, 10**400, math.nan, 1.5e308, 5e-324, [10**400], [1.5e308, 1.5e308]]
+try:
+    import numpy
+
+    BAD += [numpy.int64(3), numpy.array([[0, 1, 4, 5]], numpy.uint8), numpy.array([1.0, 2.0])]
+except ImportError:   # pragma: no cover - numpy is a test extra
+    pass
 
 
 @functools.lru_cache(maxsize=1)
@@ -48,7 +58,8 @@ def _river_nuts() -> omaha8.Nuts:
 
 
 def _calls(rng: random.Random):
-    a, b = rng.choice(BAD), rng.choice(BAD + ["AsKd2c3h", "2c7d9h"])
+    # b is compared with text below: no numpy array there (its == is elementwise).
+    a, b = rng.choice(BAD), rng.choice([x for x in BAD if not hasattr(x, "shape")] + ["AsKd2c3h", "2c7d9h"])
     return [
         lambda: omaha8.evaluate(a, b),
         lambda: omaha8.high_hand(a, b),
@@ -108,6 +119,11 @@ def _calls(rng: random.Random):
         # (A range that parses, "As", would be broken down: a third of a second in pure Python.)
         lambda: omaha8.breakdown(a if a is not None and (not isinstance(a, str) or "s" not in a) else "Xx", "Ks7d2h"),
         lambda: omaha8.breakdown("A2**", a),
+        # Issue 32: an expression beside a buffer, weights of every kind, hand strength's weights.
+        lambda: omaha8.showdown_values("Ks7d2h9c3s", "AA**", a),
+        lambda: omaha8.showdown_values("Ks7d2h9c3s", QQ_ROW, QQ_ROW, a),
+        lambda: omaha8.hand_strength("Ks7d2h9c3s", "AsAh4d5c", QQ_ROW, a),
+        lambda: omaha8.equity(["AsAh4d5c", a], "Ks7d2h9c"),
     ]
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "card_index",
     "quoted",
     "whole_number",
+    "integer_of",
     "read_weights",
     "MAX_WEIGHT_TOTAL",
     "hole_size_of",
@@ -128,19 +129,27 @@ def quoted(value: object, limit: int = _QUOTE_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def integer_of(value: object) -> Optional[int]:
+    """``value`` as an int when it is one by omaha8's rule (an int, or anything whose
+    ``__index__`` gives one: numpy integers and 0-d integer arrays; never a bool), else None. A
+    numpy array of many numbers has ``__index__`` but raises from it: None too."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[call-overload, arg-type]
+    except TypeError:
+        return None
+
+
 def whole_number(value: object, what: str, least: int, most: Optional[int], error: type) -> int:
     """The one rule omaha8 reads integer arguments by (chips, counts, seeds, seats, sizes): an
     int or anything with ``__index__`` (numpy integers), never a bool or a float, within
     ``least..most``; else ``error`` naming ``what`` and the bounds."""
-    if type(value) is int:  # the common case first
-        number = value
-    elif isinstance(value, bool) or not hasattr(type(value), "__index__"):
+    number = integer_of(value)
+    if number is None:
         raise error(f"{what} must be an int, not {type(value).__name__} {quoted(value)}")
-    else:
-        try:
-            number = operator.index(value)  # type: ignore[call-overload, arg-type]
-        except TypeError:   # a numpy array of more than one number has __index__ but is none
-            raise error(f"{what} must be an int, not {type(value).__name__} {quoted(value)}") from None
     if number < least or (most is not None and number > most):  # type: ignore[operator]
         bounds = f"at least {least:,}" if most is None else f"{least:,}..{most:,}"
         raise error(f"{what} must be {bounds}, not {quoted(number)}")
@@ -203,9 +212,10 @@ def read_weights(value: object, count: int, what: str, error: type, unit: str = 
 
 def hole_size_of(value: object, error: type) -> int:
     """A hole size, 4, 5 or 6, by the same rule (4.0 and True are not hole sizes)."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__") or operator.index(value) not in HOLE_SIZES:  # type: ignore[call-overload, arg-type]
+    size = integer_of(value)
+    if size not in HOLE_SIZES:
         raise error(f"hole_size must be 4, 5 or 6, not {quoted(value)}")
-    return operator.index(value)  # type: ignore[call-overload, arg-type]
+    return size  # type: ignore[return-value]
 
 
 def card_index(value: object) -> int:
@@ -216,11 +226,11 @@ def card_index(value: object) -> int:
         if len(cards) != 1:
             raise CardError(f"expected one card, got {quoted(value)}")
         return cards[0]
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+    index = integer_of(value)
+    if index is None:
         raise CardError(
             f"a card must be a str, an int 0..51 or a Card, not {type(value).__name__} {quoted(value)}"
         )
-    index = operator.index(value)  # type: ignore[call-overload, arg-type]
     if not 0 <= index <= 51:
         raise CardError(f"card index {quoted(index)} is outside 0..51")
     return index

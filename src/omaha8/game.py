@@ -14,7 +14,6 @@ small blind, acts first before the flop and last after it.
 
 from __future__ import annotations
 
-import operator
 import random
 import threading
 from enum import Enum
@@ -29,6 +28,7 @@ from .cards import (
     CardsLike,
     check_unique,
     hole_size_of,
+    integer_of,
     quoted,
     read_counted,
     whole_number,
@@ -180,7 +180,7 @@ class Hand:
         chips = [_whole(stack, f"the stack of seat {seat + 1}", 1) for seat, stack in enumerate(stacks)]
         if sum(chips) > MAX_CHIPS:
             raise HandError(f"the stacks add up to more than {MAX_CHIPS:,} chips")
-        if limit not in LIMITS:
+        if not isinstance(limit, str) or limit not in LIMITS:
             raise HandError(f"limit must be 'fixed', 'pot' or 'no', not {quoted(limit)}")
         small, big = _pair(blinds, "blinds")
         if big < 1:
@@ -472,9 +472,10 @@ class Hand:
         if why is not None:
             return why
         if type(total) is not int:   # the common case, an int, needs no more checks
-            if isinstance(total, bool) or not hasattr(type(total), "__index__"):
+            number = integer_of(total)
+            if number is None:
                 return f"raise_to takes a whole number of chips, not {quoted(total)}"
-            total = operator.index(total)  # type: ignore[call-overload, arg-type]
+            total = number
         assert self._actor is not None
         return self._amount_problem(self._actor, total)  # type: ignore[arg-type]
 
@@ -614,7 +615,7 @@ class Hand:
             if why is not None:
                 raise IllegalAction(why)
             assert self._actor is not None
-            return self._raise_to(self._actor, total if type(total) is int else operator.index(total))
+            return self._raise_to(self._actor, total if type(total) is int else integer_of(total))  # type: ignore[arg-type]
         finally:
             self._release()
 
