@@ -217,3 +217,24 @@ def test_the_vector_shows_cards_chips_and_the_betting_so_far():
     assert streets[0:4] == [7 / 2, 0, 0, 0] and streets[4:8] == [7 / 2, 5 / 2, 0, 0] and streets[8:12] == [1, 0, 0, 0]
     for step in range(3):
         assert sum(streets[4 * step:4 * step + 4]) == seats[7 * step + 2]
+
+
+def test_numpy_numbers_are_numbers_and_arrays_are_refused_in_words():
+    # A lone numpy integer for stacks was refused, hole_size kept numpy's type, and an array for
+    # the limit, the hole size or an action raised numpy's "truth value is ambiguous" or a TypeError.
+    numpy = pytest.importorskip("numpy")
+    rules = read_rules({"stacks": numpy.int64(50), "blinds": [numpy.int64(1), numpy.int32(2)],
+                        "hole_size": numpy.int64(5), "fixed_bets": "2 4"})
+    assert rules.stacks == (50, 50) and rules.blinds == (1, 2)
+    assert rules.hole_size == 5 and type(rules.hole_size) is int
+    for params, words in (({"limit": numpy.array(["pot", "no"])}, "limit"),
+                          ({"hole_size": numpy.array([4, 5])}, "hole_size"),
+                          ({"hole_size": numpy.float64(4.0)}, "hole_size")):
+        with pytest.raises(GameConfigError, match=words):
+            read_rules(params)
+    menu = _menu(Hand([100, 100], limit="pot", seed=3))
+    assert menu.why_not(numpy.int64(1)) is None
+    assert "whole number" in menu.why_not(numpy.array([1, 2]))
+    with pytest.raises(IllegalAction, match="whole number"):
+        menu.play(numpy.array([0, 1]))
+    assert menu.play(numpy.int64(1)).kind == "call"

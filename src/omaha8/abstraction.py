@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Optional, Sequence
 
-from .cards import MAX_SEATS, quoted, whole_number
+from .cards import MAX_SEATS, integer_of, quoted, whole_number
 from .exceptions import GameConfigError, HandError, IllegalAction
 from .game import Action, Hand, Kind, Limit, Street
 
@@ -44,10 +44,13 @@ def _words_of(value: object, name: str) -> list[str]:
     strings carry lists) or a sequence of numbers."""
     if isinstance(value, str):
         words = value.replace(",", " ").split()
-    elif isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+    elif integer_of(value) is not None:   # an int, a numpy integer
+        words = [str(integer_of(value))]
+    elif isinstance(value, (float, Fraction)):
         words = [str(value)]
     elif isinstance(value, (list, tuple)):
-        words = [str(item) if not isinstance(item, bool) else "bool" for item in value]
+        words = ["bool" if isinstance(item, bool) else str(integer_of(item)) if integer_of(item) is not None
+                 else str(item) for item in value]
     else:
         raise GameConfigError(f"{name} must be numbers separated by spaces, such as '1 2', not {quoted(value)}")
     return words
@@ -118,7 +121,7 @@ def read_rules(params: Mapping[str, object]) -> TableRules:
     max_raises, fixed_bets), each checked; a mistake is a ``GameConfigError`` naming it.
     ``stacks`` gives one stack for every seat or one per seat."""
     limit = params.get("limit", "pot")
-    if limit not in ("fixed", "pot", "no"):
+    if not isinstance(limit, str) or limit not in ("fixed", "pot", "no"):
         raise GameConfigError(f"limit must be 'fixed', 'pot' or 'no', not {quoted(limit)}")
     players = whole_number(params.get("players", 2), "players", 2, MAX_SEATS, GameConfigError)
     blinds = _whole_numbers(params.get("blinds", "1 2"), "blinds", 0)
@@ -134,9 +137,10 @@ def read_rules(params: Mapping[str, object]) -> TableRules:
     if len(stacks) != players:
         raise GameConfigError(f"stacks must give one stack for every seat or one per seat ({players}), "
                               f"not {len(stacks)}")
-    hole_size = params.get("hole_size", 4)
-    if isinstance(hole_size, bool) or hole_size not in (4, 5):
-        raise GameConfigError(f"hole_size must be 4 or 5, not {quoted(hole_size)}")
+    given_size = params.get("hole_size", 4)
+    hole_size = integer_of(given_size)
+    if hole_size not in (4, 5):
+        raise GameConfigError(f"hole_size must be 4 or 5, not {quoted(given_size)}")
     words = _words_of(params.get("bets", "0.5 1"), "bets")
     if len(words) > MAX_BET_SIZES:
         raise GameConfigError(f"bets: at most {MAX_BET_SIZES} sizes, not {len(words)}")
@@ -253,16 +257,17 @@ class AbstractHand:
 
     def why_not(self, action: object) -> Optional[str]:
         """Why ``action`` is not legal now, in words; None when it is."""
-        if isinstance(action, bool) or not hasattr(type(action), "__index__"):
+        number = integer_of(action)
+        if number is None:
             return f"an action is a whole number 0..{self._all_in}, not {quoted(action)}"
         legal = self.legal_actions()
-        if int(action) in legal:  # type: ignore[call-overload]
+        if number in legal:
             return None
         if not legal:
             if self.hand.waiting_for:
                 return f"action {action}: the hand waits for {self.hand.waiting_for} board card(s)"
             return f"action {action}: the hand is over"
-        named = ", ".join(f"{number} ({self.describe(number)})" for number in legal)
+        named = ", ".join(f"{choice} ({self.describe(choice)})" for choice in legal)
         return f"action {action} is not legal for seat {self.hand.actor + 1}; the legal actions are {named}"
 
     def play(self, action: int) -> Action:
