@@ -574,7 +574,7 @@ cdef int pattern_weight(const int* table, int at, const uint8_t* hand, int k) no
         taken |= 1 << j
         fresh[i] = kind == SUIT_VARIABLE and binding[value] == -1
         if fresh[i]:
-            binding[value] = card & 3
+            binding[value] = hand[j] & 3   # hand[j], not card: j < k here, which the compiler can see
         i += 1
         if i == count:
             return weight

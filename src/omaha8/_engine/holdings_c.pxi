@@ -147,8 +147,10 @@ cdef bint completes(const uint8_t* deck, int n, int k, const uint16_t* highs, in
     k-card holding none of whose pairs beats ``value``."""
     cdef int i, j, card
     cdef bint fits
-    if size == k:
+    if size >= k:
         return True
+    if size >= MAX_HOLE:   # never: k is at most MAX_HOLE (checked at the boundary); says so to the compiler
+        return False
     for i in range(start, n):
         card = deck[i]
         fits = True

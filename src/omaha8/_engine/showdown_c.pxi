@@ -1508,6 +1508,7 @@ cdef class TallySweeper:
             if not 0 <= g[i] < group_count or hw[i] < 0:
                 raise JobError(f"hand {i}: group or weight out of range")
         cdef uint8_t no_board[5]
+        memset(no_board, 0, 5)   # never read (the board size is 0), but defined
         cdef const uint8_t* h = hands
         cdef const uint8_t* o = opponents
         cdef const double* w = <const double*><const char*>opponent_weights
