@@ -10,6 +10,7 @@ import ctypes
 import inspect
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -265,13 +266,19 @@ except KeyboardInterrupt:
 
 
 def _interrupt(command: list, env: dict) -> tuple[float, subprocess.CompletedProcess]:
+    """Start ``command``, wait for its "started" line (however slow its imports: a fixed sleep
+    failed under coverage), let the run go a little, send Ctrl-C and time the exit."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env={**os.environ, **env})
-    time.sleep(1.5)  # well into the run
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], 60)
+    first = process.stdout.readline() if ready else ""
+    assert first == "started\n", (first, process.poll())
+    time.sleep(0.3)  # into the run
     sent = time.monotonic()
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)
-    return time.monotonic() - sent, subprocess.CompletedProcess(command, process.returncode, out, err)
+    return time.monotonic() - sent, subprocess.CompletedProcess(command, process.returncode, first + out, err)
 
 
 @pytest.mark.parametrize("pure", ["0", "1"])
@@ -282,8 +289,9 @@ def test_ctrl_c_stops_a_one_thread_run_from_python(pure):
 
 
 def test_ctrl_c_stops_the_command_line():
-    took, result = _interrupt([sys.executable, "-m", "omaha8", "equity", "AsAh2s3h", "KsKdQhQc",
-                               "--threads", "1", "--samples", "10000000000"], {})
+    command = ("import sys, omaha8.cli; print('started', flush=True); sys.exit(omaha8.cli.main(['equity', "
+               "'AsAh2s3h', 'KsKdQhQc', '--threads', '1', '--samples', '10000000000']))")
+    took, result = _interrupt([sys.executable, "-c", command], {})
     assert result.returncode == 130 and result.stderr.strip() == "omaha8: interrupted"
     assert took < 0.5
 
