@@ -8,6 +8,7 @@ import math
 from array import array
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
+from typing import Optional
 
 import pytest
 
@@ -451,9 +452,12 @@ def test_solve_rivers_on_executors(dask_client):
     ({"oop": "AsKs7d"}, "oop"),
     ({"oop": "KsKd"}, "oop"),
     ({"ip": (rows("AhAd3c5d"), [0.0])}, "ip"),
-    ({"ip": rows("Ks7d3c5d")}, "ip row 0"),
+    ({"ip": rows("Ks7d3c5d")}, "ip hand 0"),
     ({"ip": (rows("AhAd3c5d"), [-1.0])}, r"ip: weights\[0\]"),
     ({"threads": 0}, "threads"),
+    ({"bets": [10**400]}, "bets"),            # an int past float's range: no OverflowError
+    ({"pot": 10**400}, "pot"),
+    ({"limit": ["pot"]}, "limit"),
 ])
 def test_bad_input_is_a_value_error_naming_it(arguments, words):
     spot = {"board": BOARD, "oop": "AA", "ip": "KK", "pot": POT, "stack": STACK, "iterations": 1}
@@ -481,3 +485,453 @@ def test_the_engine_reads_only_a_checked_tree(impl):
         amounts = array("d", [100, 0, 0] * len(kinds))
         with pytest.raises(SolverError, match=words):
             impl.RiverJob(board, hand, bytes(parse_cards("KhKd8c8d")), 4, w, w, kinds, firsts, counts, amounts)
+
+
+# ---------------------------------------------------------------- issue 32: the tree's size
+
+def _hostile_sizes() -> dict:
+    return {"limit": "no", "bets": [0.1 * i for i in range(1, 31)], "raises": [0.1 * i for i in range(1, 31)],
+            "max_raises": 3}
+
+
+def _refused_quickly(call, words: str, seconds: float = 1.0, megabytes: float = 20.0) -> float:
+    """``call()`` raises a SolverError matching ``words`` within ``seconds``, allocating less
+    than ``megabytes`` on the way; the seconds it took."""
+    import time
+    import tracemalloc
+
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        with pytest.raises(SolverError, match=words):
+            call()
+        took = time.perf_counter() - started
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert took < seconds and peak < megabytes * 1e6, (took, peak)
+    return took
+
+
+def test_a_tree_too_big_is_refused_before_it_is_built():
+    from omaha8.solver import MAX_TREE_NODES
+
+    # 30 bet and 30 raise sizes, three raises, a stack of a million pots: tens of millions of nodes.
+    _refused_quickly(lambda: build_tree(POT, 10**6 * POT, **_hostile_sizes()), f"{MAX_TREE_NODES:,} nodes")
+    oop, ip = spot_hands(BOARD)
+    _refused_quickly(lambda: solve_river(BOARD, oop, ip, POT, 10**6 * POT, iterations=1, **_hostile_sizes()),
+                     "nodes")
+
+
+@pytest.mark.parametrize("raises", [101, 10_000, 100_000, 10**30])
+def test_max_raises_is_bounded_at_once(raises):
+    from omaha8.solver import MAX_RAISES
+
+    assert MAX_RAISES == 100
+    _refused_quickly(lambda: build_tree(POT, 10**6 * POT, limit="fixed", big_bet=20, max_raises=raises),
+                     r"max_raises must be 0\.\.100")
+    oop, ip = spot_hands(BOARD)
+    _refused_quickly(lambda: solve_river(BOARD, oop, ip, POT, 10**6 * POT, limit="fixed", big_bet=20,
+                                         max_raises=raises, iterations=1), "max_raises")
+    # At the cap a fixed limit line of a hundred raises is a tree of a few hundred nodes.
+    assert len(build_tree(POT, 10**6 * POT, limit="fixed", big_bet=20, max_raises=MAX_RAISES)) == 6 * 100 + 9
+
+
+def test_too_many_sizes_are_refused():
+    from omaha8.solver import MAX_SIZES
+
+    with pytest.raises(SolverError, match=f"at most {MAX_SIZES}"):
+        build_tree(POT, STACK, limit="no", bets=[1.0] * (MAX_SIZES + 1))
+    import itertools
+    with pytest.raises(SolverError, match=f"at most {MAX_SIZES}"):
+        build_tree(POT, STACK, limit="no", bets=(1.0 + i for i in itertools.count()))   # never ends
+
+
+@pytest.mark.parametrize("rules", [
+    {}, {"max_raises": 0}, {"limit": "fixed", "big_bet": 20, "max_raises": 7}, {"stack": 0}, {"stack": 50},
+    {"limit": "no", "bets": (0.3, 0.75, 2.0), "raises": (0.5, 1.0, 3.0), "max_raises": 3},
+    {"limit": "no", "bets": (0.75, 0.75000000000000001, 1.0), "raises": (), "stack": 90},
+    {"limit": "fixed", "big_bet": 150, "stack": 400}, {"bets": ()},
+])
+def test_the_count_is_the_tree_built(rules):
+    from omaha8.solver import _rules, _tree_shape
+
+    rules = dict(rules)
+    stack = rules.pop("stack", STACK)
+    nodes = build_tree(POT, stack, **rules)
+    shape = _tree_shape(_rules(POT, stack, **rules))
+    assert shape.nodes == len(nodes)
+    assert shape.paths == sum(len(node.path) for node in nodes)
+    assert shape.depth == max(len(node.path) for node in nodes)
+    assert shape.widest == max(len(node.actions) for node in nodes)
+    assert shape.actions == tuple(sum(len(node.actions) for node in nodes if node.kind == player)
+                                  for player in ("oop", "ip"))
+
+
+def test_the_count_is_the_tree_built_on_random_rules():
+    """The count's formula for subtrees no raise can take all-in, and its shortcut for the last
+    raise, against the builder, on random rules: deep stacks and shallow, sizes near each other."""
+    import random
+
+    from omaha8.solver import _rules, _tree_shape
+
+    rng = random.Random(32)
+    for _ in range(300):
+        limit = rng.choice(["pot", "no", "fixed"])
+        rules = {"limit": limit, "max_raises": rng.randrange(0, 7)}
+        pot = rng.choice([1.0, 100.0, 3.7, 1e-30, 1e30])
+        stack = pot * rng.choice([0, 0.3, 1, 2.5, 4, 10, 50, 1000, 1e6])
+        if limit == "fixed":
+            rules["big_bet"] = pot * rng.choice([0.1, 0.5, 1, 3, 1e-7])
+        else:
+            top = 1.0 if limit == "pot" else 5.0
+            for key, most in (("bets", 5), ("raises", 4)):
+                rules[key] = [round(rng.uniform(0.05, top), rng.choice([1, 2, 9])) for _ in range(rng.randrange(most))]
+                if rules[key] and rng.random() < 0.2:
+                    rules[key].append(rules[key][0] + 1e-7)      # too near for the formula
+        shape = _tree_shape(_rules(pot, stack, **rules), 20_000)
+        if shape is None:
+            continue
+        nodes = build_tree(pot, stack, **rules)
+        assert shape == (len(nodes), sum(len(node.path) for node in nodes), max(len(node.path) for node in nodes),
+                         max(len(node.actions) for node in nodes),
+                         tuple(sum(len(node.actions) for node in nodes if node.kind == player)
+                               for player in ("oop", "ip"))), (pot, stack, rules)
+
+
+def test_the_estimate_counts_the_tree_and_its_paths():
+    import tracemalloc
+
+    from omaha8.solver import _estimate, _rules, _tree_shape
+
+    for rules in ({"limit": "fixed", "big_bet": 20, "max_raises": 100},
+                  {"limit": "no", "bets": (0.1, 0.2, 0.3), "raises": (0.1, 0.2, 0.3), "max_raises": 6}):
+        tracemalloc.start()
+        nodes = build_tree(POT, 10**6 * POT, **rules)
+        built = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        shape = _tree_shape(_rules(POT, 10**6 * POT, **rules))
+        assert len(nodes) == shape.nodes
+        # One hand a side: the engine's share is small, the tree's own objects are most of it.
+        assert _estimate(shape, (1, 1)) >= built
+
+
+# ---------------------------------------------------------------- issue 32: scale
+
+@pytest.mark.parametrize("pot", [1e-300, 1e-50, 1e-30, 1e30, 1e36, 1e38, 1e300])
+def test_the_same_spot_at_any_scale_is_the_same_game(pot):
+    oop, ip = spot_hands(BOARD)
+    one = solve_river(BOARD, oop, ip, 1.0, 4.0, iterations=30, exploitability=0.0)
+    scaled = solve_river(BOARD, oop, ip, pot, 4 * pot, iterations=30, exploitability=0.0)
+    assert one.exploitability < 0.005
+    assert scaled.exploitability == one.exploitability and scaled.history == one.history
+    assert all(scaled.strategies[n].tobytes() == one.strategies[n].tobytes() for n in one.strategies)
+    assert scaled.value == one.value * pot
+    for player in ("oop", "ip"):
+        assert list(scaled.ev(player)) == [v * pot for v in one.ev(player)]
+    # The tree the solution shows is in the spot's own chips.
+    assert scaled.tree()[0].pot == pot and scaled.stack == 4 * pot
+    assert scaled.tree()[2].oop_in == 0.5 * pot
+
+
+def test_weights_are_scaled_before_the_engine_sees_them():
+    oop, ip = spot_hands(BOARD)
+    plain = solve_river(BOARD, oop, ip, POT, STACK, iterations=30, exploitability=0.0)
+    for factor in (2.0 ** -1070, 2.0 ** -1000, 2.0 ** 900):
+        scaled = [(side[0], [w * factor for w in side[1]]) for side in (oop, ip)]
+        s = solve_river(BOARD, scaled[0], scaled[1], POT, STACK, iterations=30, exploitability=0.0)
+        assert s.exploitability == plain.exploitability and s.value == plain.value
+        assert all(s.strategies[n].tobytes() == plain.strategies[n].tobytes() for n in plain.strategies)
+        assert s.ev("ip").tobytes() == plain.ev("ip").tobytes()
+        # The solution keeps the weights it was given, and its frequencies are the same.
+        assert list(s.weights[0]) == scaled[0][1]
+        assert s.frequencies(("check",)) == pytest.approx(plain.frequencies(("check",)), rel=1e-12)
+    # Denormal weights, the smallest positive floats, are dealt.
+    tiny = [(side[0], [5e-324] * len(side[1])) for side in (oop, ip)]
+    s = solve_river(BOARD, tiny[0], tiny[1], POT, STACK, iterations=10)
+    assert math.isfinite(s.value) and math.isfinite(s.exploitability)
+
+
+@pytest.mark.parametrize("pot, stack, words", [
+    (1.0, 2.0 ** 24 + 1, "stack"),
+    (1e-300, 1e-200, "stack"),
+    (1e308, 1e308, "finite"),
+    (5e-324, 0, "pot"),
+    (float("inf"), 1, "pot"),
+    (1, float("inf"), "stack"),
+])
+def test_what_float_cannot_hold_is_refused(pot, stack, words):
+    with pytest.raises(SolverError, match=words):
+        build_tree(pot, stack)
+    oop, ip = spot_hands(BOARD)
+    with pytest.raises(SolverError, match=words):
+        solve_river(BOARD, oop, ip, pot, stack, iterations=1)
+
+
+# ---------------------------------------------------------------- issue 32: files
+
+def _header_of(data: bytes) -> dict:
+    import json
+
+    from omaha8.solver import _MAGIC
+    length = int.from_bytes(data[len(_MAGIC):len(_MAGIC) + 8], "little")
+    return json.loads(data[len(_MAGIC) + 8:len(_MAGIC) + 8 + length])
+
+
+def _with_header(data: bytes, header, text: Optional[bytes] = None) -> bytes:
+    import json
+
+    from omaha8.solver import _MAGIC
+    length = int.from_bytes(data[len(_MAGIC):len(_MAGIC) + 8], "little")
+    new = text if text is not None else json.dumps(header).encode()
+    return _MAGIC + len(new).to_bytes(8, "little") + new + data[len(_MAGIC) + 8 + length:]
+
+
+@pytest.fixture(scope="module")
+def saved(solved, tmp_path_factory):
+    path = tmp_path_factory.mktemp("saved") / "spot.o8r"
+    solved.save(path)
+    return path.read_bytes()
+
+
+def _load_bytes(tmp_path, data: bytes, name: str = "x.o8r"):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return RiverSolution.load(path)
+
+
+def test_a_hostile_header_is_refused_before_its_tree_is_built(saved, tmp_path):
+    from omaha8.solver import _MAGIC
+
+    header = _header_of(saved)
+    # The issue's file: no limit, 30 bet and 30 raise sizes, three or four raises, a stack of 1e12.
+    for stack, raises, words in [(1e12, 3, "stack"), (1e12, 4, "stack"), (1e6, 3, "tree"), (1e6, 4, "tree")]:
+        hostile = dict(header, limit="no", bets=[0.1 * i for i in range(1, 31)],
+                       raises=[0.1 * i for i in range(1, 31)], max_raises=raises, stack=stack)
+        data = _with_header(saved, hostile)
+        _refused_quickly(lambda data=data: _load_bytes(tmp_path, data), words)
+        # Even the header alone, with no room for its hands, is refused as quickly.
+        end = len(_MAGIC) + 8 + int.from_bytes(data[len(_MAGIC):len(_MAGIC) + 8], "little")
+        _refused_quickly(lambda head=data[:end]: _load_bytes(tmp_path, head), "stack" if stack > 1e6 else "cut short")
+
+
+def test_a_deeply_nested_header_is_a_solver_error(saved, tmp_path):
+    for text in (b"[" * 100_000, b"{\"a\":" * 100_000, b"[" * 100_000 + b"]" * 100_000):
+        with pytest.raises(SolverError, match=r"x\.o8r"):
+            _load_bytes(tmp_path, _with_header(saved, None, text))
+
+
+def _changed(header: dict, **changes) -> dict:
+    return dict(header, **changes)
+
+
+@pytest.mark.parametrize("changes, words", [
+    ({"board": []}, "board"),
+    ({"board": ["Ks", "7d"]}, "board"),
+    ({"board": ["As"] * 5}, "duplicate"),
+    ({"board": "Ks7d2h9c4s"}, "board"),
+    ({"iterations": "abc"}, "iterations"),
+    ({"iterations": -5}, "iterations"),
+    ({"iterations": 2.5}, "iterations"),
+    ({"iterations": True}, "iterations"),
+    ({"max_raises": 1.0}, "max_raises"),
+    ({"hole_size": 7}, "hole_size"),
+    ({"hands": [5]}, "hands"),
+    ({"hands": [5, "5"]}, "hands"),
+    ({"pot": float("nan")}, "pot"),
+    ({"pot": -1}, "pot"),
+    ({"stack": "400"}, "stack"),
+    ({"limit": "spread"}, "limit"),
+    ({"bets": "0.5"}, "bets"),
+    ({"big_bet": 10}, "big_bet"),
+    ({"exploitability": float("nan")}, "exploitability"),
+    ({"exploitability": "small"}, "exploitability"),
+    ({"value": float("inf")}, "value"),
+    ({"value": 1e9}, "value"),
+    ({"history": [[10, 0.1]]}, "history"),
+    ({"history": "none"}, "history"),
+    ({"seconds": -1}, "seconds"),
+    ({"memory": "a lot"}, "memory"),
+    ({"extra": 1}, "extra"),
+])
+def test_load_checks_the_header_as_solve_river_checks_its_arguments(saved, tmp_path, changes, words):
+    header = _header_of(saved)
+    header.update(changes)
+    with pytest.raises(SolverError, match=words):
+        _load_bytes(tmp_path, _with_header(saved, header))
+    if "extra" not in changes:
+        # A header lacking a field is refused too, naming it.
+        missing = {key: value for key, value in _header_of(saved).items() if key != next(iter(changes))}
+        with pytest.raises(SolverError, match=next(iter(changes))):
+            _load_bytes(tmp_path, _with_header(saved, missing))
+
+
+def _blocks(solution) -> dict:
+    """Where each block of a solution's file starts, after the header."""
+    k = solution.hole_size
+    n = [len(rows) // k for rows in solution.rows]
+    at = {"oop rows": 0, "ip rows": n[0] * k}
+    at["oop weights"] = at["ip rows"] + n[1] * k
+    at["ip weights"] = at["oop weights"] + 8 * n[0]
+    at["oop values"] = at["ip weights"] + 8 * n[1]
+    at["ip values"] = at["oop values"] + 8 * n[0]
+    at["strategies"] = at["ip values"] + 8 * n[1]
+    return at
+
+
+@pytest.mark.parametrize("block, offset, value, words", [
+    ("oop rows", 0, bytes([200]), "oop hand 0"),
+    ("ip rows", 1, bytes([int(parse_cards("Ks")[0])]), "ip hand 0"),
+    ("oop rows", 1, None, "oop hand 0"),            # the row's first card twice
+    ("oop weights", 0, array("d", [math.nan]).tobytes(), "oop weights"),
+    ("ip weights", 8, array("d", [-1.0]).tobytes(), "ip weights"),
+    ("oop weights", 0, array("d", [0.0]).tobytes(), "oop weights"),
+    ("ip weights", 0, array("d", [1e301]).tobytes(), "ip weights"),
+    ("oop values", 0, array("d", [math.inf]).tobytes(), "oop values"),
+    ("ip values", 8, array("d", [1e9]).tobytes(), "ip values"),
+    ("strategies", 0, array("d", [math.nan]).tobytes(), "strateg"),
+    ("strategies", 0, array("d", [0.9]).tobytes(), "add up"),
+    ("strategies", 0, array("d", [-0.5]).tobytes(), "strateg"),
+])
+def test_load_checks_the_rows_weights_values_and_strategies(solved, saved, tmp_path, block, offset, value, words):
+    header_end = len(saved) - len(b"".join([solved.rows[0], solved.rows[1]])) - 8 * (
+        2 * len(solved.weights[0]) + 2 * len(solved.weights[1])) - 8 * sum(len(s) for s in solved.strategies.values())
+    at = header_end + _blocks(solved)[block] + offset
+    if value is None:
+        value = saved[at - 1:at]
+    data = saved[:at] + value + saved[at + len(value):]
+    assert len(data) == len(saved)
+    with pytest.raises(SolverError, match=words):
+        _load_bytes(tmp_path, data)
+
+
+def _assert_valid(solution: RiverSolution) -> None:
+    """What any solution solve_river writes holds."""
+    board = {int(c) for c in solution.board}
+    assert len(board) == 5
+    for p, player in enumerate(("oop", "ip")):
+        for row in solution.hands(player).tolist():
+            assert len(set(row)) == len(row) and not board & set(row) and max(row) < 52
+        assert all(0 < w < math.inf for w in solution.weights[p])
+        assert all(math.isnan(v) or abs(v) <= solution.pot + 2 * solution.stack for v in solution.values[p])
+    for node in solution.tree():
+        if node.kind in ("oop", "ip"):
+            strategy = solution.strategy(node.path)
+            for column in zip(*strategy.values()):
+                assert all(0 <= x <= 1 for x in column) and abs(sum(column) - 1) < 1e-9
+    assert math.isfinite(solution.value) and math.isfinite(solution.exploitability)
+    assert solution.iterations >= 1 and solution.history[-1][0] == solution.iterations
+
+
+def test_damaged_files_load_whole_or_are_a_solver_error(saved, tmp_path):
+    import random
+    import time
+
+    rng = random.Random(32)
+    started = time.perf_counter()
+    loaded = refused = 0
+    for case in range(400):
+        data = bytearray(saved)
+        if case % 4 == 0:
+            data = data[:rng.randrange(len(data))]
+        else:
+            for _ in range(rng.choice((1, 1, 2, 5))):
+                data[rng.randrange(len(data))] = rng.randrange(256)
+        try:
+            solution = _load_bytes(tmp_path, bytes(data))
+        except SolverError:
+            refused += 1
+        else:
+            loaded += 1
+            _assert_valid(solution)
+    assert refused > 100 and time.perf_counter() - started < 20
+
+
+def test_save_names_the_path_and_leaves_nothing_behind(solved, tmp_path, monkeypatch):
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    with pytest.raises(SolverError, match=r"folder.*directory"):
+        solved.save(folder)
+    with pytest.raises(SolverError, match="missing"):
+        solved.save(tmp_path / "missing" / "dir" / "x")
+    with pytest.raises(SolverError, match="empty"):
+        solved.save("")
+    with pytest.raises(SolverError, match="path"):
+        solved.save(5)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"] and not list(folder.iterdir())
+
+    # A failure while writing or renaming leaves no partial file.
+    import os
+
+    def fail(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", fail)
+    with pytest.raises(SolverError, match=r"spot\.o8r.*No space left"):
+        solved.save(tmp_path / "spot.o8r")
+    monkeypatch.undo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+    # A file of the user's named like the partial one is not touched.
+    (tmp_path / "spot.o8r.partial").write_bytes(b"mine")
+    solved.save(tmp_path / "spot.o8r")
+    assert (tmp_path / "spot.o8r.partial").read_bytes() == b"mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "spot.o8r", "spot.o8r.partial"]
+    assert RiverSolution.load(tmp_path / "spot.o8r") == solved
+
+
+# ---------------------------------------------------------------- issue 32: arguments
+
+def test_arguments_are_checked_before_any_work(monkeypatch):
+    import omaha8.solver as solver
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("work began before the arguments were checked")
+
+    monkeypatch.setattr(solver, "run_job", no_work)
+    monkeypatch.setattr(solver, "_solve_spot", no_work)
+    oop, ip = spot_hands(BOARD)
+    with pytest.raises(SolverError, match="progress"):
+        solve_river(BOARD, oop, ip, POT, STACK, iterations=20, progress=5)
+    spots = [{"board": BOARD, "oop": "AsAh3d*", "ip": "QdQc8h*", "pot": POT, "stack": STACK, "iterations": 1}]
+    for executor in (5, "pool", ThreadPoolExecutor):
+        with pytest.raises(SolverError, match="executor"):
+            solve_rivers(spots, executor=executor)
+    with pytest.raises(SolverError, match=r"spot 0.*'stacks'"):
+        solve_rivers([dict(spots[0], stacks=5)])
+    with pytest.raises(SolverError, match=r"spot 0.*'pot'"):
+        solve_rivers([{key: value for key, value in spots[0].items() if key != "pot"}])
+
+
+def test_numpy_integers_are_counts_and_bools_and_floats_are_not():
+    np = pytest.importorskip("numpy")
+    oop, ip = spot_hands(BOARD)
+    plain = solve_river(BOARD, oop, ip, POT, STACK, max_raises=2, iterations=20, threads=1)
+    s = solve_river(BOARD, oop, ip, np.int64(POT), np.int32(STACK), max_raises=np.int64(2), iterations=np.int64(20),
+                    threads=np.int8(1))
+    assert s.value == plain.value and s.max_raises == 2 and type(s.max_raises) is int
+    assert s.iterations == 20 and type(s.iterations) is int
+    for name, value in [("max_raises", True), ("max_raises", 2.0), ("iterations", 20.0), ("iterations", False),
+                        ("threads", 1.0), ("threads", True)]:
+        with pytest.raises(SolverError, match=f"{name} must be an int, not"):
+            solve_river(BOARD, oop, ip, POT, STACK, **{name: value})
+
+
+def test_weights_of_a_buffer_follow_the_one_rule():
+    oop, ip = spot_hands(BOARD)
+    with pytest.raises(SolverError, match=r"oop: weights has 2 entries for 5 hands"):
+        solve_river(BOARD, (oop[0], [1.0, 1.0]), ip, POT, STACK, iterations=1)
+    with pytest.raises(SolverError, match=r"ip: weights\[1\] .*too large"):
+        solve_river(BOARD, oop, (ip[0], [1, 10**400, 1, 1, 1]), POT, STACK, iterations=1)
+    with pytest.raises(SolverError, match=r"ip: weights must be"):
+        solve_river(BOARD, oop, (ip[0], {0: 1.0}), POT, STACK, iterations=1)
+    with pytest.raises(SolverError, match=r"oop: weights add up to"):
+        solve_river(BOARD, (oop[0], [1e300] * 5), ip, POT, STACK, iterations=1)
+
+
+def test_a_path_given_as_one_string_is_refused_with_the_fix(solved):
+    for method in (solved.node, solved.strategy, solved.frequencies, solved.reach):
+        with pytest.raises(SolverError, match=r"""such as \["check"\]"""):
+            method("check")
+    with pytest.raises(SolverError, match="path"):
+        solved.frequencies(5)
+    assert solved.frequencies(["check"]) == solved.frequencies(("check",))

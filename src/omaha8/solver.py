@@ -14,42 +14,87 @@ other player the pot. Amounts are real numbers, not rounded to chips.
 Values are in chips: a player's value is what it takes from the final pot less what it put in
 on the river, so OOP's and IP's values add up to the pot.
 
+Scale. The engine plays the spot in units of the pot (every amount divided by it, and the tree's
+shape decided in those units) with each range's weights scaled by the power of two that brings
+the largest into [1, 2): the same spot at any scale is the same game to the bit, its
+strategies and exploitability alike and its values the pot's multiple, and tiny weights are
+dealt like any others. What float cannot hold is refused: a pot below float's smallest normal
+number, a final pot (pot + 2 stack) past float's range, a stack deeper than MAX_STACK_TO_POT
+pots.
+
+Size. The tree is counted before it is built (its nodes, their paths and each player's
+actions: the count stops at MAX_TREE_NODES, so a refusal costs milliseconds), with at most
+MAX_RAISES raises on a line and MAX_SIZES sizes in a list; the estimate of a solve's memory
+counts the engine's floats, the solution's strategies and the tree's nodes with their paths.
+
 Discounted CFR (Brown and Sandholm, "Solving Imperfect-Information Games via Discounted Regret
 Minimization", 2019) with alpha 1.5, beta 0, gamma 2, both players updated each iteration.
 """
 
 from __future__ import annotations
 
+import bisect
+import contextlib
+import inspect
+import itertools
 import json
 import math
 import numbers
 import os
+import secrets
+import sys
 import time
 from array import array
+from collections.abc import Set
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
 
 from . import _engine
-from .cards import Card, CardError, CardsLike, check_unique, read_counted
+from .cards import (
+    HOLE_SIZES,
+    Card,
+    CardError,
+    CardsLike,
+    check_unique,
+    quoted,
+    read_counted,
+    read_weights,
+    whole_number,
+)
 from .equity import finished_batches, run_job
-from .exceptions import BatchError, RangeError, SolverError
+from .exceptions import Omaha8Error, RangeError, SolverError
 from .ranges import Range
-from .sweep import shaped_rows, thread_count
+from .sweep import shaped_rows
 
 __all__ = ["solve_river", "solve_rivers", "RiverSolution", "TreeNode", "build_tree", "LIMITS", "PLAYERS",
-           "MAX_SOLVER_BYTES", "CHECK_EVERY"]
+           "MAX_SOLVER_BYTES", "CHECK_EVERY", "MAX_TREE_NODES", "MAX_RAISES", "MAX_SIZES", "MAX_STACK_TO_POT"]
 
 LIMITS = ("pot", "no", "fixed")
 PLAYERS = ("oop", "ip")
 # Regrets and sums (float32) and the strategies played (float64) take 16 bytes per action and
-# hand at each decision; refused past this.
+# hand at each decision, the solution's average strategies 8 more, the tree's nodes (Python
+# objects, each with its path) the rest; refused past this.
 MAX_SOLVER_BYTES = 8 * 10**9
+# A tree is counted before it is built (the count stops here): more nodes are refused at once.
+# A node is a Python object of about 400 bytes with its path, and a decision holds 24 bytes per
+# action and hand in the solve, so larger trees fit only toy ranges.
+MAX_TREE_NODES = 1_000_000
+# Raises in all on one line (so a path is at most MAX_RAISES + 3 actions long).
+MAX_RAISES = 100
+# Bet or raise sizes in one list.
+MAX_SIZES = 100
+# The engine plays in units of the pot, its regrets float32: a stack deeper than 2^24 pots (float32
+# holds whole numbers exactly up to there) would leave the pot below the regrets' rounding.
+MAX_STACK_TO_POT = 2.0 ** 24
 # Iterations between measurements of the exploitability (each costs about one iteration).
 CHECK_EVERY = 10
 _KINDS = ("oop", "ip", "fold", "fold", "showdown")   # as the engine numbers them: 0..4
 _MAGIC = b"omaha8 river solution 1\n"
+# Bytes a tree node takes beyond its path's 8 per action: the TreeNode, its tuples and floats,
+# its spec while the tree is built, and the engine's arrays (measured: about 330).
+_NODE_BYTES = 400
 
 SideLike = Union[Range, str, tuple, object]
 
@@ -76,121 +121,334 @@ class TreeNode:
     """The numbers of the nodes each action leads to, in order (the tree's list order)."""
 
 
+def _as_float(value: numbers.Real) -> float:
+    try:
+        return float(value)
+    except OverflowError:   # a Python int (or Fraction) past float's range
+        return math.inf if value > 0 else -math.inf  # type: ignore[operator]
+
+
 def _amount(value: object, name: str, positive: bool) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise SolverError(f"{name} must be a number of chips, not {value!r}")
-    number = float(value)
+        raise SolverError(f"{name} must be a number of chips, not {quoted(value)}")
+    number = _as_float(value)
     if not math.isfinite(number) or number < 0 or (positive and number == 0):
         raise SolverError(f"{name} must be a finite number {'above' if positive else 'of at least'} 0, "
-                          f"not {value!r}")
+                          f"not {quoted(value)}")
     return number
 
 
 def _fractions(values: object, name: str, limit: str) -> tuple[float, ...]:
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise SolverError(f"{name} must be a sequence of pot fractions, not {values!r}")
+    if isinstance(values, (str, bytes, Mapping, Set)) or not isinstance(values, Iterable):
+        raise SolverError(f"{name} must be a sequence of pot fractions, not {quoted(values)}")
     fractions = []
-    for value in values:
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(float(value)) \
-                or float(value) <= 0:
-            raise SolverError(f"{name}: {value!r} is not a pot fraction above 0")
+    for value in itertools.islice(values, MAX_SIZES + 1):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < _as_float(value) < math.inf:
+            raise SolverError(f"{name}: {quoted(value)} is not a finite pot fraction above 0")
         if limit == "pot" and float(value) > 1:
-            raise SolverError(f"{name}: {value!r} is more than the pot, which pot limit refuses")
+            raise SolverError(f"{name}: {quoted(value)} is more than the pot, which pot limit refuses")
         fractions.append(float(value))
+    if len(fractions) > MAX_SIZES:
+        raise SolverError(f"{name}: more than {MAX_SIZES} sizes (at most {MAX_SIZES})")
     return tuple(fractions)
+
+
+class _Rules(NamedTuple):
+    """A tree's rules, read: in chips as given, and in units of the pot, as the engine plays them."""
+
+    pot: float
+    stack: float
+    limit: str
+    bets: tuple[float, ...]            # () in fixed limit
+    raises: tuple[float, ...]
+    max_raises: int
+    big_bet: Optional[float]
+    unit_stack: float                  # stack / pot
+    unit_size: float                   # big_bet / pot in fixed limit, else 0
+    bet_options: tuple[Optional[float], ...]     # the fractions, or (None,): big_bet
+    raise_options: tuple[Optional[float], ...]
+
+
+def _rules(pot: object, stack: object, *, limit: object = "pot", bets: object = (0.5, 1.0),
+           raises: object = (1.0,), max_raises: object = None, big_bet: object = None) -> _Rules:
+    """The tree's arguments read, each by its rule; what float cannot hold refused."""
+    pot = _amount(pot, "pot", True)
+    if pot < sys.float_info.min:
+        raise SolverError(f"pot must be at least {sys.float_info.min!r} (float's smallest normal number), "
+                          f"not {pot!r}")
+    stack = _amount(stack, "stack", False)
+    if not math.isfinite(pot + 2 * stack):
+        raise SolverError(f"the final pot, pot + 2 * stack = {pot!r} + 2 * {stack!r}, must be a finite float")
+    unit_stack = stack / pot
+    if unit_stack > MAX_STACK_TO_POT:
+        raise SolverError(f"stack must be at most {MAX_STACK_TO_POT:,.0f} times the pot (the float32 regrets "
+                          f"could not tell the pot from the stacks), not {unit_stack:.3g} times")
+    if not isinstance(limit, str) or limit not in LIMITS:
+        raise SolverError(f"limit must be one of {', '.join(map(repr, LIMITS))}, not {quoted(limit)}")
+    if limit == "fixed":
+        if big_bet is None:
+            raise SolverError("fixed limit needs big_bet, the chips of every bet and raise")
+        size = _amount(big_bet, "big_bet", True)
+        if size / pot == 0:
+            raise SolverError(f"big_bet {size!r} is too small beside the pot {pot!r} to be a bet")
+        bet_options: tuple[Optional[float], ...] = (None,)
+        raise_options: tuple[Optional[float], ...] = (None,)
+        bet_sizes: tuple[float, ...] = ()
+        raise_sizes: tuple[float, ...] = ()
+        big: Optional[float] = size
+        unit_size = size / pot
+    else:
+        if big_bet is not None:
+            raise SolverError("big_bet is for fixed limit; pot and no limit bet fractions of the pot")
+        bet_sizes = _fractions(bets, "bets", limit)
+        raise_sizes = _fractions(raises, "raises", limit)
+        bet_options, raise_options, big, unit_size = bet_sizes, raise_sizes, None, 0.0
+    if max_raises is None:
+        max_raises = 3 if limit == "fixed" else 2
+    most = whole_number(max_raises, "max_raises", 0, MAX_RAISES, SolverError)
+    return _Rules(pot, stack, limit, bet_sizes, raise_sizes, most, big, unit_stack, unit_size, bet_options,
+                  raise_options)
+
+
+_ALL_IN = "all-in"
+
+
+def _totals(options: tuple, start: float, middle: float, size: float, stack: float) -> list[tuple[Any, float]]:
+    """(option, the player's river total after it) of each bet or raise, in units of the pot:
+    ``start`` plus the fraction of ``middle`` (``size`` for None, fixed limit); one reaching the
+    stack is _ALL_IN, options that come to the same amount are one, and one that adds nothing
+    (a fraction lost in rounding) is none."""
+    totals: dict[float, Any] = {}
+    for option in options:
+        total = start + (size if option is None else option * middle)
+        if total >= stack:
+            totals.setdefault(stack, _ALL_IN)
+        elif total > start:
+            totals.setdefault(total, option)
+    return [(option, total) for total, option in totals.items()]
+
+
+class _Shape(NamedTuple):
+    """A tree's size, counted before it is built."""
+
+    nodes: int
+    paths: int                        # the actions in all the nodes' paths
+    depth: int                        # the longest path
+    widest: int                       # the most actions at one decision
+    actions: tuple[int, int]          # per player: actions summed over its decisions
+
+
+class _TooBig(Exception):
+    pass
+
+
+def _tree_shape(rules: _Rules, cap: int = MAX_TREE_NODES) -> Optional[_Shape]:
+    """The shape of the tree ``rules`` make, counted by the builder's rules without building it;
+    None once it passes ``cap`` nodes (the count stops there, so a refusal costs little).
+
+    A subtree where no raise can reach the stack is counted by formula when every raise size
+    is at least 1e-6 of the pot and the sizes are at least 1e-6 apart: then no two sizes come to the same
+    amount below a stack of at most MAX_STACK_TO_POT pots (float's rounding there is below
+    4e-9), and the largest size each time is the line that comes nearest the stack (an amount
+    after a raise grows with the amount before and with the size, and so does its rounding).
+    Elsewhere each decision's raises are worked out as the builder works them out."""
+    stack, size, most = rules.unit_stack, rules.unit_size, rules.max_raises
+    raise_options = rules.raise_options
+    nodes, paths, depth, widest = 1, 0, 0, 1
+    actions = [0, 0]
+    if rules.limit == "fixed":
+        fractions: list[float] = []
+        formula = size >= 1e-6
+    else:
+        fractions = sorted({f for f in raise_options if f is not None})
+        formula = bool(fractions) and fractions[0] >= 1e-6 and all(
+            b - a >= 1e-6 for a, b in itertools.pairwise(fractions))
+    largest = fractions[-1] if fractions else 0.0
+    sizes = 1 if rules.limit == "fixed" else len(fractions)
+    # Per raises left r, a full subtree under a decision facing a bet (its root not counted):
+    # (nodes, their depths summed, actions of the root's player, of the other, depth, widest).
+    full = [(2, 2, 2, 0, 1, 2)]
+    while len(full) <= most and sizes:
+        below, summed, same, other, deepest, wide = full[-1]
+        count = 2 + sizes + sizes * below
+        if count > cap:
+            break          # a full subtree with this many raises left is too big: the table ends
+        full.append((count, (2 + sizes) + sizes * (summed + below), (2 + sizes) + sizes * other, sizes * same,
+                     1 + deepest, max(2 + sizes, wide)))
+
+    def add(me: int, children: int, at: int) -> None:
+        """``children`` nodes under a decision of ``me`` whose path is ``at`` long."""
+        nonlocal nodes, paths, depth, widest
+        nodes += children
+        if nodes > cap:
+            raise _TooBig
+        paths += children * (at + 1)
+        actions[me] += children
+        depth = max(depth, at + 1)
+        widest = max(widest, children)
+
+    def reaches(faced: float, left: int) -> bool:
+        """Whether ``left`` raises of the largest size from ``faced`` reach the stack."""
+        for _ in range(left):
+            faced = faced + (size if rules.limit == "fixed" else largest * (1.0 + 2.0 * faced))
+            if faced >= stack:
+                return True
+        return False
+
+    def facing(me: int, faced: float, made: int, at: int) -> None:
+        nonlocal nodes, paths, depth, widest
+        left = most - made
+        if left == 0 or faced >= stack:
+            add(me, 2, at)                                  # fold or call
+            return
+        if formula and not reaches(faced, left):
+            if left >= len(full):
+                raise _TooBig
+            below, summed, same, other, deepest, wide = full[left]
+            nodes += below
+            if nodes > cap:
+                raise _TooBig
+            paths += below * at + summed
+            actions[me] += same
+            actions[1 - me] += other
+            depth = max(depth, at + deepest)
+            widest = max(widest, wide)
+            return
+        if formula and left == 1 and rules.limit != "fixed":
+            # The last raise: only how many amounts the sizes come to matters. Those below the
+            # stack are one each (the sizes apart), those at or past it one all-in between them.
+            middle = 1.0 + 2.0 * faced
+            under = bisect.bisect_left(fractions, True, key=lambda f: faced + f * middle >= stack)
+            ends = under + (under < len(fractions))
+            add(me, 2 + ends, at)
+        else:
+            options = _totals(raise_options, faced, 1.0 + 2.0 * faced, size, stack)
+            add(me, 2 + len(options), at)                   # fold, call and the raises
+            ends = 0                                        # raises the other can only fold to or call
+            for _, total in options:
+                if left == 1 or total >= stack:
+                    ends += 1
+                else:
+                    facing(1 - me, total, made + 1, at + 1)
+        if ends:
+            nodes += 2 * ends
+            if nodes > cap:
+                raise _TooBig
+            paths += 2 * ends * (at + 2)
+            actions[1 - me] += 2 * ends
+            depth = max(depth, at + 2)
+            widest = max(widest, 2)
+
+    def first(me: int, at: int) -> None:
+        options = _totals(rules.bet_options, 0.0, 1.0, size, stack) if stack > 0 else []
+        add(me, 1 + len(options), at)                       # check and the bets
+        if me == 0:
+            first(1, at + 1)
+        for _, total in options:
+            facing(1 - me, total, 0, at + 1)
+
+    try:
+        first(0, 0)
+    except _TooBig:
+        return None
+    return _Shape(nodes, paths, depth, widest, (actions[0], actions[1]))
+
+
+def _too_big(rules: _Rules) -> SolverError:
+    words = "fewer bet or raise sizes or a lower max_raises" if rules.limit != "fixed" else "a lower max_raises"
+    return SolverError(f"the tree would have more than {MAX_TREE_NODES:,} nodes (at most {MAX_TREE_NODES:,}): "
+                       f"{words}")
+
+
+def _checked_shape(rules: _Rules) -> _Shape:
+    shape = _tree_shape(rules)
+    if shape is None:
+        raise _too_big(rules)
+    return shape
+
+
+def _build(rules: _Rules) -> tuple[list[TreeNode], array]:
+    """The tree (its amounts in chips) and the engine's amounts (in units of the pot: the pot
+    and each player's river chips, three per node). The structure is decided in units, so the
+    same spot at any scale is the same tree; call it only on a counted tree."""
+    pot, stack, size = rules.pot, rules.stack, rules.big_bet or 0.0
+    unit_stack, unit_size = rules.unit_stack, rules.unit_size
+    # Breadth first, so that each decision's children are numbered together. A node to make:
+    # (path, kind, river chips in units, river chips, raises made, facing a bet, who folded).
+    nodes: list[TreeNode] = []
+    units = array("d")
+    queue: list = [((), "oop", (0.0, 0.0), (0.0, 0.0), 0, False, None)]
+
+    def sized(options: list, verb: str, choices: list, me: int, start: float, chip_middle: float,
+              path: tuple, put: tuple, chips: tuple, made: int) -> None:
+        """The children of each bet or raise in ``choices`` (from ``_totals``), the chips put in
+        worked out in chips: ``start`` plus the fraction of ``chip_middle``."""
+        for option, total in choices:
+            if option is _ALL_IN:
+                name, chip_total = _ALL_IN, stack
+            else:
+                name = _name(verb, option)
+                chip_total = min(start + (size if option is None else option * chip_middle), stack)
+            after, after_chips = list(put), list(chips)
+            after[me], after_chips[me] = total, chip_total
+            options.append((name, (path + (name,), PLAYERS[1 - me], tuple(after), tuple(after_chips),
+                                   made + (verb == "raise"), True, None)))
+
+    at = 0
+    while at < len(queue):
+        path, kind, put, chips, made, facing, folded = queue[at]
+        queue[at] = None     # made into a node below: let the spec go
+        at += 1
+        middle = pot + chips[0] + chips[1]
+        units.extend((1.0 + put[0] + put[1], put[0], put[1]))
+        if kind not in PLAYERS:
+            nodes.append(TreeNode(path, kind, (), middle, chips[0], chips[1], folded))
+            continue
+        me = PLAYERS.index(kind)
+        other = 1 - me
+        options: list[tuple] = []     # (name, child spec)
+        if not facing:
+            options.append(("check", (path + ("check",), "showdown" if me == 1 else "ip", put, chips, made, False,
+                                      None)))
+            if put[me] < unit_stack:
+                sized(options, "bet", _totals(rules.bet_options, put[me], 1.0 + put[0] + put[1], unit_size,
+                                              unit_stack), me, chips[me], middle, path, put, chips, made)
+        else:
+            options.append(("fold", (path + ("fold",), "fold", put, chips, made, False, kind)))
+            called, called_chips = list(put), list(chips)
+            called[me], called_chips[me] = put[other], chips[other]
+            options.append(("call", (path + ("call",), "showdown", tuple(called), tuple(called_chips), made, False,
+                                     None)))
+            if made < rules.max_raises and put[other] < unit_stack:
+                # A raise of f: the call, then f times the pot after the call.
+                sized(options, "raise", _totals(rules.raise_options, put[other], 1.0 + 2 * put[other], unit_size,
+                                                unit_stack), me, chips[other], pot + 2 * chips[other], path, put,
+                      chips, made)
+        first = len(queue)
+        queue.extend(spec for _, spec in options)
+        nodes.append(TreeNode(path, kind, tuple(name for name, _ in options), middle, chips[0], chips[1], None,
+                              tuple(range(first, first + len(options)))))
+    return nodes, units
 
 
 def _name(verb: str, fraction: Optional[float]) -> str:
     return verb if fraction is None else f"{verb} {fraction!r}"
 
 
-def _sizes(verb: str, fractions: tuple[Optional[float], ...], start: float, pot: float, size: float,
-           stack: float) -> list[tuple[str, float]]:
-    """(name, the player's river chips after it) of each bet or raise: ``start`` plus the fraction
-    of ``pot`` (or ``size`` chips in fixed limit); one reaching the stack is all-in, and options
-    that come to the same amount are one."""
-    totals: dict[float, str] = {}
-    for fraction in fractions:
-        total = start + (size if fraction is None else fraction * pot)
-        name = _name(verb, fraction)
-        if total >= stack:
-            total, name = stack, "all-in"
-        totals.setdefault(total, name)
-    return [(name, total) for total, name in totals.items()]
-
-
 def build_tree(pot: float, stack: float, *, limit: str = "pot", bets: Sequence[float] = (0.5, 1.0),
                raises: Sequence[float] = (1.0,), max_raises: Optional[int] = None,
                big_bet: Optional[float] = None) -> list[TreeNode]:
     """The river's action tree (see the module's words), the root first; each decision's
-    children are consecutive in the list."""
-    pot = _amount(pot, "pot", True)
-    stack = _amount(stack, "stack", False)
-    if limit not in LIMITS:
-        raise SolverError(f"limit must be one of {', '.join(map(repr, LIMITS))}, not {limit!r}")
-    if limit == "fixed":
-        if big_bet is None:
-            raise SolverError("fixed limit needs big_bet, the chips of every bet and raise")
-        size = _amount(big_bet, "big_bet", True)
-        bet_options: tuple[Optional[float], ...] = (None,)
-        raise_options: tuple[Optional[float], ...] = (None,)
-    else:
-        if big_bet is not None:
-            raise SolverError("big_bet is for fixed limit; pot and no limit bet fractions of the pot")
-        size = 0.0
-        bet_options = _fractions(bets, "bets", limit)
-        raise_options = _fractions(raises, "raises", limit)
-    if max_raises is None:
-        max_raises = 3 if limit == "fixed" else 2
-    if isinstance(max_raises, bool) or not isinstance(max_raises, int) or max_raises < 0:
-        raise SolverError(f"max_raises must be a whole number of at least 0, not {max_raises!r}")
-
-    # Breadth first, so that each decision's children are numbered together. A node to make:
-    # (path, kind, oop_in, ip_in, raises made, facing a bet, who folded).
-    nodes: list[TreeNode] = []
-    queue_nodes: list[tuple] = [((), "oop", 0.0, 0.0, 0, False, None)]
-    at = 0
-    while at < len(queue_nodes):
-        path, kind, oop_in, ip_in, made, facing, folded = queue_nodes[at]
-        at += 1
-        middle = pot + oop_in + ip_in
-        if kind not in PLAYERS:
-            nodes.append(TreeNode(path, kind, (), middle, oop_in, ip_in, folded))
-            continue
-        me = PLAYERS.index(kind)
-        put = [oop_in, ip_in]
-        other = 1 - me
-        options: list[tuple] = []     # (name, child spec)
-        if not facing:
-            if me == 1:
-                options.append(("check", (path + ("check",), "showdown", oop_in, ip_in, made, False, None)))
-            else:
-                options.append(("check", (path + ("check",), "ip", oop_in, ip_in, made, False, None)))
-            if put[me] < stack:
-                for name, total in _sizes("bet", bet_options, put[me], middle, size, stack):
-                    after = list(put)
-                    after[me] = total
-                    options.append((name, (path + (name,), PLAYERS[other], after[0], after[1], made, True, None)))
-        else:
-            options.append(("fold", (path + ("fold",), "fold", oop_in, ip_in, made, False, kind)))
-            called = list(put)
-            called[me] = put[other]
-            options.append(("call", (path + ("call",), "showdown", called[0], called[1], made, False, None)))
-            if made < max_raises and put[other] < stack:
-                # A raise of f: the call, then f times the pot after the call.
-                for name, total in _sizes("raise", raise_options, put[other], pot + 2 * put[other], size, stack):
-                    after = list(put)
-                    after[me] = total
-                    options.append((name, (path + (name,), PLAYERS[other], after[0], after[1], made + 1, True,
-                                           None)))
-        first = len(queue_nodes)
-        queue_nodes.extend(spec for _, spec in options)
-        nodes.append(TreeNode(path, kind, tuple(name for name, _ in options), middle, oop_in, ip_in, None,
-                              tuple(range(first, first + len(options)))))
-    return nodes
+    children are consecutive in the list. Counted before it is built: more than
+    MAX_TREE_NODES nodes is a SolverError at once."""
+    rules = _rules(pot, stack, limit=limit, bets=bets, raises=raises, max_raises=max_raises, big_bet=big_bet)
+    _checked_shape(rules)
+    return _build(rules)[0]
 
 
-def _engine_tree(nodes: list[TreeNode]) -> tuple[array, array, array, array]:
+def _engine_tree(nodes: list[TreeNode], units: Optional[array] = None) -> tuple[array, array, array, array]:
+    """The engine's arrays of a tree: kinds, first children, child counts and amounts (``units``
+    when given, else the nodes' chips)."""
     kinds, firsts, counts, amounts = array("i"), array("i"), array("i"), array("d")
     for node in nodes:
         if node.kind == "fold":
@@ -199,8 +457,9 @@ def _engine_tree(nodes: list[TreeNode]) -> tuple[array, array, array, array]:
             kinds.append(_KINDS.index(node.kind))
         firsts.append(node.children[0] if node.children else 0)
         counts.append(len(node.children))
-        amounts.extend((node.pot, node.oop_in, node.ip_in))
-    return kinds, firsts, counts, amounts
+        if units is None:
+            amounts.extend((node.pot, node.oop_in, node.ip_in))
+    return kinds, firsts, counts, (amounts if units is None else units)
 
 
 def _size_of(value: SideLike) -> Optional[int]:
@@ -214,11 +473,23 @@ def _size_of(value: SideLike) -> Optional[int]:
     return shape[1]
 
 
+def _check_rows(rows: bytes, k: int, board: Sequence[int], side: str) -> None:
+    """Every row of ``rows``: ``k`` different cards, none of the board (the engine's rule)."""
+    board_mask = sum(1 << c for c in board)
+    for i in range(len(rows) // k):
+        row = rows[i * k:(i + 1) * k]
+        mask = board_mask
+        for card in row:
+            if card > 51 or mask >> card & 1:
+                raise CardError(f"{side} hand {i} ({' '.join(str(Card(c)) if c < 52 else str(c) for c in row)}) "
+                                "repeats a card, holds one of the board or one that is not a card")
+            mask |= 1 << card
+
+
 def _read_side(value: SideLike, name: str, board: list[int], size: int) -> tuple[bytes, array, int]:
     """(rows, weights, hole size) of a range: a Range or expression (its hands apart from the
-    board), or a uint8 (n, k) buffer, alone (weights 1.0) or as (buffer, weights). Hands of
-    weight 0 are left out: they are never dealt."""
-    weights: Optional[array] = None
+    board), or a uint8 (n, k) buffer, alone (weights 1.0) or as (buffer, weights), the weights
+    by the one weight rule. Hands of weight 0 are left out: they are never dealt."""
     if isinstance(value, str):
         try:
             value = Range(value, hole_size=size)
@@ -227,7 +498,7 @@ def _read_side(value: SideLike, name: str, board: list[int], size: int) -> tuple
     if isinstance(value, Range):
         rows, raw = value.apart_from(board)
         k = value.hole_size
-        weights = array("d", [float(w) for w in raw])
+        weights = array("d", [float(w) for w in raw])    # the range's weights: whole numbers of a byte
     else:
         buffer, given = value if isinstance(value, tuple) and len(value) == 2 else (value, None)
         view = _engine.showdown_rows(buffer, name)
@@ -237,19 +508,8 @@ def _read_side(value: SideLike, name: str, board: list[int], size: int) -> tuple
         if given is None:
             weights = array("d", [1.0]) * count
         else:
-            try:
-                weights = _engine.showdown_weights(given, count)
-            except BatchError as error:
-                raise BatchError(f"{name}: {error}") from None
-        board_mask = sum(1 << c for c in board)
-        for i in range(count):
-            row = rows[i * k:(i + 1) * k]
-            if any(c > 51 or board_mask >> c & 1 for c in row) or len(set(row)) != k:
-                raise CardError(f"{name} row {i} ({' '.join(str(Card(c)) if c < 52 else str(c) for c in row)}) "
-                                "repeats a card, holds one of the board or one that is not a card")
-        for i, w in enumerate(weights):
-            if not (w >= 0 and math.isfinite(w)):
-                raise SolverError(f"{name} weight {i} is {w!r}: weights are finite and 0 or more")
+            weights = read_weights(given, count, f"{name}: weights", SolverError, "hand")
+        _check_rows(rows, k, board, name)
     kept = [i for i, w in enumerate(weights) if w > 0]
     if not kept:
         raise SolverError(f"{name}: no hand of the range is left on this board")
@@ -259,11 +519,149 @@ def _read_side(value: SideLike, name: str, board: list[int], size: int) -> tuple
     return rows, weights, k
 
 
-def _estimate(nodes: list[TreeNode], n: tuple[int, int]) -> int:
-    floats = sum(len(node.actions) * n[PLAYERS.index(node.kind)] for node in nodes if node.kind in PLAYERS)
-    depth = max(len(node.path) for node in nodes) + 1
-    widest = max((len(node.actions) for node in nodes), default=1)
-    return 16 * floats + 8 * depth * (widest + 6) * (n[0] + n[1])
+def _unit_weights(weights: array) -> array:
+    """``weights`` scaled by the power of two that brings the largest into [1, 2): exact (but
+    for weights more than 2^1000 below the largest), and no product of two weights underflows."""
+    exponent = math.frexp(max(weights))[1]
+    if exponent == 1:
+        return weights
+    return array("d", [math.ldexp(w, 1 - exponent) for w in weights])
+
+
+def _estimate(shape: _Shape, n: tuple[int, int]) -> int:
+    """The bytes a solve takes: the engine's regrets, sums and strategies played (16 bytes per
+    action and hand at each decision), its work buffers, the solution's average strategies (8),
+    and the tree's nodes and their paths."""
+    floats = shape.actions[0] * n[0] + shape.actions[1] * n[1]
+    work = 8 * (shape.depth + 1) * (shape.widest + 6) * (n[0] + n[1])
+    return 24 * floats + work + _NODE_BYTES * shape.nodes + 8 * shape.paths
+
+
+def _path_of(path: object) -> tuple:
+    """A path of action names, read: a string is refused (tuple("check") would be its letters)."""
+    if isinstance(path, (str, bytes)):
+        raise SolverError(f'a path is a list of action names, such as ["check"] or ("check",), '
+                          f"not the string {quoted(path)}")
+    try:
+        # Longer than any line is no path; an endless iterable must not hang here.
+        return tuple(itertools.islice(path, MAX_RAISES + 4))  # type: ignore[call-overload]
+    except TypeError:
+        raise SolverError(f'a path is a list of action names, such as ["check"], not {quoted(path)}') from None
+
+
+def _check_save_path(path: object) -> Path:
+    """The file ``save`` would write ``path`` as, checked: a SolverError naming ``path`` when it is
+    no path, names a directory, or its folder is missing or cannot be written in."""
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
+        raise SolverError(f"a path to save to is text or a path, not {quoted(path)}")
+    text = os.fspath(path)
+    if not isinstance(text, str):
+        raise SolverError(f"a path to save to is text or a path, not {quoted(path)}")
+    if not text:
+        raise SolverError("an empty path names no file to save to")
+    target = Path(text)
+    if text.endswith(("/", os.sep)) or target.is_dir():
+        raise SolverError(f"{text}: is a directory, not a file to save to")
+    folder = target.parent
+    if not folder.is_dir():
+        raise SolverError(f"{text}: cannot save there: its folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise SolverError(f"{text}: cannot save there: its folder {str(folder)!r} cannot be written in")
+    return target
+
+
+class _Header(NamedTuple):
+    rules: _Rules
+    board: tuple[int, ...]
+    iterations: int
+    exploitability: float
+    value: float
+    history: tuple[tuple[int, float], ...]
+    hole_size: int
+    hands: tuple[int, int]
+    seconds: float
+    memory: int
+
+
+_HEADER_KEYS = ("board", "pot", "stack", "limit", "bets", "raises", "max_raises", "big_bet", "iterations",
+                "exploitability", "value", "history", "hole_size", "hands", "seconds", "memory")
+
+
+def _real(value: object, name: str) -> float:
+    """A finite real number of a file's header (not a bool, not text)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise SolverError(f"{name} must be a finite number, not {quoted(value)}")
+    return float(value)
+
+
+def _read_header(header: object) -> _Header:
+    """A file's header read by the rules solve_river reads its arguments by, and what a solve
+    writes checked: the history measured up to the last iteration, the value within the chips."""
+    if not isinstance(header, dict):
+        raise SolverError(f"its header is {type(header).__name__}, not a mapping of fields")
+    for key in _HEADER_KEYS:
+        if key not in header:
+            raise SolverError(f"its header lacks {key!r}")
+    for key in header:
+        if key not in _HEADER_KEYS:
+            raise SolverError(f"its header has a field solve_river does not write: {quoted(key)}")
+    board = header["board"]
+    if not isinstance(board, list) or not all(isinstance(card, str) for card in board):
+        raise SolverError(f"board must be a list of five card names, not {quoted(board)}")
+    cards = read_counted(board, "board cards", (5,))
+    check_unique(cards)
+    limit = header["limit"]
+    if limit == "fixed" and (header["bets"] != [] or header["raises"] != []):
+        raise SolverError("bets and raises are [] in fixed limit: every bet and raise is big_bet")
+    rules = _rules(header["pot"], header["stack"], limit=limit, bets=header["bets"], raises=header["raises"],
+                   max_raises=whole_number(header["max_raises"], "max_raises", 0, MAX_RAISES, SolverError),
+                   big_bet=header["big_bet"])
+    iterations = whole_number(header["iterations"], "iterations", 1, None, SolverError)
+    exploitability = _real(header["exploitability"], "exploitability")
+    value = _real(header["value"], "value")
+    slack = 1e-9 * (rules.pot + 2 * rules.stack)
+    if not -rules.stack - slack <= value <= rules.pot + rules.stack + slack:
+        raise SolverError(f"value {value!r} is not between -stack and pot + stack")
+    history = header["history"]
+    if not isinstance(history, list) or not 1 <= len(history) <= iterations:
+        raise SolverError(f"history must be a list of 1 to {iterations:,} measurements, not {quoted(history)}")
+    measured: list[tuple[int, float]] = []
+    for entry in history:
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise SolverError(f"history holds [iteration, exploitability] pairs, not {quoted(entry)}")
+        at = whole_number(entry[0], "history's iteration", measured[-1][0] + 1 if measured else 1, iterations,
+                          SolverError)
+        measured.append((at, _real(entry[1], "history's exploitability")))
+    if measured[-1] != (iterations, exploitability):
+        raise SolverError(f"history ends at {measured[-1]!r}, not at the last iteration and its exploitability "
+                          f"{(iterations, exploitability)!r}")
+    hole_size = whole_number(header["hole_size"], "hole_size", HOLE_SIZES[0], HOLE_SIZES[-1], SolverError)
+    hands = header["hands"]
+    if not isinstance(hands, list) or len(hands) != 2:
+        raise SolverError(f"hands must be two counts, OOP's and IP's, not {quoted(hands)}")
+    counts = (whole_number(hands[0], "hands", 1, None, SolverError),
+              whole_number(hands[1], "hands", 1, None, SolverError))
+    seconds = _real(header["seconds"], "seconds")
+    if seconds < 0:
+        raise SolverError(f"seconds must be 0 or more, not {seconds!r}")
+    memory = whole_number(header["memory"], "memory", 0, None, SolverError)
+    return _Header(rules, tuple(cards), iterations, exploitability, value, tuple(measured), hole_size, counts,
+                   seconds, memory)
+
+
+def _check_strategy(flat: array, count: int, n: int, node: TreeNode) -> None:
+    """A decision's average strategy, [action][hand]: probabilities, adding up to 1 per hand."""
+    total = sum(flat)
+    if not (math.isfinite(total) and min(flat) >= 0.0 and max(flat) <= 1.0):
+        i = next(i for i, p in enumerate(flat) if not 0.0 <= p <= 1.0)
+        raise SolverError(f"the strategy at {node.path!r}: hand {i % n}'s probability of "
+                          f"{node.actions[i // n]!r} is {flat[i]!r}, not a probability")
+    sums = flat[:n].tolist()
+    for a in range(1, count):
+        sums = [s + p for s, p in zip(sums, flat[a * n:(a + 1) * n])]
+    if min(sums) < 1 - 1e-9 or max(sums) > 1 + 1e-9:
+        i = next(i for i, s in enumerate(sums) if not 1 - 1e-9 <= s <= 1 + 1e-9)
+        raise SolverError(f"the strategy at {node.path!r}: hand {i}'s probabilities add up to {sums[i]!r}, not 1")
 
 
 @dataclass
@@ -319,15 +717,14 @@ class RiverSolution:
         return list(self.nodes)
 
     def node(self, path: Iterable[str]) -> int:
-        """The number of the node at ``path`` (action names from the root)."""
+        """The number of the node at ``path``: a list of action names from the root, such as
+        ``["check", "bet 0.5"]`` (a string alone is refused: pass ``["check"]``)."""
         at = 0
         walked: list[str] = []
-        if isinstance(path, str):
-            raise SolverError(f"a path is a sequence of action names, not the string {path!r}")
-        for action in path:
+        for action in _path_of(path):
             node = self.nodes[at]
-            if action not in node.actions:
-                raise SolverError(f"after {tuple(walked)!r} the actions are {node.actions!r}, not {action!r}")
+            if not isinstance(action, str) or action not in node.actions:
+                raise SolverError(f"after {tuple(walked)!r} the actions are {node.actions!r}, not {quoted(action)}")
             at = node.children[node.actions.index(action)]
             walked.append(action)
         return at
@@ -335,10 +732,11 @@ class RiverSolution:
     def strategy(self, path: Iterable[str] = ()) -> dict[str, array]:
         """At the decision ``path`` leads to: {action: array('d') over the acting player's
         hands}, each hand's probabilities adding up to 1."""
+        path = _path_of(path)
         at = self.node(path)
         node = self.nodes[at]
         if node.kind not in PLAYERS:
-            raise SolverError(f"{tuple(path)!r} ends the hand ({node.kind}): no one acts there")
+            raise SolverError(f"{path!r} ends the hand ({node.kind}): no one acts there")
         n = len(self.rows[PLAYERS.index(node.kind)]) // self.hole_size
         flat = self.strategies[at]
         return {action: flat[a * n:(a + 1) * n] for a, action in enumerate(node.actions)}
@@ -346,8 +744,9 @@ class RiverSolution:
     def frequencies(self, path: Iterable[str] = ()) -> dict[str, float]:
         """How often the acting player takes each action at ``path``, over the hands that reach
         it, by their chance weight and how often the player's own earlier actions lead there."""
-        path = tuple(path)
-        reach = self.reach(path)
+        path = _path_of(path)
+        # The weights scaled by a power of two (exact), so that tiny weights do not underflow.
+        reach = self._reach(path, _unit_weights)
         total = sum(reach)
         return {action: (sum(r * s for r, s in zip(reach, probabilities)) / total if total else math.nan)
                 for action, probabilities in self.strategy(path).items()}
@@ -355,12 +754,14 @@ class RiverSolution:
     def reach(self, path: Iterable[str]) -> array:
         """Per hand of the player acting at ``path``: its chance weight times the probability of
         its own actions on the way there."""
-        path = tuple(path)
+        return self._reach(_path_of(path), lambda weights: weights)
+
+    def _reach(self, path: tuple, scaled: Callable[[array], array]) -> array:
         at = self.node(path)
         player = self.nodes[at].kind
         if player not in PLAYERS:
             raise SolverError(f"{path!r} ends the hand: no one acts there")
-        reach = array("d", self.weights[PLAYERS.index(player)])
+        reach = array("d", scaled(self.weights[PLAYERS.index(player)]))
         for depth in range(len(path)):
             before = self.nodes[self.node(path[:depth])]
             if before.kind == player:
@@ -371,8 +772,18 @@ class RiverSolution:
 
     # ---------------------------------------------------------------- files
 
+    @staticmethod
+    def check_save_path(path: Union[str, os.PathLike]) -> Path:
+        """What ``save(path)`` checks before it writes, for a caller to check before a long
+        solve: ``path`` is text or a path, not empty, not a directory, and its folder exists
+        and can be written in; else a SolverError naming ``path``."""
+        return _check_save_path(path)
+
     def save(self, path: Union[str, os.PathLike]) -> None:
-        """Write the solution to one file; ``RiverSolution.load`` reads it back exactly."""
+        """Write the solution to one file; ``RiverSolution.load`` reads it back exactly. The
+        bytes go to a new file beside it, renamed over ``path`` once whole: a failure (a
+        SolverError naming ``path`` and the reason) leaves ``path`` as it was and nothing else."""
+        target = _check_save_path(path)
         header = {
             "board": [str(c) for c in self.board], "pot": self.pot, "stack": self.stack, "limit": self.limit,
             "bets": list(self.bets), "raises": list(self.raises), "max_raises": self.max_raises,
@@ -381,67 +792,149 @@ class RiverSolution:
             "hands": [len(r) // self.hole_size for r in self.rows], "seconds": self.seconds,
             "memory": self.memory,
         }
-        blocks = [self.rows[0], self.rows[1]]
+        text = json.dumps(header, allow_nan=False).encode()
+        blocks = [_MAGIC, len(text).to_bytes(8, "little"), text, self.rows[0], self.rows[1]]
         blocks += [a.tobytes() for a in self.weights + self.values]
         blocks += [self.strategies[i].tobytes() for i in sorted(self.strategies)]
-        text = json.dumps(header).encode()
-        data = _MAGIC + len(text).to_bytes(8, "little") + text + b"".join(blocks)
-        target = Path(path)
-        partial = target.with_name(target.name + ".partial")
-        partial.write_bytes(data)
-        partial.replace(target)
+        # A name of its own (never a file of the user's), created afresh.
+        partial = target.with_name(f".{target.name}.{secrets.token_hex(4)}.partial")
+        written = False
+        try:
+            with open(partial, "xb") as stream:
+                written = True
+                for block in blocks:
+                    stream.write(block)
+            os.replace(partial, target)
+            written = False
+        except OSError as error:
+            raise SolverError(f"{os.fspath(path)}: cannot save there: {error.strerror or error}") from None
+        finally:
+            if written:
+                with contextlib.suppress(OSError):
+                    os.unlink(partial)
 
     @classmethod
     def load(cls, path: Union[str, os.PathLike]) -> "RiverSolution":
-        """A solution ``save`` wrote; anything else is a SolverError naming the file."""
+        """A solution ``save`` wrote, checked as ``solve_river`` checks its arguments (the header's
+        fields by the same rules, the tree counted before it is built, the hands, weights, values
+        and strategies what a solve makes); anything else is a SolverError naming the file."""
         try:
             data = Path(path).read_bytes()
         except OSError as error:
             raise SolverError(f"{path}: cannot read it: {error.strerror}") from None
+        except TypeError:
+            raise SolverError(f"a path to load is text or a path, not {quoted(path)}") from None
         try:
             return cls._from_bytes(data)
-        except (KeyError, TypeError, ValueError, IndexError, UnicodeDecodeError, AttributeError) as error:
+        except Omaha8Error as error:
             raise SolverError(f"{path}: not a river solution omaha8 saved ({error})") from None
 
     @classmethod
     def _from_bytes(cls, data: bytes) -> "RiverSolution":
         if not data.startswith(_MAGIC):
-            raise ValueError("it does not start as one")
+            raise SolverError("it does not start as one")
         at = len(_MAGIC)
+        if len(data) < at + 8:
+            raise SolverError("it is cut short")
         length = int.from_bytes(data[at:at + 8], "little")
-        header = json.loads(data[at + 8:at + 8 + length])
-        at += 8 + length
-        nodes = build_tree(header["pot"], header["stack"], limit=header["limit"], bets=header["bets"],
-                           raises=header["raises"], max_raises=header["max_raises"], big_bet=header["big_bet"])
-        k = header["hole_size"]
-        counts = header["hands"]
-        if k not in (4, 5, 6) or len(counts) != 2 or not all(isinstance(n, int) and n > 0 for n in counts):
-            raise ValueError("its hands are not two lists of hands")
+        at += 8
+        if length > len(data) - at:
+            raise SolverError("it is cut short: its header runs past the end")
+        try:
+            header = json.loads(data[at:at + length])
+        except (ValueError, RecursionError) as error:   # RecursionError: brackets nested past Python's stack
+            raise SolverError(f"its header is not JSON: {type(error).__name__}") from None
+        at += length
+        read = _read_header(header)
+        rules, k, n = read.rules, read.hole_size, read.hands
+        # The blocks' sizes, from the header, before any is read or the tree built: the rows,
+        # weights and values, then the strategies, which the tree's count sizes (the count
+        # stops as soon as the file could not hold the tree's strategies).
+        fixed = (n[0] + n[1]) * (k + 16)
+        left = len(data) - at - fixed
+        if left < 0:
+            raise SolverError(f"it is cut short: its header's {n[0]:,} and {n[1]:,} hands need more bytes")
+        room = 1 + left // (8 * min(n))
+        shape = _tree_shape(rules, min(room, MAX_TREE_NODES))
+        if shape is None:
+            if room <= MAX_TREE_NODES:
+                raise SolverError(f"it is cut short: its header's tree needs more than the {left:,} bytes left")
+            raise _too_big(rules)
+        need = 8 * (shape.actions[0] * n[0] + shape.actions[1] * n[1])
+        if need != left:
+            raise SolverError("it is cut short" if need > left else "it has bytes past its end")
 
         def take(size: int) -> bytes:
             nonlocal at
-            if at + size > len(data):
-                raise ValueError("it is cut short")
             block = data[at:at + size]
             at += size
             return block
 
-        rows = (take(counts[0] * k), take(counts[1] * k))
-        doubles = [array("d", take(8 * n)) for n in (counts[0], counts[1], counts[0], counts[1])]
+        rows = (take(n[0] * k), take(n[1] * k))
+        for side, hands in zip(PLAYERS, rows):
+            _check_rows(hands, k, read.board, side)
+        weights = []
+        for side, count in zip(PLAYERS, n):
+            chance = read_weights(array("d", take(8 * count)), count, f"{side} weights", SolverError, "hand")
+            if min(chance) <= 0:
+                raise SolverError(f"{side} weights[{chance.index(min(chance))}] is {min(chance)!r}: a solution "
+                                  "keeps only hands of weight above 0")
+            weights.append(chance)
+        values = []
+        slack = 1e-9 * (rules.pot + 2 * rules.stack)
+        for side, count in zip(PLAYERS, n):
+            chips = array("d", take(8 * count))
+            for i, v in enumerate(chips):
+                if not (v != v or -rules.stack - slack <= v <= rules.pot + rules.stack + slack):
+                    raise SolverError(f"{side} values[{i}] is {v!r}: a hand's value is NaN or between -stack "
+                                      "and pot + stack")
+            values.append(chips)
+        nodes, _ = _build(rules)
         strategies = {}
         for number, node in enumerate(nodes):
             if node.kind in PLAYERS:
-                strategies[number] = array("d", take(8 * len(node.actions) * counts[PLAYERS.index(node.kind)]))
-        if at != len(data):
-            raise ValueError("it has bytes past its end")
-        board = tuple(Card(c) for c in header["board"])
-        return cls(board=board, pot=float(header["pot"]), stack=float(header["stack"]), limit=header["limit"],
-                   bets=tuple(header["bets"]), raises=tuple(header["raises"]), max_raises=header["max_raises"],
-                   big_bet=header["big_bet"], iterations=header["iterations"],
-                   exploitability=float(header["exploitability"]), value=float(header["value"]),
-                   history=tuple((int(i), float(e)) for i, e in header["history"]), nodes=tuple(nodes),
-                   rows=rows, hole_size=k, weights=(doubles[0], doubles[1]), values=(doubles[2], doubles[3]),
-                   strategies=strategies, seconds=float(header["seconds"]), memory=int(header["memory"]))
+                count = n[PLAYERS.index(node.kind)]
+                flat = array("d", take(8 * len(node.actions) * count))
+                _check_strategy(flat, len(node.actions), count, node)
+                strategies[number] = flat
+        return cls(board=tuple(Card(c) for c in read.board), pot=rules.pot, stack=rules.stack, limit=rules.limit,
+                   bets=rules.bets, raises=rules.raises, max_raises=rules.max_raises, big_bet=rules.big_bet,
+                   iterations=read.iterations, exploitability=read.exploitability, value=read.value,
+                   history=read.history, nodes=tuple(nodes), rows=rows, hole_size=k,
+                   weights=(weights[0], weights[1]), values=(values[0], values[1]), strategies=strategies,
+                   seconds=read.seconds, memory=read.memory)
+
+
+def _read_threads(threads: object) -> int:
+    if threads is None:
+        return os.cpu_count() or 1
+    return whole_number(threads, "threads", 1, _engine.MAX_WORKERS, SolverError)
+
+
+class _Checked(NamedTuple):
+    board: list[int]
+    rules: _Rules
+    shape: _Shape
+    iterations: int
+    target: float
+    workers: int
+
+
+def _check_arguments(board: object, pot: object, stack: object, limit: object, bets: object, raises: object,
+                     max_raises: object, big_bet: object, iterations: object, exploitability: object,
+                     threads: object, progress: object) -> _Checked:
+    """solve_river's arguments but the ranges, read (the tree counted, not built): no work
+    begins before every one is known good."""
+    if progress is not None and not callable(progress):
+        raise SolverError(f"progress must be a function of (iteration, exploitability) or None, "
+                          f"not {quoted(progress)}")
+    board_cards = read_counted(board, "board cards", (5,))  # type: ignore[arg-type]
+    check_unique(board_cards)
+    rules = _rules(pot, stack, limit=limit, bets=bets, raises=raises, max_raises=max_raises, big_bet=big_bet)
+    rounds = whole_number(iterations, "iterations", 1, None, SolverError)
+    target = _amount(exploitability, "exploitability", False)
+    workers = min(_read_threads(threads), 2)
+    return _Checked(board_cards, rules, _checked_shape(rules), rounds, target, workers)
 
 
 def solve_river(
@@ -465,25 +958,28 @@ def solve_river(
 
     ``board``: five cards. ``oop``, ``ip``: a Range, a range expression, or a uint8 (n, k)
     buffer of hands, alone (each weighing 1) or as ``(buffer, weights)``. ``pot``: the chips in
-    the middle; ``stack``: each player's chips behind. ``limit``: "pot" (fractions up to 1),
-    "no" (any), or "fixed" (every bet and raise ``big_bet`` chips). ``bets``: the pot fractions
-    a player may bet with no bet to face; ``raises``: the fractions of the pot after the call a
-    player may raise by; ``max_raises``: raises in all (default 2, or 3 in fixed limit).
+    the middle; ``stack``: each player's chips behind (at most MAX_STACK_TO_POT pots; the final
+    pot a finite float). ``limit``: "pot" (fractions up to 1), "no" (any), or "fixed" (every
+    bet and raise ``big_bet`` chips). ``bets``: the pot fractions a player may bet with no bet
+    to face; ``raises``: the fractions of the pot after the call a player may raise by;
+    ``max_raises``: raises in all (default 2, or 3 in fixed limit; at most MAX_RAISES). The tree
+    is counted before it is built: more than MAX_TREE_NODES nodes is refused at once.
 
     Runs DCFR until the exploitability, measured every CHECK_EVERY iterations and at the end,
     is at most ``exploitability`` (a fraction of the pot), or ``iterations`` are run;
     ``progress(iteration, exploitability)`` hears of each measurement. ``threads``: 1, or 2 to
     share each update's subtrees and the best responses (more are not used); the answer is the
-    same bits either way.
+    same bits either way. Counts are ints (numpy's too), never bools or floats; every argument
+    is checked before any work.
+
+    The engine plays the spot in units of the pot, each range's weights scaled by a power of
+    two, so the same spot at any scale is the same game: the same strategies and
+    exploitability, the values the pot's multiple.
     """
     started = time.perf_counter()
-    board_cards = read_counted(board, "board cards", (5,))
-    check_unique(board_cards)
-    nodes = build_tree(pot, stack, limit=limit, bets=bets, raises=raises, max_raises=max_raises, big_bet=big_bet)
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-        raise SolverError(f"iterations must be a whole number of at least 1, not {iterations!r}")
-    target = _amount(exploitability, "exploitability", False)
-    workers = min(thread_count(threads), 2)
+    checked = _check_arguments(board, pot, stack, limit, bets, raises, max_raises, big_bet, iterations,
+                               exploitability, threads, progress)
+    board_cards, rules = checked.board, checked.rules
     sizes = [_size_of(side) for side in (oop, ip)]
     size = next((k for k in sizes if k is not None), 4)
     oop_rows, oop_weights, k = _read_side(oop, "oop", board_cards, size)
@@ -491,75 +987,102 @@ def solve_river(
     if k != k_ip:
         raise SolverError(f"oop's hands have {k} cards and ip's {k_ip}: both must be the same size")
     counts = (len(oop_rows) // k, len(ip_rows) // k)
-    need = _estimate(nodes, counts)
+    need = _estimate(checked.shape, counts)
     if need > MAX_SOLVER_BYTES:
-        raise SolverError(f"{counts[0]:,} hands against {counts[1]:,} on a tree of {len(nodes)} nodes would take "
-                          f"about {need / 1e9:.1f} GB (at most {MAX_SOLVER_BYTES // 10**9} GB)")
-    kinds, firsts, node_counts, amounts = _engine_tree(nodes)
-    job = _engine.ENGINE.RiverJob(bytes(board_cards), oop_rows, ip_rows, k, oop_weights.tobytes(),
-                                  ip_weights.tobytes(), kinds, firsts, node_counts, amounts)
-    pot_chips = nodes[0].pot
+        raise SolverError(f"{counts[0]:,} hands against {counts[1]:,} on a tree of {checked.shape.nodes:,} nodes "
+                          f"would take about {need / 1e9:.1f} GB (at most {MAX_SOLVER_BYTES // 10**9} GB)")
+    nodes, units = _build(rules)
+    kinds, firsts, node_counts, amounts = _engine_tree(nodes, units)
+    # In units of the pot and of each range's largest weight (a power of two: exact).
+    scaled = (_unit_weights(oop_weights), _unit_weights(ip_weights))
+    job = _engine.ENGINE.RiverJob(bytes(board_cards), oop_rows, ip_rows, k, scaled[0].tobytes(),
+                                  scaled[1].tobytes(), kinds, firsts, node_counts, amounts)
     opponent = job.opponent_weights
-    deals = math.fsum(w * o for w, o in zip(oop_weights, opponent[0]))
+    deals = math.fsum(w * o for w, o in zip(scaled[0], opponent[0]))
     if not deals > 0:
         raise SolverError("no hand of oop's range can be dealt against a hand of ip's on this board")
-    weights = (oop_weights, ip_weights)
 
     def game_value(player: int) -> float:
-        return math.fsum(w * v for w, v in zip(weights[player], job.root(player))) / deals
+        """The player's value in units of the pot."""
+        return math.fsum(w * v for w, v in zip(scaled[player], job.root(player))) / deals
 
     history: list[tuple[int, float]] = []
     measured = math.inf
     iteration = 0
-    while iteration < iterations:
+    workers = checked.workers
+    while iteration < checked.iterations:
         iteration += 1
         for player in (0, 1):
             job.begin(0, iteration, player)
             run_job(job, workers)
-        if iteration % CHECK_EVERY == 0 or iteration == iterations:
+        if iteration % CHECK_EVERY == 0 or iteration == checked.iterations:
             job.begin(1)
             run_job(job, workers)
-            measured = (game_value(0) + game_value(1) - pot_chips) / 2 / pot_chips
+            measured = (game_value(0) + game_value(1) - 1.0) / 2
             history.append((iteration, measured))
             if progress is not None:
                 progress(iteration, measured)
-            if measured <= target:
+            if measured <= checked.target:
                 break
     job.begin(2)
     run_job(job, workers)
     values = []
     for player in (0, 1):
         root = job.root(player)
-        values.append(array("d", [v / o if o > 0 else math.nan for v, o in zip(root, opponent[player])]))
+        values.append(array("d", [v / o * rules.pot if o > 0 else math.nan for v, o in zip(root, opponent[player])]))
     strategies = {number: job.average(number) for number, node in enumerate(nodes) if node.kind in PLAYERS}
     return RiverSolution(
-        board=tuple(Card(c) for c in board_cards), pot=float(pot), stack=float(stack), limit=limit,
-        bets=tuple(float(b) for b in bets) if limit != "fixed" else (),
-        raises=tuple(float(r) for r in raises) if limit != "fixed" else (),
-        max_raises=max_raises if max_raises is not None else (3 if limit == "fixed" else 2),
-        big_bet=float(big_bet) if big_bet is not None else None, iterations=iteration, exploitability=measured,
-        value=game_value(0), history=tuple(history), nodes=tuple(nodes), rows=(oop_rows, ip_rows), hole_size=k,
-        weights=weights, values=(values[0], values[1]), strategies=strategies,
-        seconds=time.perf_counter() - started, memory=job.memory)
+        board=tuple(Card(c) for c in board_cards), pot=rules.pot, stack=rules.stack, limit=rules.limit,
+        bets=rules.bets, raises=rules.raises, max_raises=rules.max_raises, big_bet=rules.big_bet,
+        iterations=iteration, exploitability=measured, value=game_value(0) * rules.pot, history=tuple(history),
+        nodes=tuple(nodes), rows=(oop_rows, ip_rows), hole_size=k, weights=(oop_weights, ip_weights),
+        values=(values[0], values[1]), strategies=strategies, seconds=time.perf_counter() - started,
+        memory=job.memory)
 
 
 def _solve_spot(spot: Mapping[str, Any]) -> RiverSolution:
     return solve_river(**spot)
 
 
+def _check_spot(number: int, spot: object) -> dict:
+    """A spot of solve_rivers, checked before any is solved: a mapping of solve_river's
+    arguments, every one it needs, and those but the ranges read."""
+    if not isinstance(spot, Mapping):
+        raise SolverError(f"spot {number} is {type(spot).__name__}: a spot is a mapping of solve_river's "
+                          "arguments")
+    if "progress" in spot:
+        raise SolverError(f"spot {number} has a progress callback: solve_rivers runs spots as tasks")
+    parameters = inspect.signature(solve_river).parameters
+    for name in spot:
+        if name not in parameters:
+            raise SolverError(f"spot {number} has {quoted(name)}, which is no argument of solve_river "
+                              f"({', '.join(parameters)})")
+    for name, parameter in parameters.items():
+        if parameter.default is inspect.Parameter.empty and name not in spot:
+            raise SolverError(f"spot {number} lacks {name!r}, which solve_river needs")
+    arguments = {name: spot.get(name, parameter.default) for name, parameter in parameters.items()}
+    try:
+        _check_arguments(*(arguments[name] for name in ("board", "pot", "stack", "limit", "bets", "raises",
+                                                        "max_raises", "big_bet", "iterations", "exploitability",
+                                                        "threads", "progress")))
+    except Omaha8Error as error:
+        raise type(error)(f"spot {number}: {error}") from None
+    return dict(spot)
+
+
 def solve_rivers(spots: Iterable[Mapping[str, Any]], executor: Optional[Executor] = None) -> list[RiverSolution]:
     """Solve each spot (a mapping of ``solve_river``'s arguments) as a task on ``executor``
     (any ``concurrent.futures.Executor``, Dask's included; default: one after the other here),
     the solutions in the spots' order. On an executor a spot runs on one thread unless it says
-    otherwise; ``progress`` stays here, so a spot may not carry one."""
+    otherwise; ``progress`` stays here, so a spot may not carry one. Every spot's arguments but
+    its ranges are checked before any spot is solved."""
+    if executor is not None and not isinstance(executor, Executor):
+        raise SolverError(f"executor must be a concurrent.futures.Executor or None, not {quoted(executor)}")
+    if isinstance(spots, (str, bytes, Mapping)) or not isinstance(spots, Iterable):
+        raise SolverError(f"spots must be a sequence of mappings of solve_river's arguments, not {quoted(spots)}")
     tasks = []
     for number, spot in enumerate(spots):
-        if not isinstance(spot, Mapping):
-            raise SolverError(f"spot {number} is {type(spot).__name__}: a spot is a mapping of solve_river's "
-                              "arguments")
-        if "progress" in spot:
-            raise SolverError(f"spot {number} has a progress callback: solve_rivers runs spots as tasks")
-        task = dict(spot)
+        task = _check_spot(number, spot)
         if executor is not None:
             task.setdefault("threads", 1)
         tasks.append(task)
