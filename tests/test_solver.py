@@ -935,3 +935,17 @@ def test_a_path_given_as_one_string_is_refused_with_the_fix(solved):
     with pytest.raises(SolverError, match="path"):
         solved.frequencies(5)
     assert solved.frequencies(["check"]) == solved.frequencies(("check",))
+
+
+def test_the_engine_reads_weights_by_the_one_rule(impl):
+    board = bytes(parse_cards(BOARD))
+    oop, ip = bytes(parse_cards("AhAd3c5d")), bytes(parse_cards("KhKd8c8d"))
+    tree = (array("i", [0, 4]), array("i", [1, 0]), array("i", [1, 0]), array("d", [1, 0, 0] * 2))
+    good = array("d", [1.0]).tobytes()
+    for weights in (good, array("d", [1.0]), [1.0], [1]):
+        impl.RiverJob(board, oop, ip, 4, weights, good, *tree)
+    for weights, words in [(b"\x00" * 7, "8 bytes"), ([10**400], r"ip weights\[0\].*too large"),
+                           ([math.nan], r"ip weights\[0\]"), ([1.5e300], "add up to"),
+                           ([0.0], "every weight is 0"), ("1.0", "ip weights"), ([1.0, 1.0], "2 entries for 1 hand")]:
+        with pytest.raises(SolverError, match=words):
+            impl.RiverJob(board, oop, ip, 4, good, weights, *tree)

@@ -581,12 +581,14 @@ def _river_rows(rows: object, k: int, board_mask: int, side: str) -> bytes:
 
 
 def _river_weights(weights: object, rows: int, side: str) -> array:
-    values = array("d", bytes(weights))  # type: ignore[call-overload]
-    if len(values) != rows:
-        raise SolverError(f"{side}: {len(values)} weights for {rows} hands")
-    for i, w in enumerate(values):
-        if not (w >= 0.0 and w != float("inf")):
-            raise SolverError(f"{side} weight {i} is {w!r}: weights are finite and 0 or more")
+    """One chance weight per hand: float64 bytes as the solver passes them, or anything the one
+    weight rule (``read_weights``) reads: finite, 0 or more, adding up to at most
+    MAX_WEIGHT_TOTAL, so that no sum of the sweep overflows."""
+    if isinstance(weights, (bytes, bytearray)):
+        if len(weights) % 8:
+            raise SolverError(f"{side} weights are float64 bytes, 8 bytes a hand, not {len(weights):,} bytes")
+        weights = array("d", bytes(weights))
+    values = read_weights(weights, rows, f"{side} weights", SolverError, "hand")
     if not any(values):
         raise SolverError(f"{side}: every weight is 0")
     return values
