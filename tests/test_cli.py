@@ -2,6 +2,7 @@
 
 import io
 import json
+import math
 import random
 import subprocess
 import sys
@@ -242,10 +243,17 @@ def test_random_command_lines_never_end_in_a_traceback(live, capsys, tmp_path):
             argv += ["--table", str(tmp_path / "none.csv")]   # never a long computation here
         try:
             status = main(argv)
-        except SystemExit as exit_:   # argparse's --help
+        except SystemExit as exit_:   # argparse's --help, or its usage error
             status = exit_.code
-        capsys.readouterr()
-        assert status in (0, 1, 2), argv
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err, argv
+        if status == 0:
+            assert out.strip(), argv   # an answer, or --help's text
+        else:
+            # A mistake: status 2 and the last line of stderr saying what it is, nothing on stdout
+            # after it (argparse prints its usage line first).
+            assert status == 2, (argv, status, err)
+            assert "error: " in err.strip().splitlines()[-1], (argv, err)
 
 
 def test_solve_summarizes_each_decision(live, capsys, tmp_path):
@@ -280,6 +288,80 @@ def test_solve_mistakes_are_one_line(capsys, extra, words):
     status, out, err = run(capsys, "solve", *[word for pair in options.items() for word in pair])
     assert status == 2 and not out
     assert err.startswith("omaha8: error:") and words in err and len(err.splitlines()) == 1
+
+
+_SOLVE_SPOT = ["solve", "--board", "Ks7d2h9c4s", "--oop", "AhAd3c5d,KhKd8c8d", "--ip", "AsAc3d5h,JcJd8h6s",
+               "--pot", "100", "--stack", "400", "--iterations", "20"]
+
+
+def test_solve_checks_out_before_the_solve(capsys, tmp_path, monkeypatch):
+    import omaha8.solver
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("the solve began before --out was checked")
+
+    monkeypatch.setattr(omaha8.solver, "solve_river", no_solve)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for out, words in [(str(folder), f"{folder}: is a directory"), ("", "empty path"),
+                       (str(tmp_path / "missing" / "x.o8r"), "does not exist"),
+                       (str(tmp_path / "new") + "/", "is a directory")]:
+        status, stdout, err = run(capsys, *_SOLVE_SPOT, "--out", out)
+        assert status == 2 and not stdout, out
+        assert err.startswith("omaha8: error:") and words in err and len(err.splitlines()) == 1, err
+        assert "partial" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"] and not list(folder.iterdir())
+
+
+def test_solve_out_leaves_only_the_file(live, capsys, tmp_path, monkeypatch):
+    status, out, err = run(capsys, *_SOLVE_SPOT, "--out", str(tmp_path / "spot.o8r"))
+    assert status == 0 and not err
+    assert [p.name for p in tmp_path.iterdir()] == ["spot.o8r"]
+    assert omaha8.RiverSolution.load(tmp_path / "spot.o8r").iterations == 20
+    # A failure as the file is written: one line naming the user's path, nothing left behind.
+    import os
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    status, out, err = run(capsys, *_SOLVE_SPOT, "--out", str(tmp_path / "other.o8r"))
+    assert status == 2 and not out and len(err.splitlines()) == 1
+    assert f"{tmp_path / 'other.o8r'}: cannot save there: No space left on device" in err and "partial" not in err
+    assert [p.name for p in tmp_path.iterdir()] == ["spot.o8r"]
+
+
+@pytest.mark.parametrize("pot", ["1e-300", "1e30", "1e300"])
+def test_solve_at_any_scale_prints_the_same_answer(live, capsys, pot):
+    argv = list(_SOLVE_SPOT)
+    argv[argv.index("--pot") + 1], argv[argv.index("--stack") + 1] = pot, repr(4 * float(pot))
+    status, out, err = run(capsys, *argv)
+    assert status == 0 and not err
+    # The same spot as at pot 100: the same exploitability and strategies.
+    _, plain, _ = run(capsys, *_SOLVE_SPOT)
+    assert out.splitlines()[1].split("exploitability")[1] == plain.splitlines()[1].split("exploitability")[1]
+    assert out.splitlines()[4:] == plain.splitlines()[4:]
+
+
+def test_solve_a_pot_of_1e308_is_a_finite_answer(live, capsys):
+    # The command printed "exploitability nan%" and exited 0. A stack of 400 beside such
+    # a pot leaves each player one bet, all-in.
+    argv = list(_SOLVE_SPOT)
+    argv[argv.index("--pot") + 1] = "1e308"
+    status, out, err = run(capsys, *argv, "--json")
+    assert status == 0 and not err
+    data = json.loads(out)
+    assert 0 <= data["exploitability"] < 0.01 and math.isfinite(data["value"])
+    assert list(data["decisions"][0]["actions"]) == ["check", "all-in"]
+
+
+@pytest.mark.parametrize("pot, stack, words", [("1e308", "1e308", "finite"), ("1", "1e9", "stack"),
+                                               ("nan", "400", "pot"), ("inf", "400", "pot")])
+def test_solve_refuses_what_float_cannot_hold(capsys, pot, stack, words):
+    argv = list(_SOLVE_SPOT)
+    argv[argv.index("--pot") + 1], argv[argv.index("--stack") + 1] = pot, stack
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and not out and words in err and len(err.splitlines()) == 1
 
 
 def test_a_reader_that_leaves_early_is_not_an_error(capsys, monkeypatch):

@@ -198,10 +198,18 @@ def test_pot_limit_smallest_bet_is_the_big_blind():
 
 
 def test_pot_limit_has_no_cap():
+    # Twenty-five pot-sized raises in a row, each the call plus the pot after it (RULES.md), the
+    # pot tripling and more each time, and a twenty-sixth still offered.
     hand = Hand([10**15] * 2, limit="pot", blinds=(1, 2), seed=11)
     for _ in range(25):
-        hand.raise_to(hand.max_raise_to)
-    assert hand.min_raise_to is not None
+        actor = hand.actor
+        facing = hand.bets[actor] + hand.to_call
+        assert hand.max_raise_to == facing + hand.pot + hand.to_call
+        pot_before = hand.pot
+        action = hand.raise_to(hand.max_raise_to)
+        assert action.kind == "raise" and hand.pot == pot_before + action.amount
+    assert hand.min_raise_to is not None and hand.max_raise_to > hand.min_raise_to
+    assert hand.pot > 3**25
 
 
 # ---------------------------------------------------------------- no limit
