@@ -619,11 +619,14 @@ def _solve_text(solution, summary: list[dict]) -> str:
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    from .solver import solve_river
+    from .solver import RiverSolution, solve_river
 
     bets = _fractions(args.bets, "--bets")
     raises = _fractions(args.raises, "--raises")
     target = _fraction(args.exploitability, "--exploitability")
+    if args.out is not None:
+        # Before any work: a folder that is missing, a directory or '' would be found after the solve.
+        RiverSolution.check_save_path(args.out)
     started = time.monotonic()
     drawn = [0]
 
@@ -645,7 +648,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         if drawn[0]:
             sys.stderr.write("\r" + " " * drawn[0] + "\r")
             sys.stderr.flush()
-    if args.out:
+    if args.out is not None:
         solution.save(args.out)
     summary = _solve_summary(solution)
     if args.json:
@@ -834,7 +837,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve_command.add_argument("--exploitability", default="0.3%",
                                help="stop at this exploitability, of the pot (default 0.3%%)")
     solve_command.add_argument("--threads", type=_whole_number, help="threads (default: every core)")
-    solve_command.add_argument("--out", help="save the solution to this file (RiverSolution.load reads it)")
+    solve_command.add_argument("--out", help="save the solution to this file, checked before the solve "
+                               "(RiverSolution.load reads it)")
     solve_command.add_argument("--json", action="store_true", help="the summary as JSON")
     solve_command.set_defaults(run=_run_solve)
 
