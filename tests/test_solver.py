@@ -717,7 +717,10 @@ def test_a_hostile_header_is_refused_before_its_tree_is_built(saved, tmp_path):
 
 def test_a_deeply_nested_header_is_a_solver_error(saved, tmp_path):
     for text in (b"[" * 100_000, b"{\"a\":" * 100_000, b"[" * 100_000 + b"]" * 100_000):
-        with pytest.raises(SolverError, match=r"x\.o8r"):
+        with pytest.raises(SolverError, match=r"x\.o8r.*too deep"):
+            _load_bytes(tmp_path, _with_header(saved, None, text))
+    for text in (b"", b"{", b"\xff\xfe", b'{"pot": 1e999999}', b"[" + b"1" * 5000 + b"]"):
+        with pytest.raises(SolverError, match=r"x\.o8r.*(not JSON|mapping|lacks)"):
             _load_bytes(tmp_path, _with_header(saved, None, text))
 
 
@@ -746,6 +749,8 @@ def _changed(header: dict, **changes) -> dict:
     ({"big_bet": 10}, "big_bet"),
     ({"exploitability": float("nan")}, "exploitability"),
     ({"exploitability": "small"}, "exploitability"),
+    ({"exploitability": 1e300}, "exploitability"),
+    ({"exploitability": -0.5}, "exploitability"),
     ({"value": float("inf")}, "value"),
     ({"value": 1e9}, "value"),
     ({"history": [[10, 0.1]]}, "history"),

@@ -617,7 +617,16 @@ def _read_header(header: object) -> _Header:
                    max_raises=whole_number(header["max_raises"], "max_raises", 0, MAX_RAISES, SolverError),
                    big_bet=header["big_bet"])
     iterations = whole_number(header["iterations"], "iterations", 1, None, SolverError)
-    exploitability = _real(header["exploitability"], "exploitability")
+    # An exploitability is 0 or more (less a rounding) and at most half the final pot's worth.
+    most = (1 + 2 * rules.unit_stack) / 2 + 1e-9
+
+    def exploitability_of(value: object, name: str) -> float:
+        measured = _real(value, name)
+        if not -1e-9 <= measured <= most:
+            raise SolverError(f"{name} {measured!r} is not between 0 and {most:.6g}, as a fraction of the pot")
+        return measured
+
+    exploitability = exploitability_of(header["exploitability"], "exploitability")
     value = _real(header["value"], "value")
     slack = 1e-9 * (rules.pot + 2 * rules.stack)
     if not -rules.stack - slack <= value <= rules.pot + rules.stack + slack:
@@ -631,7 +640,7 @@ def _read_header(header: object) -> _Header:
             raise SolverError(f"history holds [iteration, exploitability] pairs, not {quoted(entry)}")
         at = whole_number(entry[0], "history's iteration", measured[-1][0] + 1 if measured else 1, iterations,
                           SolverError)
-        measured.append((at, _real(entry[1], "history's exploitability")))
+        measured.append((at, exploitability_of(entry[1], "history's exploitability")))
     if measured[-1] != (iterations, exploitability):
         raise SolverError(f"history ends at {measured[-1]!r}, not at the last iteration and its exploitability "
                           f"{(iterations, exploitability)!r}")
@@ -842,8 +851,10 @@ class RiverSolution:
             raise SolverError("it is cut short: its header runs past the end")
         try:
             header = json.loads(data[at:at + length])
-        except (ValueError, RecursionError) as error:   # RecursionError: brackets nested past Python's stack
-            raise SolverError(f"its header is not JSON: {type(error).__name__}") from None
+        except RecursionError:   # brackets nested past Python's stack: no header solve_river writes
+            raise SolverError("its header nests brackets too deep to be JSON omaha8 writes") from None
+        except ValueError as error:
+            raise SolverError(f"its header is not JSON: {error}") from None
         at += length
         read = _read_header(header)
         rules, k, n = read.rules, read.hole_size, read.hands
