@@ -27,7 +27,7 @@ from typing import Mapping, Optional, Sequence
 
 from .cards import MAX_SEATS, integer_of, quoted, whole_number
 from .exceptions import GameConfigError, HandError, IllegalAction
-from .game import Action, Hand, Kind, Limit, Street
+from .game import Action, Hand, Kind, Limit, Street, seat_words
 
 __all__ = ["FOLD", "CHECK_CALL", "TableRules", "read_rules", "AbstractHand", "MAX_BET_SIZES", "vector_size",
            "table_vector"]
@@ -268,7 +268,7 @@ class AbstractHand:
                 return f"action {action}: the hand waits for {self.hand.waiting_for} board card(s)"
             return f"action {action}: the hand is over"
         named = ", ".join(f"{choice} ({self.describe(choice)})" for choice in legal)
-        return f"action {action} is not legal for seat {self.hand.actor + 1}; the legal actions are {named}"
+        return f"action {action} is not legal for {seat_words(self.hand.actor)}; the legal actions are {named}"
 
     def play(self, action: int) -> Action:
         """Play an action id; an illegal one raises ``IllegalAction`` and changes nothing."""

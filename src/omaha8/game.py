@@ -36,7 +36,7 @@ from .cards import (
 from .exceptions import HandError, IllegalAction
 from .pots import Pot, Showdown, settle
 
-__all__ = ["Hand", "Action", "Kind", "Limit", "Street", "IllegalAction", "HandError", "LIMITS", "STREETS",
+__all__ = ["Hand", "Action", "seat_words", "Kind", "Limit", "Street", "IllegalAction", "HandError", "LIMITS", "STREETS",
            "MAX_CHIPS"]
 
 
@@ -122,6 +122,11 @@ class Action(NamedTuple):
     """Whether this put the seat all-in."""
     cards: tuple[Card, ...] = ()
     """The cards dealt, for 'hole cards' and 'board'."""
+
+
+def seat_words(seat: Optional[int]) -> str:
+    """A seat as a person reads it, counted from 1 ("seat 3" for seat=2)."""
+    return "no seat" if seat is None else f"seat {seat + 1}"
 
 
 def _whole(value: object, what: str, least: int) -> int:
@@ -458,13 +463,13 @@ class Hand:
     def _check_problem(self, seat: Optional[int]) -> Optional[str]:
         why = self._turn_problem(seat, "check")
         if why is None and not self._can_check:
-            why = f"seat {self._actor + 1} cannot check facing a bet of {self._to_match}: {self._legal_words()}"
+            why = f"{seat_words(self._actor)} cannot check facing a bet of {self._to_match}: {self._legal_words()}"
         return why
 
     def _call_problem(self, seat: Optional[int]) -> Optional[str]:
         why = self._turn_problem(seat, "call")
         if why is None and self._can_check:
-            why = f"seat {self._actor + 1} has nothing to call: {self._legal_words()}"
+            why = f"{seat_words(self._actor)} has nothing to call: {self._legal_words()}"
         return why
 
     def _raise_problem(self, total: object, seat: Optional[int]) -> Optional[str]:
@@ -751,7 +756,7 @@ class Hand:
         self._acquire()
         try:
             if not self._waiting:
-                state = "it is over" if self._street == _OVER else f"it is seat {self._actor + 1}'s turn"
+                state = "it is over" if self._street == _OVER else f"it is {seat_words(self._actor)}'s turn"
                 raise IllegalAction(f"deal: the hand waits for no board cards ({state})")
             given = read_counted(cards, "board cards", (self._waiting,))
             dealt = {c for hole in self._holes for c in hole}.union(self._board_cards)
@@ -1001,7 +1006,7 @@ class Hand:
         elif self._waiting:
             where = f"{self.street} done, waiting for {self._waiting} board card{'s' if self._waiting > 1 else ''}"
         else:
-            where = f"{self.street}, seat {self._actor + 1} to act"
+            where = f"{self.street}, {seat_words(self._actor)} to act"
         return f"<Hand {self._limit_word} limit, {self._n} seats, pot {self.pot}: {where}>"
 
 
