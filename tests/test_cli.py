@@ -353,6 +353,8 @@ def test_solve_a_pot_of_1e308_is_a_finite_answer(live, capsys):
     data = json.loads(out)
     assert 0 <= data["exploitability"] < 0.01 and math.isfinite(data["value"])
     assert list(data["decisions"][0]["actions"]) == ["check", "all-in"]
+    status, out, err = run(capsys, *argv)   # the summary's values in six figures, not 309 digits
+    assert status == 0 and "OOP's value " in out and max(len(line) for line in out.splitlines()) < 200
 
 
 @pytest.mark.parametrize("pot, stack, words", [("1e308", "1e308", "finite"), ("1", "1e9", "stack"),

@@ -594,13 +594,19 @@ def _solve_summary(solution) -> list[dict]:
     return summary
 
 
+def _chip_words(amount: float) -> str:
+    """Chips to three decimals, or to six figures past a trillion (a pot of 1e308 has 309 digits)."""
+    return f"{amount:.3f}" if abs(amount) < 1e12 else f"{amount:.6g}"
+
+
 def _solve_text(solution, summary: list[dict]) -> str:
     lines = [f"board {_cards(solution.board)}   pot {solution.pot:g}   stack {solution.stack:g}   "
              f"{solution.limit} limit",
              f"{len(solution.hands('oop')):,} OOP hands against {len(solution.hands('ip')):,} IP hands; "
              f"{solution.iterations} iterations in {solution.seconds:.1f} s; exploitability "
              f"{100 * solution.exploitability:.3f}% of the pot",
-             f"OOP's value {solution.value:.3f} chips, IP's {solution.pot - solution.value:.3f} (of the pot "
+             f"OOP's value {_chip_words(solution.value)} chips, "
+             f"IP's {_chip_words(solution.pot - solution.value)} (of the pot "
              f"{solution.pot:g}, less what each puts in on the river)",
              ""]
     for entry in summary:
