@@ -16,7 +16,7 @@ import pytest
 
 import omaha8
 import omaha8.cli
-from omaha8 import CardError, JobError, Range, RangeError, TableError, equity, hand_strength
+from omaha8 import BatchError, CardError, JobError, Range, RangeError, TableError, equity, hand_strength
 from omaha8.features import FEATURES, flop_features, read_flop_features
 
 PURE = omaha8.IMPLEMENTATION == "python"
@@ -198,10 +198,12 @@ def test_every_hand_against_every_hand_shares_the_pot_evenly(live_core):
 
 def test_bad_input_is_refused_with_a_clear_error(live):
     hands = rows_of([tuple(sorted(omaha8.parse_cards("AsAhKhQh")))])
-    with pytest.raises(JobError, match="whole numbers"):
-        hand_strength("Ks8h3d", hands, hands, [0.5])
-    with pytest.raises(JobError, match="whole numbers"):
-        hand_strength("Ks8h3d", hands, hands, [1001])
+    # Weights that are not whole numbers up to 1000 are taken since issue 32 (rounded to
+    # thousandths of the largest); a weight that is no weight is refused as showdown_values does.
+    assert list(hand_strength("Ks8h3d", hands, hands, [0.5]).opponent_weights) == [1000.0]
+    assert list(hand_strength("Ks8h3d", hands, hands, [1001]).opponent_weights) == [1.0]   # its own factor
+    with pytest.raises(BatchError, match="a weight is a finite number, 0 or more"):
+        hand_strength("Ks8h3d", hands, hands, [-1])
     with pytest.raises(JobError):
         hand_strength("Ks8h3d", hands, hands, bins=-1)
     with pytest.raises(CardError):
@@ -309,8 +311,6 @@ def test_hand_strength_takes_the_weights_showdown_values_takes(live):
     # for a negative one): now the one weight rule, counted exactly where the weights are whole.
     import math
 
-    from omaha8 import BatchError
-
     river = "Ks7d2h9c3s"
     hands = "AsAh2s3h,QdQc8h6s,JcTc6d4h"
     opponents = Range("KK**,T9**")
@@ -323,12 +323,15 @@ def test_hand_strength_takes_the_weights_showdown_values_takes(live):
     # Whole numbers past 1000 with a common factor are counted exactly, divided by it.
     scaled = hand_strength(river, hands, opponents, [w * 3000 for w in reach])
     assert list(scaled.equity) == list(strength.equity)
+    assert list(scaled.weight) == pytest.approx([w * 3000 for w in strength.weight], rel=1e-12)
+    assert list(scaled.opponent_weights) == list(strength.opponent_weights)
     # Any other weights are rounded to thousandths of the largest: close to the exact values.
     rough = [0.1 + ((i * 104729) % 997) ** 1.5 for i in range(m)]
     rounded = hand_strength(river, hands, opponents, rough)
     exact = omaha8.showdown_values(river, hands, opponents, rough)
     assert list(rounded.equity) == pytest.approx(list(exact.equity), abs=2e-3)
     assert max(rounded.opponent_weights) == 1000
+    assert list(rounded.weight) == pytest.approx(list(exact.weight), rel=2e-3)   # in the given units
     # A mistake is worded as showdown_values words it, whatever the container.
     for bad in ([-1.0] + [1.0] * (m - 1), [math.nan] * m):
         with pytest.raises(BatchError, match=r"weights\[0\] is .*: a weight is a finite number, 0 or more"):

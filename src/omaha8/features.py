@@ -115,7 +115,7 @@ def hand_strength(
     hands = every if hands is None else hands
     opponents = every if opponents is None else opponents
     hand_rows, opp_rows, size, opp_weights = read_sides(board_cards, hands, opponents, weights)
-    opp_weights = strength_weights(opp_weights)
+    opp_weights, unit = strength_weights(opp_weights)
     count = whole_number(bins, "bins", 0, 10_000, JobError)
     workers = thread_count(threads)
     n, m = len(hand_rows) // size, len(opp_rows) // size
@@ -128,6 +128,8 @@ def hand_strength(
                                      workers)
     run_job(job, job.workers)
     equity, squared, high, low, scoop, low_made, weight, histogram = job.result()
+    if unit != 1.0:   # the deals' weight in the caller's units, not the counted ones
+        weight = array("d", [w * unit for w in weight])
     n = len(equity)
     return HandStrength(
         board=tuple(Card(c) for c in board_cards),
@@ -145,19 +147,20 @@ def hand_strength(
     )
 
 
-def strength_weights(weights: array) -> array:
-    """The whole-number weights the strength job counts by (see ``hand_strength``): whole
-    numbers up to MAX_STRENGTH_WEIGHT as they are, or divided by their common factor when that
-    brings them there; else each rounded to a MAX_STRENGTH_WEIGHT-th of the largest."""
-    if all(w.is_integer() for w in weights):
-        divisor = reduce(math.gcd, {int(w) for w in weights}, 0) or 1
-        whole = array("d", [w / divisor for w in weights]) if divisor > 1 else weights
-        if max(whole, default=0.0) <= MAX_STRENGTH_WEIGHT:
-            return whole
+def strength_weights(weights: array) -> tuple[array, float]:
+    """The whole-number weights the strength job counts by (see ``hand_strength``), and the
+    factor that turns a count of them back into the caller's units: whole numbers up to
+    MAX_STRENGTH_WEIGHT as they are (1); else whole numbers divided by their common factor when
+    that brings them there; else each rounded to a MAX_STRENGTH_WEIGHT-th of the largest."""
     largest = max(weights, default=0.0)
-    if not largest:
-        return weights
-    return array("d", [float(round(w / largest * MAX_STRENGTH_WEIGHT)) for w in weights])
+    if largest <= MAX_STRENGTH_WEIGHT and all(w.is_integer() for w in weights):
+        return weights, 1.0
+    if all(w.is_integer() for w in weights):
+        divisor = reduce(math.gcd, {int(w) for w in weights}, 0)
+        if largest / divisor <= MAX_STRENGTH_WEIGHT:
+            return array("d", [w / divisor for w in weights]), float(divisor)
+    unit = largest / MAX_STRENGTH_WEIGHT
+    return array("d", [float(round(w / unit)) for w in weights]), unit
 
 
 def strength_bytes(hands: int, opponents: int, hole_size: int, bins: int, threads: int) -> int:
