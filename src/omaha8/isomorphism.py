@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 from . import _engine
 from ._engine import check_rounds
-from .cards import Card, CardError, CardsLike, parse_cards, suit_class
+from .cards import Card, CardError, CardsLike, integer_of, parse_cards, quoted, suit_class
 from .exceptions import IndexerError
 
 __all__ = ["HandIndexer", "indexer", "canonical", "canonical_boards", "orbit_size", "hand_classes"]
@@ -139,6 +139,8 @@ def canonical_boards(n: int) -> list[tuple[tuple[Card, ...], int]]:
 
 
 def _size(value: object, what: str, least: int, most: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-        raise IndexerError(f"{what} has {least} to {most} cards, not {value!r}")
-    return value
+    """A card count by the one integer rule (numpy integers too, never a bool or a float)."""
+    number = integer_of(value)
+    if number is None or not least <= number <= most:
+        raise IndexerError(f"{what} has {least} to {most} cards, not {quoted(value)}")
+    return number
