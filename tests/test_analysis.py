@@ -354,3 +354,33 @@ def test_the_command_line(capsys):
 def test_bad_input_is_a_value_error_naming_the_problem(call, words):
     with pytest.raises(ValueError, match=words):
         call()
+
+
+def test_outs_give_every_card_when_one_leaves_the_range_no_hand(live):
+    # One card emptying AA** refused the whole question with a RangeError; the equity is 0.4198.
+    found = omaha8.outs("AsAh7c8d", "2c3d4hKc", "AA**")
+    assert len(found) == 52 - 8
+    empty = [str(out.card) for out in found if out.equity is None]
+    assert empty == ["Ac", "Ad"]
+    possible = [out.equity for out in found if out.equity is not None]
+    assert sum(possible) / len(possible) == pytest.approx(omaha8.equity(["AsAh7c8d", "AA**"], "2c3d4hKc")[0].equity,
+                                                          abs=1e-12)
+    for out in found:
+        if out.equity is not None:
+            assert out.equity == omaha8.equity(["AsAh7c8d", "AA**"], ["2c", "3d", "4h", "Kc", out.card])[0].equity
+
+
+def test_outs_take_a_buffer_of_hands_as_a_range(live):
+    numpy = pytest.importorskip("numpy")
+    rows = numpy.array([sorted(int(c) for c in omaha8.parse_cards(h)) for h in ("KsKd9c9d", "QsQd5c6d")], numpy.uint8)
+    by_buffer = omaha8.outs("AsAh7c8d", "2c3d4hKc", rows)
+    by_range = omaha8.outs("AsAh7c8d", "2c3d4hKc", omaha8.Range("KsKd9c9d,QsQd5c6d"))
+    assert [(o.card, o.equity) for o in by_buffer] == [(o.card, o.equity) for o in by_range]
+    with pytest.raises(omaha8.Omaha8Error):
+        omaha8.outs("AsAh7c8d", "2c3d4hKc", numpy.zeros((0, 4), numpy.uint8))
+
+
+def test_outs_against_a_list_is_of_known_hands(live):
+    # 'QQ**' among known hands was read as cards: "unknown card 'QQ'".
+    with pytest.raises(omaha8.AnalysisError, match=r"against: 'QQ\*\*' is not a hand .*give a range alone"):
+        omaha8.outs("AsAh7c8d", "2c3d4hKc", ["KsKd9c9d", "QQ**"])

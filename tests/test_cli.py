@@ -395,3 +395,12 @@ def test_a_users_mistake_is_one_line_and_a_bug_is_a_traceback(live, capsys, monk
     monkeypatch.setattr(omaha8.cli, "equity", broken)
     with pytest.raises(ValueError, match="a bug inside omaha8"):
         main(["equity", "AsAh2s3h", "KsKdQhQc"])
+
+
+def test_outs_names_the_cards_that_leave_the_range_no_hand(live, capsys):
+    status, out, err = run(capsys, "outs", "AsAh7c8d", "--board", "2c3d4hKc", "--against", "AA**")
+    assert status == 0 and not err
+    assert "2 cards leave the range no hand: Ac Ad" in out
+    assert "equity 41.98% averaged over the cards" in out
+    status, out, err = run(capsys, "outs", "AsAh7c8d", "--board", "2c3d4hKc", "--against", "KsKd9c9d", "QQ**")
+    assert status == 2 and "'QQ**' is not a hand" in err and "give a range alone" in err and err.count("\n") == 1

@@ -17,7 +17,17 @@ from itertools import combinations
 from typing import Optional, Sequence, Union
 
 from . import _engine
-from .cards import Card, CardError, CardsLike, check_unique, hole_size_of, read_counted, read_hand, whole_number
+from .cards import (
+    Card,
+    CardError,
+    CardsLike,
+    check_unique,
+    hole_size_of,
+    quoted,
+    read_counted,
+    read_hand,
+    whole_number,
+)
 from .equity import equity
 from .exceptions import AnalysisError, RangeError
 from .hands import high_of
@@ -217,13 +227,15 @@ class Out:
     """Its low mask, or None."""
     nut_rank: tuple[int, Optional[int]]
     """Where it then ranks, as ``nut_rank`` says."""
-    equity: float
-    """Its share of the pot after the card against the opponents, exact as ``omaha8.equity``."""
+    equity: Optional[float]
+    """Its share of the pot after the card against the opponents, exact as ``omaha8.equity``;
+    None where the card leaves the opponents' range no hand (``AA**`` when the card is the last
+    ace but one): that card cannot come with such an opponent."""
     counterfeits: bool
     """The hand had a low, the card's rank is one of that low's five, and the low ranks worse."""
 
 
-AgainstLike = Union[None, str, Range, Sequence[CardsLike]]
+AgainstLike = Union[None, str, Range, Sequence[CardsLike], object]
 
 
 def _opponents(against: AgainstLike, hole_size: int) -> tuple[Optional[list[list[int]]], Optional[Range]]:
@@ -241,8 +253,27 @@ def _opponents(against: AgainstLike, hole_size: int) -> tuple[Optional[list[list
             except RangeError as error:
                 raise RangeError(f"against: {error}") from None
     if isinstance(against, (list, tuple)) and against:
-        return [read_counted(hand, "an opponent's hand", (4, 5, 6)) for hand in against], None
-    raise AnalysisError(f"against must be a hand, a list of hands, a Range or a range expression, not {against!r}")
+        known = []
+        for hand in against:
+            try:
+                known.append(read_counted(hand, "an opponent's hand", (4, 5, 6)))
+            except CardError as error:
+                # A list is of known hands, one per opponent; a range comes alone.
+                raise AnalysisError(f"against: {quoted(hand)} is not a hand ({error}): a list gives known hands, "
+                                    "one per opponent; give a range alone") from None
+        return known, None
+    if hasattr(against, "__array_interface__") or isinstance(against, memoryview):
+        # A uint8 (n, k) buffer of hands, as showdown_values and hand_strength take: a range of
+        # those hands, each weighing one.
+        rows = _engine.showdown_rows(against, "against")
+        if not rows.shape or not rows.shape[0]:
+            raise AnalysisError("against: the buffer holds no hand")
+        size = rows.shape[1]
+        cards = rows.tobytes()
+        return None, Range(",".join("".join(str(Card(c)) for c in cards[i:i + size])
+                                    for i in range(0, len(cards), size)))
+    raise AnalysisError("against must be a hand, a list of hands, a Range, a range expression or a uint8 (n, k) "
+                        f"buffer of hands, not {quoted(against)}")
 
 
 def outs(hole: CardsLike, board: CardsLike, against: AgainstLike = None) -> list[Out]:
@@ -264,16 +295,28 @@ def outs(hole: CardsLike, board: CardsLike, against: AgainstLike = None) -> list
             continue
         after = cards + [card]
         high, low, high_rank, low_rank_after = _ranks_of(hand, after)
+        share: Optional[float]
         if known is not None:
             share = equity([hand, *known], after).players[0].equity
         elif opponent_range is not None:
-            share = equity([hand, opponent_range], after).players[0].equity  # type: ignore[list-item]
+            share = _against_range(hand, after, opponent_range)
         else:
             share = _against_one_random(hand, after)
         counterfeits = (low_now is not None and low_rank(card) in low_ranks_now
                         and low_rank_after is not None and low_rank_now is not None and low_rank_after > low_rank_now)
         result.append(Out(Card(card), high, low, (high_rank, low_rank_after), share, counterfeits))
     return result
+
+
+def _against_range(hand: list[int], board: list[int], opponents: Range) -> Optional[float]:
+    """The hand's equity against the range after the card, or None where no hand of the range
+    is left beside the hand and the board."""
+    try:
+        return equity([hand, opponents], board).players[0].equity  # type: ignore[list-item]
+    except RangeError:
+        if opponents.apart_from(hand + board)[1]:
+            raise   # not the range's emptiness: something else, which must be said
+        return None
 
 
 def _against_one_random(hand: list[int], board: list[int]) -> float:

@@ -113,14 +113,21 @@ def _run_outs(args: argparse.Namespace) -> int:
     ]
     said = [_count_words(count, words) for count, words in groups if count]
     print(f"of {len(found)} unseen cards: " + ("; ".join(said) if said else "none changes where you rank"))
-    average = sum(o.equity for o in found) / len(found)
-    best, worst = max(found, key=lambda o: o.equity), min(found, key=lambda o: o.equity)
+    # A card that leaves the range no hand cannot come beside it: its equity is None, and the
+    # figures below are over the others.
+    possible = [(o, o.equity) for o in found if o.equity is not None]
+    if len(possible) < len(found):
+        print(f"{_count_words(len(found) - len(possible), 'leave')} the range no hand: "
+              + " ".join(str(o.card) for o in found if o.equity is None))
+    average = sum(share for _, share in possible) / len(possible)
+    best, best_share = max(possible, key=lambda pair: pair[1])
+    worst, worst_share = min(possible, key=lambda pair: pair[1])
     # Against a random hand or known hands every unseen card is as likely, so the average is the
     # equity now; a weighted range makes some cards likelier, so there it is only an average.
     ranged = against is not None and len(args.against) == 1 and not _is_hand(args.against[0])
     now_words = "averaged over the cards" if ranged else "now"
-    print(f"equity {100 * average:.2f}% {now_words}; after the card from {100 * worst.equity:.2f}% "
-          f"({worst.card}) to {100 * best.equity:.2f}% ({best.card})")
+    print(f"equity {100 * average:.2f}% {now_words}; after the card from {100 * worst_share:.2f}% "
+          f"({worst.card}) to {100 * best_share:.2f}% ({best.card})")
     print()
     print(f"{'card':<5} {'high':<30} {'low':<11} {'rank (high, low)':<17} {'equity':>8}")
     for out in found:
@@ -128,7 +135,8 @@ def _run_outs(args: argparse.Namespace) -> int:
         low = low_name(out.low) if out.low is not None else "-"
         rank = f"{out.nut_rank[0]}, {'-' if out.nut_rank[1] is None else out.nut_rank[1]}"
         note = "  counterfeits" if out.counterfeits else ""
-        print(f"{out.card!s:<5} {high:<30} {low:<11} {rank:<17} {_percent(out.equity):>8}{note}")
+        share = _percent(out.equity) if out.equity is not None else "no hand"
+        print(f"{out.card!s:<5} {high:<30} {low:<11} {rank:<17} {share:>8}{note}")
     return 0
 
 

@@ -148,10 +148,11 @@ def hand_strength(
 
 
 def strength_weights(weights: array) -> tuple[array, float]:
-    """The whole-number weights the strength job counts by (see ``hand_strength``), and the
-    factor that turns a count of them back into the caller's units: whole numbers up to
-    MAX_STRENGTH_WEIGHT as they are (1); else whole numbers divided by their common factor when
-    that brings them there; else each rounded to a MAX_STRENGTH_WEIGHT-th of the largest."""
+    """The whole-number weights the strength job counts by (see ``hand_strength``), and what
+    one counted unit weighs in the caller's units: whole numbers up to MAX_STRENGTH_WEIGHT as
+    they are (1); else whole numbers divided by their common factor when that brings them
+    there; else each rounded to a MAX_STRENGTH_WEIGHT-th of the largest (that unit, which for
+    the tiniest floats is 0: an underflow only the returned deals' weight shows)."""
     largest = max(weights, default=0.0)
     if largest <= MAX_STRENGTH_WEIGHT and all(w.is_integer() for w in weights):
         return weights, 1.0
@@ -159,8 +160,8 @@ def strength_weights(weights: array) -> tuple[array, float]:
         divisor = reduce(math.gcd, {int(w) for w in weights}, 0)
         if largest / divisor <= MAX_STRENGTH_WEIGHT:
             return array("d", [w / divisor for w in weights]), float(divisor)
-    unit = largest / MAX_STRENGTH_WEIGHT
-    return array("d", [float(round(w / unit)) for w in weights]), unit
+    counted = array("d", [float(round(w / largest * MAX_STRENGTH_WEIGHT)) for w in weights])
+    return counted, largest / MAX_STRENGTH_WEIGHT
 
 
 def strength_bytes(hands: int, opponents: int, hole_size: int, bins: int, threads: int) -> int:
