@@ -336,3 +336,15 @@ def test_hand_strength_takes_the_weights_showdown_values_takes(live):
     for bad in ([-1.0] + [1.0] * (m - 1), [math.nan] * m):
         with pytest.raises(BatchError, match=r"weights\[0\] is .*: a weight is a finite number, 0 or more"):
             hand_strength(river, hands, opponents, bad)
+
+
+def test_a_refusal_for_memory_names_what_takes_it(live_core):
+    # One six-card hand on a turn blamed "hands, bins or threads" for 4.7 GB: the 12 million
+    # default opponents take it.
+    numpy = pytest.importorskip("numpy")
+    six = numpy.array([sorted(int(c) for c in omaha8.parse_cards("AsAh2s3h4d5d"))], numpy.uint8)
+    with pytest.raises(JobError, match=r"12,271,512 opponents of 6 cards \(every hand of that size: the default\) "
+                                       r"take most of it: pass opponents"):
+        hand_strength("Ks7d2h9c", six)
+    with pytest.raises(JobError, match="hands with 10000 bins on 2 threads take most of it"):
+        hand_strength("Ks8h3d", bins=10_000, threads=2)

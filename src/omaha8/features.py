@@ -119,11 +119,20 @@ def hand_strength(
     count = whole_number(bins, "bins", 0, 10_000, JobError)
     workers = thread_count(threads)
     n, m = len(hand_rows) // size, len(opp_rows) // size
-    needed = strength_bytes(n, m, size, count, min(workers, 16))
+    threads_used = min(workers, 16)
+    needed = strength_bytes(n, m, size, count, threads_used)
     if needed > MAX_SHOWDOWN_BYTES:
-        raise JobError(f"{n:,} hands with {count} bins on {min(workers, 16)} threads would take about "
-                       f"{needed / 1e9:.1f} GB (more than {MAX_SHOWDOWN_BYTES // 10**9} GB): "
-                       "ask fewer hands, bins or threads")
+        # Name what takes the memory: the opponents (every hand of six cards by default is 7
+        # million of them) or the hands with their bins and threads.
+        by_opponents = strength_bytes(0, m, size, count, threads_used)
+        if by_opponents * 2 > needed:
+            default = " (every hand of that size: the default)" if opponents is every else ""
+            cause = (f"the {m:,} opponents of {size} cards{default} take most of it: pass opponents, "
+                     "a smaller range or buffer")
+        else:
+            cause = f"the {n:,} hands with {count} bins on {threads_used} threads take most of it: ask fewer"
+        raise JobError(f"{n:,} hands against {m:,} opponents would take about {needed / 1e9:.1f} GB (more than "
+                       f"{MAX_SHOWDOWN_BYTES // 10**9} GB): {cause}")
     job = _engine.ENGINE.StrengthJob(bytes(board_cards), hand_rows, opp_rows, size, opp_weights.tobytes(), count,
                                      workers)
     run_job(job, job.workers)
