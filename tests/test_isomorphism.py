@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import array
 import ctypes
+import json
 import pickle
 import random
+import subprocess
+import sys
+import textwrap
 from collections import Counter
-from itertools import combinations, permutations
+from itertools import combinations, combinations_with_replacement, permutations
 from math import comb
 
 import pytest
@@ -368,3 +372,142 @@ def test_random_rounds_count_as_burnside_and_round_trip(core, fallback):
             assert ours.index(cards) == theirs.index(cards) == i
             moved = renamed(cards, rng.choice(RENAMINGS))
             assert ours.index(moved) == i
+
+
+# ---------------------------------------------------------------- rounds refused or built at once
+
+def _in_a_child(code: str, limit: float) -> object:
+    """Run ``code`` (which prints one JSON line last) in a fresh interpreter, killed after
+    ``limit`` seconds: an indexer that hangs fails the test instead of stalling it."""
+    try:
+        done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                              timeout=limit)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the indexers were still working after {limit} s")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+_TIMED_BUILDS = """
+    import json, random, sys, time
+    from omaha8 import IndexerError
+    from omaha8._engine import core_c, core_py, suits
+
+    def timed(engine, rounds):
+        suits.indexer_plan.cache_clear()
+        started = time.perf_counter()
+        try:
+            ix = engine.HandIndexer(rounds)
+        except IndexerError as error:
+            return str(error), time.perf_counter() - started, None
+        took = time.perf_counter() - started
+        return "built", took, [ix.size(r) for r in range(len(rounds))]
+"""
+
+
+def test_rounds_past_64_bit_indices_are_refused_in_milliseconds(core, fallback):
+    """Issue 32: (10, 10, 10, 10) took 474 s and 500 MB before its refusal, (1, 2, 3, 4, 5, 6,
+    10) did not finish in 900 s; (1, 1, 1, 1, 1, 1, 46) took over a minute to build. The
+    classes are counted first, without listing anything."""
+    refused = [(10, 10, 10, 10), (1, 2, 3, 4, 5, 6, 10), (13, 13, 13, 13), (13, 13, 13, 12), (7,) * 7,
+               (2, 3, 4, 5, 6, 7, 8), (20, 20), (12, 12, 12), (1, 1, 1, 1, 1, 1, 20)]
+    found = _in_a_child(_TIMED_BUILDS + f"""
+    out = []
+    for rounds in {refused!r} + [(1, 1, 1, 1, 1, 1, 46)]:
+        for engine in (core_c, core_py):
+            out.append([list(rounds), engine.__name__, *timed(engine, rounds)])
+    print(json.dumps(out))
+    """, 60)
+    for rounds, engine, result, took, sizes in found:
+        if tuple(rounds) == (1, 1, 1, 1, 1, 1, 46):
+            assert result == "built" and took < 2.0, (engine, took)
+            assert sizes == [13, 325, 9997, 366145, 15019680, 652608840, 652608840]
+        else:
+            assert "more than 64-bit indices hold" in result, (rounds, engine, result)
+            assert took < 1.0, (rounds, engine, took)
+    # The last round deals the rest of the deck: as many classes as six single cards, Burnside's.
+    ix = fallback.HandIndexer((1, 1, 1, 1, 1, 1, 46))
+    assert ix.size(6) == ix.size(5) == burnside((1,) * 6) == core.HandIndexer((1, 1, 1, 1, 1, 1, 46)).size(6)
+    rng = random.Random(46)
+    for i in [0, ix.size(6) - 1] + [rng.randrange(ix.size(6)) for _ in range(20)]:
+        cards = ix.unindex(6, i)
+        assert len(set(cards)) == 52 and ix.index(cards) == i
+        assert core.HandIndexer((1, 1, 1, 1, 1, 1, 46)).index(renamed(cards, rng.choice(RENAMINGS))) == i
+
+
+def test_random_rounds_up_to_the_whole_deck_are_refused_or_built_at_once(core, fallback):
+    """Fuzz: rounds of any sizes adding up to at most 52, both engines: a refusal within a
+    second, a build within a few (the largest plans, 168,715 configurations a round, take about
+    two), and a built indexer's classes round trip alike in both engines."""
+    found = _in_a_child(_TIMED_BUILDS + """
+    rng = random.Random(52)
+    out = []
+    for trial in range(80):
+        count = rng.randint(1, 7)
+        total = rng.randint(count, 52) if trial % 2 else rng.randint(count, min(52, 3 * count + 4))
+        cuts = sorted(rng.sample(range(1, total), count - 1))
+        rounds = tuple(b - a for a, b in zip([0] + cuts, cuts + [total]))
+        for engine in (core_c, core_py):
+            result, took, sizes = timed(engine, rounds)
+            out.append([list(rounds), engine.__name__, result, took, sizes])
+        if result == "built":
+            c, p = core_c.HandIndexer(rounds), core_py.HandIndexer(rounds)
+            last = len(rounds) - 1
+            for i in [0, c.size(last) - 1] + [rng.randrange(c.size(last)) for _ in range(5)]:
+                cards = c.unindex(last, i)
+                assert cards == p.unindex(last, i) and c.index(cards) == p.index(cards) == i, rounds
+    print(json.dumps(out))
+    """, 240)
+    built = 0
+    for rounds, engine, result, took, sizes in found:
+        if result == "built":
+            built += 1
+            assert took < 10.0 and sizes[-1] < 2**63, (rounds, engine, took)
+        else:
+            assert "more than 64-bit indices hold" in result, (rounds, engine, result)
+            assert took < 1.0, (rounds, engine, took)
+    assert 40 <= built <= len(found) - 40      # both kinds were tried
+
+
+def test_the_plan_lists_the_configurations_a_plain_search_lists():
+    """The numbering is unchanged: the configurations, in order, with their groups, offsets and
+    sizes, as the search over every 4-multiset of shapes (largest first) gives them."""
+    from omaha8._engine import suits
+
+    def plain(prefix):
+        shapes = [()]
+        for cards in prefix:
+            shapes = [shape + (k,) for shape in shapes for k in range(min(cards, 13 - sum(shape)) + 1)]
+        shapes.sort(reverse=True)
+        place = {shape: at for at, shape in enumerate(shapes)}
+        out, offset = [], 0
+        for three in combinations_with_replacement(shapes, 3):
+            last = tuple(prefix[j] - sum(shape[j] for shape in three) for j in range(len(prefix)))
+            if last not in place or place[last] < place[three[2]]:
+                continue   # not a shape, or not the smallest: the fourth suit is what the rest leave
+            chosen = three + (last,)
+            groups = []
+            for shape in sorted(set(chosen), key=chosen.index):
+                groups.append((chosen.index(shape), chosen.count(shape), suits.shape_count(shape)))
+            size = 1
+            for _, g, count in groups:
+                size *= comb(count + g - 1, g)
+            out.append(suits.Configuration(tuple(chosen), tuple(groups), offset, size))
+            offset += size
+        return out
+
+    for rounds in [(4, 3, 1, 1), (2, 2, 2, 2), (1, 1, 1, 1, 1, 1), (5, 5), (3, 1, 2, 1), (6, 3, 1), (13,), (12, 1)]:
+        plan = suits.indexer_plan(rounds)
+        for r in range(len(rounds)):
+            assert list(plan.configurations[r]) == plain(rounds[:r + 1]), (rounds, r)
+            assert plan.sizes[r] == suits.class_count(rounds[:r + 1]) == burnside(rounds[:r + 1])
+
+
+def test_card_counts_by_the_one_integer_rule():
+    # canonical_boards(np.int64(3)) was refused while HandIndexer took numpy rounds.
+    numpy = pytest.importorskip("numpy")
+    assert omaha8.canonical_boards(numpy.int64(3)) == omaha8.canonical_boards(3)
+    assert len(omaha8.isomorphism.hand_classes(numpy.int64(2))) == len(omaha8.isomorphism.hand_classes(2))
+    for bad in (3.0, True, numpy.array([3, 4]), "3", None):
+        with pytest.raises(omaha8.IndexerError, match="a board has 3 to 5 cards"):
+            omaha8.canonical_boards(bad)
