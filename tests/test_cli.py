@@ -404,3 +404,18 @@ def test_outs_names_the_cards_that_leave_the_range_no_hand(live, capsys):
     assert "equity 41.98% averaged over the cards" in out
     status, out, err = run(capsys, "outs", "AsAh7c8d", "--board", "2c3d4hKc", "--against", "KsKd9c9d", "QQ**")
     assert status == 2 and "'QQ**' is not a hand" in err and "give a range alone" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("address, words", [("garbage", "missing port number"), ("foo://x:1", "unknown address scheme")])
+def test_features_with_a_bad_scheduler_is_one_line(capsys, tmp_path, address, words):
+    pytest.importorskip("distributed")
+    # It printed distributed's 47-line traceback.
+    status, out, err = run(capsys, "features", "--out", str(tmp_path / "f"), "--flops", "0", "--scheduler", address)
+    assert status == 2 and f"cannot reach the scheduler at '{address}'" in err and words in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_features_counts_a_flop_named_twice_once(live_core, capsys, tmp_path):
+    status, out, err = run(capsys, "features", "--out", str(tmp_path / "f"), "--flops", "0,0,0", "--hands", "AsAh2s3h",
+                           "--opponents", "KK**", "--bins", "3", "--format", "npz")
+    assert status == 0 and out.startswith("1 flops of features") and not err

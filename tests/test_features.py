@@ -348,3 +348,17 @@ def test_a_refusal_for_memory_names_what_takes_it(live_core):
         hand_strength("Ks7d2h9c", six)
     with pytest.raises(JobError, match="hands with 10000 bins on 2 threads take most of it"):
         hand_strength("Ks8h3d", bins=10_000, threads=2)
+
+
+@pytest.mark.parametrize("file_format", ["npz", "parquet"])
+def test_a_flop_that_leaves_no_hand_has_its_file_empty(live_core, tmp_path, file_format):
+    # flop 0 with AsAh2s3h against KK** raised memoryview's "cannot cast view with zeros in shape".
+    if file_format == "parquet":
+        pytest.importorskip("pyarrow")
+    flop_features(tmp_path, bins=3, flops=[0, 0, 0], hands="AsAh2s3h", opponents="KK**", file_format=file_format)
+    files = sorted(p.name for p in tmp_path.iterdir())   # flop 0 (4s3s2s) named three times: one file
+    assert files == ["features.json", f"flop-0000.{file_format}"]
+    columns = read_flop_features(tmp_path / files[1])
+    assert all(len(values) == 0 for values in columns.values()) and "histogram" in columns
+    with pytest.raises(TableError, match="list of flop numbers"):
+        flop_features(tmp_path, flops="0")

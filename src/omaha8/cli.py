@@ -472,8 +472,10 @@ def _executor(args: argparse.Namespace) -> tuple:
             raise UsageError("--scheduler needs Dask: pip install 'omaha8[dask]'") from None
         try:
             client = Client(args.scheduler, timeout="10s")
-        except OSError as error:
-            raise UsageError(f"cannot reach the scheduler at {args.scheduler}: {error}") from None
+        except (OSError, ValueError, TypeError, TimeoutError) as error:
+            # distributed says an address is bad with a ValueError (no port), a TypeError (no
+            # such protocol) or an OSError (nobody there, or a time-out): one line, not its traceback.
+            raise UsageError(f"cannot reach the scheduler at {quoted(args.scheduler)}: {error}") from None
         executor = client.get_executor()
     elif args.workers is not None:
         from concurrent.futures import ThreadPoolExecutor
@@ -509,7 +511,7 @@ def _flop_list(text: Optional[str]) -> Optional[list[int]]:
         if not 0 <= low <= high <= 1754:
             raise UsageError(f"--flops {part.strip()}: flops are numbered 0..1754")
         out.extend(range(low, high + 1))
-    return out
+    return sorted(set(out))   # a flop named twice ("0,0,0", "0-9,5") is one flop and one file
 
 
 def _run_features(args: argparse.Namespace) -> int:

@@ -29,7 +29,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 
 from . import _engine
 from ._version import __version__
-from .cards import Card, CardsLike, check_unique, read_counted, whole_number
+from .cards import Card, CardsLike, check_unique, quoted, read_counted, whole_number
 from .equity import finished_batches, run_job
 from .exceptions import JobError, TableError
 from .isomorphism import canonical_boards, indexer
@@ -244,7 +244,9 @@ def run_flop_task(task: FlopTask) -> FlopResult:
         values = getattr(strength, name)
         columns[name] = array("d", (values[i] for i in picked))
     if task.bins:
-        hist = array("d", strength.histogram.cast("B").cast("d")) if strength.histogram is not None else array("d")
+        # tobytes, not cast: a flop that leaves no hand has a histogram of no rows, which
+        # memoryview cannot cast.
+        hist = array("d", strength.histogram.tobytes()) if strength.histogram is not None else array("d")
         columns["histogram"] = array("f", (hist[i * task.bins + b] for i in picked for b in range(task.bins)))
     return FlopResult(task.number, columns)
 
@@ -372,10 +374,13 @@ def flop_features(
 
 
 def _flop_numbers(flops: Sequence[int], count: int) -> list[int]:
-    out = []
+    """The flops asked for, each once, in the order first asked (a flop has one file)."""
+    if isinstance(flops, (str, bytes)) or not hasattr(flops, "__iter__"):
+        raise TableError(f"flops must be a list of flop numbers 0..{count - 1}, not {quoted(flops)}")
+    out: dict[int, None] = {}
     for value in flops:
-        out.append(whole_number(value, "a flop number", 0, count - 1, TableError))
-    return out
+        out[whole_number(value, "a flop number", 0, count - 1, TableError)] = None
+    return list(out)
 
 
 def read_flop_features(path: Union[str, os.PathLike]) -> dict:
