@@ -384,3 +384,15 @@ def test_outs_against_a_list_is_of_known_hands(live):
     # 'QQ**' among known hands was read as cards: "unknown card 'QQ'".
     with pytest.raises(omaha8.AnalysisError, match=r"against: 'QQ\*\*' is not a hand .*give a range alone"):
         omaha8.outs("AsAh7c8d", "2c3d4hKc", ["KsKd9c9d", "QQ**"])
+
+
+def test_outs_refuse_a_range_the_hand_and_board_leave_no_hand(live):
+    # With every card None there was no equity to average: the command line divided by zero.
+    # The range is empty before any card comes (AsAh in the hand, Ac on the board: one ace
+    # left for AA**), which omaha8.equity refuses too.
+    with pytest.raises(omaha8.RangeError, match=r"against: the range 'AA\*\*' has no hand left beside the hand"):
+        omaha8.outs("AsAh7c8d", "2c3d4hAc", "AA**")
+    with pytest.raises(omaha8.RangeError):
+        omaha8.equity(["AsAh7c8d", "AA**"], "2c3d4hAc")
+    found = omaha8.outs("AsAh7c8d", "2c3d4hKc", "AA**")     # one ace gone: two cards empty it
+    assert [str(out.card) for out in found if out.equity is None] == ["Ac", "Ad"]

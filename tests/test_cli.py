@@ -419,3 +419,10 @@ def test_features_counts_a_flop_named_twice_once(live_core, capsys, tmp_path):
     status, out, err = run(capsys, "features", "--out", str(tmp_path / "f"), "--flops", "0,0,0", "--hands", "AsAh2s3h",
                            "--opponents", "KK**", "--bins", "3", "--format", "npz")
     assert status == 0 and out.startswith("1 flops of features") and not err
+
+
+def test_outs_against_a_range_the_board_empties_is_one_line(live, capsys):
+    # Every card left AA** no hand: the average over none of them was a ZeroDivisionError.
+    status, out, err = run(capsys, "outs", "AsAh7c8d", "--board", "2c3d4hAc", "--against", "AA**")
+    assert status == 2 and not out and err.count("\n") == 1
+    assert err.startswith("omaha8: error: against: the range 'AA**' has no hand left beside the hand and the board")

@@ -280,7 +280,9 @@ def outs(hole: CardsLike, board: CardsLike, against: AgainstLike = None) -> list
     """Each unseen card on a flop or a turn (not on the board, in the hand or in a known
     opponent's hand), in card order, with what it does for the hand: its new values, where it
     then ranks, its equity after the card against ``against`` (a hand, hands, a Range or an
-    expression; None: one random hand) and whether it counterfeits the hand's low."""
+    expression; None: one random hand) and whether it counterfeits the hand's low. A card that
+    leaves a range no hand has equity None; a range the hand and the board already leave no
+    hand is a RangeError, as ``omaha8.equity`` says."""
     hand, cards = read_hand(hole, board)
     if len(cards) not in (3, 4):
         raise CardError(f"outs are for a flop or a turn: the board has {len(cards)} cards")
@@ -305,6 +307,11 @@ def outs(hole: CardsLike, board: CardsLike, against: AgainstLike = None) -> list
         counterfeits = (low_now is not None and low_rank(card) in low_ranks_now
                         and low_rank_after is not None and low_rank_now is not None and low_rank_after > low_rank_now)
         result.append(Out(Card(card), high, low, (high_rank, low_rank_after), share, counterfeits))
+    if opponent_range is not None and all(out.equity is None for out in result):
+        # No card leaves it a hand: it had none beside the hand and the board (a hand's four
+        # cards cannot all be every unseen card), so there is no opponent to ask about.
+        raise RangeError(f"against: the range {quoted(opponent_range.expression)} has no hand left beside the hand "
+                         "and the board")
     return result
 
 
