@@ -508,6 +508,13 @@ def test_card_counts_by_the_one_integer_rule():
     numpy = pytest.importorskip("numpy")
     assert omaha8.canonical_boards(numpy.int64(3)) == omaha8.canonical_boards(3)
     assert len(omaha8.isomorphism.hand_classes(numpy.int64(2))) == len(omaha8.isomorphism.hand_classes(2))
-    for bad in (3.0, True, numpy.array([3, 4]), "3", None):
-        with pytest.raises(omaha8.IndexerError, match="a board has 3 to 5 cards"):
+    for bad in (3.0, True, numpy.array([3, 4]), "3", None, numpy.float64(3)):
+        with pytest.raises(omaha8.IndexerError, match="a board's cards must be an int, not "):
             omaha8.canonical_boards(bad)
+    for bad in (2, 6, numpy.int64(6), -1):
+        with pytest.raises(omaha8.IndexerError, match=r"a board's cards must be 3\.\.5, not "):
+            omaha8.canonical_boards(bad)
+    with pytest.raises(omaha8.IndexerError, match=r"a hand's cards must be 1\.\.52, not 0"):
+        omaha8.isomorphism.hand_classes(numpy.int8(0))
+    with pytest.raises(omaha8.IndexerError, match="a hand's cards must be an int, not bool"):
+        omaha8.isomorphism.hand_classes(True)

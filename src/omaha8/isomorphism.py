@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 from . import _engine
 from ._engine import check_rounds
-from .cards import Card, CardError, CardsLike, integer_of, parse_cards, quoted, suit_class
+from .cards import Card, CardError, CardsLike, parse_cards, suit_class, whole_number
 from .exceptions import IndexerError
 
 __all__ = ["HandIndexer", "indexer", "canonical", "canonical_boards", "orbit_size", "hand_classes"]
@@ -134,13 +134,12 @@ def canonical_boards(n: int) -> list[tuple[tuple[Card, ...], int]]:
     """Every board of ``n`` cards (3, 4 or 5) up to a renaming of suits, in index order, each
     with the size of its orbit: the boards a job over every board needs, weighted so that the
     weights add up to C(52, n). 1,755 flops, 16,432 turns, 134,459 rivers."""
-    rows, _, orbits = _classes_of(_engine.ENGINE.__name__, _size(n, "a board", 3, 5))
-    return [(_cards_of(rows, n, i), orbit) for i, orbit in enumerate(orbits)]
+    size = _size(n, "a board", 3, 5)
+    rows, _, orbits = _classes_of(_engine.ENGINE.__name__, size)
+    return [(_cards_of(rows, size, i), orbit) for i, orbit in enumerate(orbits)]
 
 
 def _size(value: object, what: str, least: int, most: int) -> int:
-    """A card count by the one integer rule (numpy integers too, never a bool or a float)."""
-    number = integer_of(value)
-    if number is None or not least <= number <= most:
-        raise IndexerError(f"{what} has {least} to {most} cards, not {quoted(value)}")
-    return number
+    """A card count by the one integer rule, ``whole_number`` (numpy integers too, never a
+    bool or a float), worded as every count is."""
+    return whole_number(value, f"{what}'s cards", least, most, IndexerError)
