@@ -426,3 +426,17 @@ def test_outs_against_a_range_the_board_empties_is_one_line(live, capsys):
     status, out, err = run(capsys, "outs", "AsAh7c8d", "--board", "2c3d4hAc", "--against", "AA**")
     assert status == 2 and not out and err.count("\n") == 1
     assert err.startswith("omaha8: error: against: the range 'AA**' has no hand left beside the hand and the board")
+
+
+@pytest.mark.slow
+def test_features_with_a_scheduler_nobody_runs_gives_up_in_seconds(capsys, tmp_path):
+    # Nobody listens on port 1: connecting gives up after the client's time-out (10 s), in one line.
+    pytest.importorskip("distributed")
+    import time
+
+    started = time.monotonic()
+    status, out, err = run(capsys, "features", "--out", str(tmp_path / "f"), "--flops", "0", "--scheduler",
+                           "tcp://127.0.0.1:1")
+    assert time.monotonic() - started < 30
+    assert status == 2 and not out and err.count("\n") == 1
+    assert err.startswith("omaha8: error: cannot reach the scheduler at 'tcp://127.0.0.1:1'")
