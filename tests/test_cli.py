@@ -418,7 +418,7 @@ def test_features_with_a_bad_scheduler_is_one_line(capsys, tmp_path, address, wo
 def test_features_counts_a_flop_named_twice_once(live_core, capsys, tmp_path):
     status, out, err = run(capsys, "features", "--out", str(tmp_path / "f"), "--flops", "0,0,0", "--hands", "AsAh2s3h",
                            "--opponents", "KK**", "--bins", "3", "--format", "npz")
-    assert status == 0 and out.startswith("1 flops of features") and not err
+    assert status == 0 and out.startswith("1 flop of features") and not err
 
 
 def test_outs_against_a_range_the_board_empties_is_one_line(live, capsys):

@@ -527,7 +527,8 @@ def _run_features(args: argparse.Namespace) -> int:
     finally:
         _finish(bar, executor, client)
     count = len(flops) if flops is not None else len(manifest["flops"])
-    print(f"{count:,} flops of features in {args.out} ({manifest['identity']['file_format']}, "
+    flops_word = "flop" if count == 1 else "flops"
+    print(f"{count:,} {flops_word} of features in {args.out} ({manifest['identity']['file_format']}, "
           f"{args.bins} bins; {_duration(time.monotonic() - started)}); features.json lists them")
     return 0
 
