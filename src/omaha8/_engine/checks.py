@@ -23,6 +23,7 @@ from ..cards import (
     MAX_SEATS,
     card_index,
     check_unique,
+    integer_of,
     parse_cards,
     quoted,
     read_counted,
@@ -438,10 +439,8 @@ def check_rounds(rounds: object) -> tuple[int, ...]:
     out = tuple(rounds)  # type: ignore[call-overload]
     if not 1 <= len(out) <= MAX_INDEXER_ROUNDS:
         raise IndexerError(f"an indexer takes 1 to {MAX_INDEXER_ROUNDS} rounds, not {len(out)}")
-    for r, cards in enumerate(out):
-        if isinstance(cards, bool) or not isinstance(cards, numbers.Integral) or cards < 1:
-            raise IndexerError(f"round {r} has {quoted(cards)} cards: each round deals a whole number, 1 or more")
-    out = tuple(int(c) for c in out)
+    # The one integer rule, worded as every count is (numpy integers too, never a bool or float).
+    out = tuple(whole_number(cards, f"round {r + 1}'s cards", 1, 52, IndexerError) for r, cards in enumerate(out))
     if sum(out) > 52:
         raise IndexerError(f"rounds {out} deal {sum(out)} cards: a deck has 52")
     return out
@@ -449,11 +448,12 @@ def check_rounds(rounds: object) -> tuple[int, ...]:
 
 def read_index(value: object, what: str, limit: int, of: str = "") -> int:
     """A whole number 0 .. limit - 1 (an index, a round)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise IndexerError(f"{what} must be a whole number, not {quoted(value)}")
-    if not 0 <= int(value) < limit:
-        raise IndexerError(f"{what} {value} is outside 0..{limit - 1}" + (f" {of}" if of else ""))
-    return int(value)
+    number = integer_of(value)
+    if number is None:
+        raise IndexerError(f"{what} must be an int, not {type(value).__name__} {quoted(value)}")
+    if not 0 <= number < limit:
+        raise IndexerError(f"{what} {number} is outside 0..{limit - 1}" + (f" {of}" if of else ""))
+    return number
 
 
 def _sizes_text(ends: list[int]) -> str:
