@@ -417,6 +417,7 @@ def test_hostile_settings_make_an_environment_or_an_omaha8_error():
             continue
         made += 1
         environment.reset(seed=1)
+        chips = sum(environment.chips)
         for _ in range(50):
             if not environment.agents:
                 break
@@ -425,6 +426,8 @@ def test_hostile_settings_make_an_environment_or_an_omaha8_error():
                 environment.step(None)
                 continue
             environment.step(int(np.flatnonzero(environment.observe(agent)["action_mask"])[0]))
+        # What a table made of hostile settings plays keeps its chips: none made or lost.
+        assert sum(environment.chips) == chips, settings
     assert made > 5 and refused > 200
 
 
