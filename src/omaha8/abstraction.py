@@ -39,18 +39,24 @@ MAX_BET_SIZES = 16
 _STREET_NUMBER = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3, Street.OVER: 4}
 
 
+def _word_of(item: object) -> str:
+    """One number's word: an int or numpy integer as its int ('5', not 'np.int64(5)'), a bool as
+    'bool' (no number, refused by the reader), anything else as its text."""
+    if isinstance(item, bool):
+        return "bool"
+    number = integer_of(item)
+    return str(number) if number is not None else str(item)
+
+
 def _words_of(value: object, name: str) -> list[str]:
     """The words of a list parameter: a space-separated string ("1 2", as OpenSpiel's game
     strings carry lists) or a sequence of numbers."""
     if isinstance(value, str):
         words = value.replace(",", " ").split()
-    elif integer_of(value) is not None:   # an int, a numpy integer
-        words = [str(integer_of(value))]
-    elif isinstance(value, (float, Fraction)):
-        words = [str(value)]
+    elif integer_of(value) is not None or isinstance(value, (float, Fraction)):
+        words = [_word_of(value)]
     elif isinstance(value, (list, tuple)):
-        words = ["bool" if isinstance(item, bool) else str(integer_of(item)) if integer_of(item) is not None
-                 else str(item) for item in value]
+        words = [_word_of(item) for item in value]
     else:
         raise GameConfigError(f"{name} must be numbers separated by spaces, such as '1 2', not {quoted(value)}")
     return words

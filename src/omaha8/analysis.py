@@ -229,8 +229,8 @@ class Out:
     """Where it then ranks, as ``nut_rank`` says."""
     equity: Optional[float]
     """Its share of the pot after the card against the opponents, exact as ``omaha8.equity``;
-    None where the card leaves the opponents' range no hand (``AA**`` when the card is the last
-    ace but one): that card cannot come with such an opponent."""
+    None where the card leaves the opponents' range no hand (``AA**`` against a hand of two aces,
+    when the card is one of the other two): that card cannot come with such an opponent."""
     counterfeits: bool
     """The hand had a low, the card's rank is one of that low's five, and the low ranks worse."""
 

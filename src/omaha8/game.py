@@ -182,7 +182,7 @@ class Hand:
         n = len(stacks)
         if not 2 <= n <= MAX_SEATS:
             raise HandError(f"a hand has 2 to {MAX_SEATS} seats, not {n}")
-        chips = [_whole(stack, f"the stack of seat {seat + 1}", 1) for seat, stack in enumerate(stacks)]
+        chips = [_whole(stack, f"the stack of {seat_words(seat)}", 1) for seat, stack in enumerate(stacks)]
         if sum(chips) > MAX_CHIPS:
             raise HandError(f"the stacks add up to more than {MAX_CHIPS:,} chips")
         if not isinstance(limit, str) or limit not in LIMITS:
@@ -299,9 +299,9 @@ class Hand:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n or seat in blind_seats:
                 raise HandError(f"posts: {quoted(seat)} is not the index of a seat other than the blinds' "
                                 f"(2..{n - 1}, counted from 0)")
-            live, dead = _pair(amounts, f"the posts of seat {seat + 1}")
+            live, dead = _pair(amounts, f"the posts of {seat_words(seat)}")
             if live > big:
-                raise HandError(f"posts: seat {seat + 1} posts {live} live, more than the big blind {big}")
+                raise HandError(f"posts: {seat_words(seat)} posts {live} live, more than the big blind {big}")
             out.append((seat, live, dead))
         return out
 
@@ -316,7 +316,7 @@ class Hand:
                     try:
                         given_holes[seat] = read_counted(hole, "hole cards", (hole_size,))
                     except CardError as error:
-                        raise CardError(f"seat {seat + 1}: {error}") from None
+                        raise CardError(f"{seat_words(seat)}: {error}") from None
         given_board = [] if board is None else read_counted(board, "board cards", (0, 1, 2, 3, 4, 5))
         check_unique([c for hole in given_holes if hole is not None for c in hole] + given_board)
         return given_holes, given_board
@@ -444,7 +444,7 @@ class Hand:
             else:
                 choices.append(f"{verb} {self._min_raise_to} to {self._max_raise_to}")
         listed = " or ".join(choices) if len(choices) == 2 else f"{choices[0]}, {choices[1]}, or {choices[2]}"
-        return f"seat {seat + 1} may {listed} ({_LIMIT_WORDS[self._limit]})"
+        return f"{seat_words(seat)} may {listed} ({_LIMIT_WORDS[self._limit]})"
 
     # ------------------------------------------------------------ why an action is not allowed
     #
@@ -457,7 +457,7 @@ class Hand:
                 return f"{what}: the hand waits for {self._waiting} board card{'s' if self._waiting > 1 else ''}"
             return f"{what}: the hand is over"
         if seat is not None and (seat != self._actor or isinstance(seat, bool)):   # True is no seat
-            return f"{what} for seat={quoted(seat)}: it is seat {self._actor + 1}'s turn (seat={self._actor})"
+            return f"{what} for seat={quoted(seat)}: it is {seat_words(self._actor)}'s turn (seat={self._actor})"
         return None
 
     def _check_problem(self, seat: Optional[int]) -> Optional[str]:
@@ -487,7 +487,7 @@ class Hand:
     def _amount_problem(self, actor: int, total: int) -> Optional[str]:
         verb = "bet" if self._to_match == 0 else "raise to"
         if self._min_raise_to is None:
-            return f"seat {actor + 1} may not {verb.split()[0]}: {self._why_no_raise}; {self._legal_words()}"
+            return f"{seat_words(actor)} may not {verb.split()[0]}: {self._why_no_raise}; {self._legal_words()}"
         if total > self._max_raise_to:  # type: ignore[operator]  # set whenever _min_raise_to is
             if self._max_raise_to != self._bets[actor] + self._stacks[actor]:  # the limit binds, not the stack
                 if self._limit == _FIXED:
@@ -508,7 +508,7 @@ class Hand:
         reach = self._bets[actor] + self._stacks[actor]
         if reach > self._to_match and (self._min_raise_to is None or self._max_raise_to != reach):
             why = self._why_no_raise or f"its stack reaches {reach}, past the most it may bet"
-            return f"seat {actor + 1} may not go all-in for {reach}: {why}; {self._legal_words()}"
+            return f"{seat_words(actor)} may not go all-in for {reach}: {why}; {self._legal_words()}"
         return None
 
     def why_not_fold(self, seat: Optional[int] = None) -> Optional[str]:

@@ -64,7 +64,6 @@ TALLY_LISTS = ("high_units", "low_units", "square_units", "scoop", "high_win", "
 # Struct formats a buffer of these element types may report.
 _NATIVE = "<" if sys.byteorder == "little" else ">"
 _UINT8_FORMATS = ("B", "=B", "@B", "<B", ">B")
-_FLOAT64_FORMATS = ("d", "=d", "@d", _NATIVE + "d")
 _UINT16_FORMATS = ("H", "=H", "@H", _NATIVE + "H")
 _HOW_TO_SHAPE = "memoryview(buffer).cast('B', (n, k)) gives a flat buffer its rows"
 
