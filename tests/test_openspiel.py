@@ -678,3 +678,14 @@ def test_the_observer_serves_the_public_and_all_players_views():
     assert "[Private 3c3d3h3s]" in single[0] and single[1]["hole"].sum() == 4
     assert "[Private 2c2d2h2s | 3c3d3h3s | 4c4d4h4s]" in every[0] and every[1]["holes"].sum() == 12
     assert single[2] == public[2] + 4 and every[2] == public[2] + 12
+
+
+def test_a_huge_fraction_is_a_game_config_error():
+    # float() of Fraction(10**400) escaped as an OverflowError.
+    from fractions import Fraction
+
+    with pytest.raises(GameConfigError, match="pot must be an int"):
+        omaha8.openspiel.load(board="Ah8d4cKs2h", pot=Fraction(10**400), stack=15, ranges="AA**|KK**")
+    # A serialized state longer than the longest play is refused by its count of lines.
+    with pytest.raises(GameConfigError, match="more actions than the game's longest"):
+        load().deserialize_state("1\n" * 100_000)

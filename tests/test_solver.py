@@ -5,6 +5,7 @@ worked by hand, the strategies' shape, files, executors and bad input; both engi
 from __future__ import annotations
 
 import math
+import os
 from array import array
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
@@ -954,3 +955,21 @@ def test_the_engine_reads_weights_by_the_one_rule(impl):
                            ([0.0], "every weight is 0"), ("1.0", "ip weights"), ([1.0, 1.0], "2 entries for 1 hand")]:
         with pytest.raises(SolverError, match=words):
             impl.RiverJob(board, oop, ip, 4, good, weights, *tree)
+
+
+def test_load_and_save_refuse_odd_paths_in_the_family(tmp_path):
+    # A NUL in a path was a ValueError, a name too long an OSError, and load read a device or a
+    # pipe to its end (or waited on it) before looking at a byte.
+    for path in ("a\0b", str(tmp_path / ("a" * 5000))):
+        with pytest.raises(SolverError):
+            RiverSolution.load(path)
+        with pytest.raises(SolverError):
+            RiverSolution.check_save_path(path)
+    with pytest.raises(SolverError, match="not a file"):
+        RiverSolution.load("/dev/zero")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(SolverError, match="not a file"):
+        RiverSolution.load(fifo)
+    with pytest.raises(SolverError, match="not a file"):
+        RiverSolution.load(tmp_path)

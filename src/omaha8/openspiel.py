@@ -43,6 +43,7 @@ each checked legal, and never unpickles (OpenSpiel's C++ reader for Python games
 from __future__ import annotations
 
 import functools
+import math
 import numbers
 import operator
 import re
@@ -265,8 +266,11 @@ _WHY_INT = {"pot": "the subgame bets whole chips", "stack": "the Hand bets whole
 def _count(name: str, value: object) -> int:
     if isinstance(value, numbers.Real) and not isinstance(value, bool) and not hasattr(type(value), "__index__"):
         # A real amount: say what to pass (OpenSpiel's own parser would only say "Wrong type").
-        number = float(value)
-        hint = (f"pass {name}={int(number)}" if number.is_integer() else
+        try:
+            number = float(value)
+        except OverflowError:   # a Fraction past float's range
+            number = math.inf
+        hint = (f"pass {name}={int(number)}" if math.isfinite(number) and number.is_integer() else
                 "a whole number of chips" if name in _WHY_INT else "a whole number")
         why = _WHY_INT.get(name, "it is a count")
         raise GameConfigError(f"{name} must be an int, not {type(value).__name__} {quoted(value)}: {hint} ({why}, "
@@ -517,12 +521,14 @@ def _actions_of(text: object, most: int) -> list[int]:
     """The actions of a serialized state, one a line, each checked to be an action id."""
     if not isinstance(text, str):
         raise GameConfigError(f"{_WRITTEN_BY} must be text, not {type(text).__name__} {quoted(text)}")
+    # Counted before it is split: a huge text is refused without a list of its lines.
+    count = text.count("\n") + (0 if text.endswith("\n") else 1) if text else 0
+    if count > most:
+        raise GameConfigError(f"{_WRITTEN_BY}: {count:,} lines are more actions than the game's longest "
+                              f"play ({most})")
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
-    if len(lines) > most:
-        raise GameConfigError(f"{_WRITTEN_BY}: {len(lines):,} lines are more actions than the game's longest "
-                              f"play ({most})")
     for number, line in enumerate(lines, 1):
         if not _ACTION_LINE.fullmatch(line):
             raise GameConfigError(f"{_WRITTEN_BY} is its actions, one a line, as state.serialize() writes them: "

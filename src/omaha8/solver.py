@@ -42,6 +42,7 @@ import math
 import numbers
 import os
 import secrets
+import stat
 import sys
 import time
 from array import array
@@ -66,7 +67,7 @@ from .cards import (
 from .equity import finished_batches, run_job
 from .exceptions import Omaha8Error, RangeError, SolverError
 from .ranges import Range
-from .sweep import shaped_rows
+from .sweep import shaped_rows, thread_count
 
 __all__ = ["solve_river", "solve_rivers", "RiverSolution", "TreeNode", "build_tree", "LIMITS", "PLAYERS",
            "MAX_SOLVER_BYTES", "CHECK_EVERY", "MAX_TREE_NODES", "MAX_RAISES", "MAX_SIZES", "MAX_STACK_TO_POT"]
@@ -559,14 +560,19 @@ def _check_save_path(path: object) -> Path:
         raise SolverError(f"a path to save to is text or a path, not {quoted(path)}")
     if not text:
         raise SolverError("an empty path names no file to save to")
+    if "\0" in text:
+        raise SolverError(f"{quoted(text)}: a path holds no NUL character")
     target = Path(text)
-    if text.endswith(("/", os.sep)) or target.is_dir():
-        raise SolverError(f"{text}: is a directory, not a file to save to")
-    folder = target.parent
-    if not folder.is_dir():
-        raise SolverError(f"{text}: cannot save there: its folder {str(folder)!r} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise SolverError(f"{text}: cannot save there: its folder {str(folder)!r} cannot be written in")
+    try:
+        if text.endswith(("/", os.sep)) or target.is_dir():
+            raise SolverError(f"{text}: is a directory, not a file to save to")
+        folder = target.parent
+        if not folder.is_dir():
+            raise SolverError(f"{text}: cannot save there: its folder {str(folder)!r} does not exist")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise SolverError(f"{text}: cannot save there: its folder {str(folder)!r} cannot be written in")
+    except OSError as error:   # a name too long for the file system, say
+        raise SolverError(f"{quoted(text)}: cannot save there: {error.strerror or error}") from None
     return target
 
 
@@ -828,10 +834,22 @@ class RiverSolution:
         fields by the same rules, the tree counted before it is built, the hands, weights, values
         and strategies what a solve makes); anything else is a SolverError naming the file."""
         try:
-            data = Path(path).read_bytes()
+            # A regular file of a size a solve could write, read once: a FIFO (whose open would
+            # wait for a writer), a device such as /dev/zero or a file past MAX_SOLVER_BYTES is
+            # refused before it is opened.
+            status = os.stat(path)
+            if not stat.S_ISREG(status.st_mode):
+                raise SolverError(f"{path}: not a file (a directory, device or pipe)")
+            if status.st_size > MAX_SOLVER_BYTES:
+                raise SolverError(f"{path}: {status.st_size:,} bytes, more than any solution takes "
+                                  f"({MAX_SOLVER_BYTES:,})")
+            with open(path, "rb") as stream:
+                data = stream.read()   # its size, checked above, is what read allocates
+        except SolverError:
+            raise
         except OSError as error:
-            raise SolverError(f"{path}: cannot read it: {error.strerror}") from None
-        except TypeError:
+            raise SolverError(f"{path}: cannot read it: {error.strerror or error}") from None
+        except (TypeError, ValueError):   # no path, or text with a NUL in it
             raise SolverError(f"a path to load is text or a path, not {quoted(path)}") from None
         try:
             return cls._from_bytes(data)
@@ -917,9 +935,7 @@ class RiverSolution:
 
 
 def _read_threads(threads: object) -> int:
-    if threads is None:
-        return os.cpu_count() or 1
-    return whole_number(threads, "threads", 1, _engine.MAX_WORKERS, SolverError)
+    return thread_count(threads, SolverError)
 
 
 class _Checked(NamedTuple):

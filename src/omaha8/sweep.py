@@ -110,11 +110,11 @@ def read_sides(board_cards: list[int], hands: HandsLike, opponents: HandsLike,
     return hand_rows, opp_rows, hand_size, opp_weights
 
 
-def thread_count(threads: object) -> int:
-    """Threads to use: all cores by default."""
+def thread_count(threads: object, error: type = JobError) -> int:
+    """Threads to use: all cores by default; else 1..MAX_WORKERS, or ``error``."""
     if threads is None:
         return os.cpu_count() or 1
-    return whole_number(threads, "threads", 1, MAX_WORKERS, JobError)
+    return whole_number(threads, "threads", 1, MAX_WORKERS, error)
 
 
 def showdown_values(
