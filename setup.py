@@ -59,8 +59,9 @@ COMPILED_PYTHON = ("pots", "game")
 def extensions():
     flags = ["-O3"] if os.name != "nt" else ["/O2"]
     modules = [Extension("omaha8._engine.core_c", ["src/omaha8/_engine/core_c.pyx"], extra_compile_args=flags)]
-    modules += [Extension(f"omaha8.{name}", [f"src/omaha8/{name}.py"], extra_compile_args=flags)
-                for name in COMPILED_PYTHON]
+    modules += [
+        Extension(f"omaha8.{name}", [f"src/omaha8/{name}.py"], extra_compile_args=flags) for name in COMPILED_PYTHON
+    ]
     try:
         from Cython.Build import cythonize
     except ImportError:
@@ -73,8 +74,9 @@ def extensions():
     # A file that does not translate is a broken build: it raises. Annotations are for readers
     # and type checkers: the C types come from the .pxd files.
     # The generated C goes to build/, never into src/.
-    return cythonize(modules, build_dir="build/cython",
-                     compiler_directives={"language_level": "3", "annotation_typing": False})
+    return cythonize(
+        modules, build_dir="build/cython", compiler_directives={"language_level": "3", "annotation_typing": False}
+    )
 
 
 if __name__ == "__main__":

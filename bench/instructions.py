@@ -18,14 +18,21 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 WORKLOADS = {
     # name: (units, what one unit is, the code; N is the number of units)
-    "evaluate": (20000, "call", """
+    "evaluate": (
+        20000,
+        "call",
+        """
 import random, omaha8
 rng = random.Random(1)
 deals = [rng.sample(range(52), 9) for _ in range(20000)]   # dealt alike at any N
 for cards in deals[:N]:
     omaha8.evaluate(cards[:4], cards[4:])
-"""),
-    "pure evaluate": (3000, "hand", """
+""",
+    ),
+    "pure evaluate": (
+        3000,
+        "hand",
+        """
 import random
 from omaha8 import fallback as core_py   # the old name: it measures builds before the engine package too
 rng = random.Random(1)
@@ -33,13 +40,21 @@ deals = [rng.sample(range(52), 9) for _ in range(3000)]
 core_py.evaluate([0, 1, 2, 3], [4, 5, 6, 7, 8])   # its tables are built on first use
 for cards in deals[:N]:
     core_py.evaluate(cards[:4], cards[4:])
-"""),
-    "sampled equity": (200000, "sample", """
+""",
+    ),
+    "sampled equity": (
+        200000,
+        "sample",
+        """
 import omaha8
 if N:
     omaha8.equity(["AsAh2s3h", "random"], samples=N, seed=3, threads=1)
-"""),
-    "playout": (1000, "hand", f"""
+""",
+    ),
+    "playout": (
+        1000,
+        "hand",
+        f"""
 import sys
 sys.path.insert(0, {HERE!r})
 import omaha8
@@ -47,14 +62,19 @@ from test_bench_game import _stream, play_omaha8
 stream = _stream()
 for seed in range(N):
     play_omaha8(omaha8.Hand, stream, seed)
-"""),
-    "preflop table": (262144, "deal of two classes", """
+""",
+    ),
+    "preflop table": (
+        262144,
+        "deal of two classes",
+        """
 from concurrent.futures import ThreadPoolExecutor
 from omaha8 import preflop_table
 if N:
     with ThreadPoolExecutor(1) as pool:
         preflop_table(samples=N, seed=1, hands=["AsAh2s3h", "KsKdQhQc"], executor=pool)
-"""),
+""",
+    ),
 }
 
 
@@ -62,8 +82,13 @@ def instructions(python: str, code: str) -> int:
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
         script.write(code)
     env = dict(os.environ, PYTHONHASHSEED="0")
-    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, script.name],
-                            capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
+    result = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, script.name],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tempfile.gettempdir(),
+    )
     os.unlink(script.name)
     if result.returncode:
         raise RuntimeError(f"the workload failed: {result.stderr[-2000:]}")

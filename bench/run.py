@@ -40,28 +40,68 @@ PEER_OF = {
 }
 # Preflop tables are compared with the same deals asked of omaha8.equity in a loop, one thread.
 EQUITY_LOOP = "test_omaha8_equity_loop_one_thread"
-PEER_OF.update({name: EQUITY_LOOP for name in (
-    EQUITY_LOOP, "test_omaha8_equity_loop_all_cores", "test_omaha8_table_one_thread",
-    "test_omaha8_table_all_cores", "test_omaha8_table_processes", "test_omaha8_table_dask_two_workers")})
+PEER_OF.update(
+    {
+        name: EQUITY_LOOP
+        for name in (
+            EQUITY_LOOP,
+            "test_omaha8_equity_loop_all_cores",
+            "test_omaha8_table_one_thread",
+            "test_omaha8_table_all_cores",
+            "test_omaha8_table_processes",
+            "test_omaha8_table_dask_two_workers",
+        )
+    }
+)
 # Showdown values are compared with omaha8.equity asked hand by hand; the sweep's range equity
 # with the range walk it replaced.
 SHOWDOWN_LOOP = "test_omaha8_equity_loop_against_every_hand"
-PEER_OF.update({name: SHOWDOWN_LOOP for name in (
-    SHOWDOWN_LOOP, "test_omaha8_showdown_sweep_alone", "test_omaha8_showdown_values_small_ranges",
-    *(f"test_omaha8_showdown_values[{case}]" for case in (
-        "one_thread", "all_cores", "turn_one_thread", "turn_all_cores", "flop_all_cores")))})
-PEER_OF.update({name: "test_omaha8_range_equity_walk" for name in (
-    "test_omaha8_range_equity_sweep", "test_omaha8_range_equity_walk")})
+PEER_OF.update(
+    {
+        name: SHOWDOWN_LOOP
+        for name in (
+            SHOWDOWN_LOOP,
+            "test_omaha8_showdown_sweep_alone",
+            "test_omaha8_showdown_values_small_ranges",
+            *(
+                f"test_omaha8_showdown_values[{case}]"
+                for case in ("one_thread", "all_cores", "turn_one_thread", "turn_all_cores", "flop_all_cores")
+            ),
+        )
+    }
+)
+PEER_OF.update(
+    {
+        name: "test_omaha8_range_equity_walk"
+        for name in ("test_omaha8_range_equity_sweep", "test_omaha8_range_equity_walk")
+    }
+)
 # The indexer has no peer installed here (Waugh's C library: about 11 million a second, the
 # issue's figure): its rows are compared with its own batch. Hand strength is compared with the
 # showdown-values sweep of the same turn, one thread.
 INDEX_BATCH = "test_omaha8_index_batch"
-PEER_OF.update({name: INDEX_BATCH for name in (
-    INDEX_BATCH, "test_omaha8_unindex_batch", "test_omaha8_unindex_one_call_each", "test_omaha8_index_one_call_each")})
+PEER_OF.update(
+    {
+        name: INDEX_BATCH
+        for name in (
+            INDEX_BATCH,
+            "test_omaha8_unindex_batch",
+            "test_omaha8_unindex_one_call_each",
+            "test_omaha8_index_one_call_each",
+        )
+    }
+)
 TURN_SWEEP = "test_omaha8_showdown_values[turn_one_thread]"
-PEER_OF.update({name: TURN_SWEEP for name in (
-    "test_omaha8_hand_strength_turn[one_thread]", "test_omaha8_hand_strength_turn[all_cores]",
-    "test_omaha8_hand_strength_flop")})
+PEER_OF.update(
+    {
+        name: TURN_SWEEP
+        for name in (
+            "test_omaha8_hand_strength_turn[one_thread]",
+            "test_omaha8_hand_strength_turn[all_cores]",
+            "test_omaha8_hand_strength_flop",
+        )
+    }
+)
 # The solver has no peer (no open-source Omaha Hi-Lo range solver): its rows are compared with
 # the issue's speed spot.
 SPEED_SPOT = "test_omaha8_solve_speed_spot"
@@ -69,23 +109,46 @@ PEER_OF.update({name: SPEED_SPOT for name in (SPEED_SPOT, "test_omaha8_solve_ful
 # The OpenSpiel game is compared with OpenSpiel's own pokerkit wrapper (Omaha high only); the
 # PettingZoo environment has no installed peer and is compared with itself.
 POKERKIT_WRAPPER = "test_pokerkit_wrapper_random_playouts"
-PEER_OF.update({name: POKERKIT_WRAPPER for name in (
-    POKERKIT_WRAPPER, "test_omaha8_openspiel_random_playouts", "test_omaha8_openspiel_random_playouts_six_seats")})
+PEER_OF.update(
+    {
+        name: POKERKIT_WRAPPER
+        for name in (
+            POKERKIT_WRAPPER,
+            "test_omaha8_openspiel_random_playouts",
+            "test_omaha8_openspiel_random_playouts_six_seats",
+        )
+    }
+)
 PEER_OF["test_omaha8_pettingzoo_random_steps"] = "test_omaha8_pettingzoo_random_steps"
 # Outs are compared with the loop of omaha8.equity they replace; the per-call rows with themselves.
 EQUITY_PER_RIVER = "test_omaha8_outs_turn_by_equity_loop"
 PEER_OF.update({name: EQUITY_PER_RIVER for name in (EQUITY_PER_RIVER, "test_omaha8_outs_turn")})
-PEER_OF.update({name: "test_omaha8_nuts_river_with_holdings" for name in (
-    "test_omaha8_nuts_river", "test_omaha8_nut_rank_river", "test_omaha8_nuts_river_with_holdings")})
-PEER_NAMES = {EQUITY_PER_RIVER: "the equity() loop, river by river",
-              "test_omaha8_nuts_river_with_holdings": "nuts with every holding counted", POKERKIT_WRAPPER: "OpenSpiel's pokerkit wrapper",
-              "test_omaha8_pettingzoo_random_steps": "itself", SPEED_SPOT: "the speed spot", INDEX_BATCH: "omaha8's index_batch", TURN_SWEEP: "showdown_values on the turn, one thread",
-              PHEVALUATOR: "phevaluator", SHOWDOWN_LOOP: "the equity() loop, hand by hand",
-              "test_omaha8_range_equity_walk": "the range walk", POKERKIT: "pokerkit",
-              "test_poker_equity_exact": "poker-equity", "test_poker_equity_sampled": "poker-equity",
-              "test_pokerkit_random_playouts": "pokerkit", "test_poker_equity_range_exact": "poker-equity",
-              "test_poker_equity_range_sampled": "poker-equity", "test_poker_equity_hand_range_flop": "poker-equity",
-              EQUITY_LOOP: "the equity() loop"}
+PEER_OF.update(
+    {
+        name: "test_omaha8_nuts_river_with_holdings"
+        for name in ("test_omaha8_nuts_river", "test_omaha8_nut_rank_river", "test_omaha8_nuts_river_with_holdings")
+    }
+)
+PEER_NAMES = {
+    EQUITY_PER_RIVER: "the equity() loop, river by river",
+    "test_omaha8_nuts_river_with_holdings": "nuts with every holding counted",
+    POKERKIT_WRAPPER: "OpenSpiel's pokerkit wrapper",
+    "test_omaha8_pettingzoo_random_steps": "itself",
+    SPEED_SPOT: "the speed spot",
+    INDEX_BATCH: "omaha8's index_batch",
+    TURN_SWEEP: "showdown_values on the turn, one thread",
+    PHEVALUATOR: "phevaluator",
+    SHOWDOWN_LOOP: "the equity() loop, hand by hand",
+    "test_omaha8_range_equity_walk": "the range walk",
+    POKERKIT: "pokerkit",
+    "test_poker_equity_exact": "poker-equity",
+    "test_poker_equity_sampled": "poker-equity",
+    "test_pokerkit_random_playouts": "pokerkit",
+    "test_poker_equity_range_exact": "poker-equity",
+    "test_poker_equity_range_sampled": "poker-equity",
+    "test_poker_equity_hand_range_flop": "poker-equity",
+    EQUITY_LOOP: "the equity() loop",
+}
 
 
 def rate(bench):
@@ -95,8 +158,18 @@ def rate(bench):
 def main(argv):
     with tempfile.TemporaryDirectory() as folder:
         report = os.path.join(folder, "bench.json")
-        command = [sys.executable, "-m", "pytest", HERE, "-q", "-p", "no:cacheprovider",
-                   f"--benchmark-json={report}", "--benchmark-columns=min,median,rounds", *argv]
+        command = [
+            sys.executable,
+            "-m",
+            "pytest",
+            HERE,
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            f"--benchmark-json={report}",
+            "--benchmark-columns=min,median,rounds",
+            *argv,
+        ]
         status = subprocess.call(command, cwd=HERE)
         if status != 0 or not os.path.exists(report):
             return status or 1
@@ -105,17 +178,20 @@ def main(argv):
     benches = {b["name"]: b for b in results["benchmarks"]}
     info = results["machine_info"]
     print()
-    print(f"machine: {info.get('cpu', {}).get('brand_raw', platform.processor())}, "
-          f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}")
+    print(
+        f"machine: {info.get('cpu', {}).get('brand_raw', platform.processor())}, "
+        f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+    )
     print()
     print("| group | benchmark | per second | ratio |")
     print("| --- | --- | ---: | ---: |")
     for bench in sorted(results["benchmarks"], key=lambda b: (b["group"], -rate(b))):
         peer = PEER_OF.get(bench["name"], PHEVALUATOR)
-        ratio = (f"{rate(bench) / rate(benches[peer]):.1f}x {PEER_NAMES[peer]}"
-                 if peer in benches else "n/a")
-        print(f"| {bench['group']} | {bench['name'].removeprefix('test_')} | "
-              f"{rate(bench):,.0f} {bench['extra_info']['unit']} | {ratio} |")
+        ratio = f"{rate(bench) / rate(benches[peer]):.1f}x {PEER_NAMES[peer]}" if peer in benches else "n/a"
+        print(
+            f"| {bench['group']} | {bench['name'].removeprefix('test_')} | "
+            f"{rate(bench):,.0f} {bench['extra_info']['unit']} | {ratio} |"
+        )
     return 0
 
 

@@ -9,8 +9,7 @@ SAMPLES = 2_000_000
 
 
 def measure(benchmark, function, args, kwargs, unit, rounds=5):
-    result = benchmark.pedantic(function, args=args, kwargs=kwargs, rounds=rounds, iterations=1,
-                                warmup_rounds=1)
+    result = benchmark.pedantic(function, args=args, kwargs=kwargs, rounds=rounds, iterations=1, warmup_rounds=1)
     count = result.runouts if hasattr(result, "runouts") else int(result["samples"])
     benchmark.extra_info.update(count=count, unit=unit)
 
@@ -45,8 +44,14 @@ def test_omaha8_equity_sampled(benchmark):
 @pytest.mark.benchmark(group=SAMPLED)
 def test_poker_equity_sampled(benchmark):
     poker_equity = pytest.importorskip("poker_equity")
-    measure(benchmark, poker_equity.chunk_from_text, ("omaha_hi_lo", HANDS),
-            {"samples": SAMPLES // 4, "seed": 1, "threads": 1}, "samples", rounds=3)
+    measure(
+        benchmark,
+        poker_equity.chunk_from_text,
+        ("omaha_hi_lo", HANDS),
+        {"samples": SAMPLES // 4, "seed": 1, "threads": 1},
+        "samples",
+        rounds=3,
+    )
 
 
 RANGE_EXACT = "equity: a hand against every hand, exact, turn"
@@ -64,23 +69,40 @@ def test_omaha8_range_exact(benchmark):
 @pytest.mark.benchmark(group=RANGE_EXACT)
 def test_poker_equity_range_exact(benchmark):
     poker_equity = pytest.importorskip("poker_equity")
-    measure(benchmark, poker_equity.exact_from_text, ("omaha_hi_lo", ["AsAh2s3h", "****"], "4d5c9hKs"),
-            {}, "deals", rounds=2)
+    measure(
+        benchmark,
+        poker_equity.exact_from_text,
+        ("omaha_hi_lo", ["AsAh2s3h", "****"], "4d5c9hKs"),
+        {},
+        "deals",
+        rounds=2,
+    )
 
 
 @pytest.mark.benchmark(group=RANGE_SAMPLED)
 def test_omaha8_range_sampled(benchmark):
     import omaha8
 
-    measure(benchmark, omaha8.equity, (["AsAh2s3h", "random"],),
-            {"samples": RANGE_SAMPLES, "seed": 1, "threads": 1}, "deals")
+    measure(
+        benchmark,
+        omaha8.equity,
+        (["AsAh2s3h", "random"],),
+        {"samples": RANGE_SAMPLES, "seed": 1, "threads": 1},
+        "deals",
+    )
 
 
 @pytest.mark.benchmark(group=RANGE_SAMPLED)
 def test_poker_equity_range_sampled(benchmark):
     poker_equity = pytest.importorskip("poker_equity")
-    measure(benchmark, poker_equity.chunk_from_text, ("omaha_hi_lo", ["AsAh2s3h", "****"]),
-            {"samples": RANGE_SAMPLES // 8, "seed": 1, "threads": 1}, "deals", rounds=3)
+    measure(
+        benchmark,
+        poker_equity.chunk_from_text,
+        ("omaha_hi_lo", ["AsAh2s3h", "****"]),
+        {"samples": RANGE_SAMPLES // 8, "seed": 1, "threads": 1},
+        "deals",
+        rounds=3,
+    )
 
 
 # One known hand against a range was routed through the sweep, 3 to 5 times slower than the walk
@@ -98,5 +120,6 @@ def test_omaha8_hand_range_flop(benchmark):
 @pytest.mark.benchmark(group=HAND_RANGE_FLOP)
 def test_poker_equity_hand_range_flop(benchmark):
     poker_equity = pytest.importorskip("poker_equity")
-    measure(benchmark, poker_equity.exact_from_text, ("omaha_hi_lo", ["AsAh2s3h", "KK**"], "4d5c9h"),
-            {}, "deals", rounds=2)
+    measure(
+        benchmark, poker_equity.exact_from_text, ("omaha_hi_lo", ["AsAh2s3h", "KK**"], "4d5c9h"), {}, "deals", rounds=2
+    )

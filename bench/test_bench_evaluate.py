@@ -32,8 +32,7 @@ def test_omaha8_evaluate_text(benchmark, deals):
     core = pytest.importorskip("omaha8._core")
     from omaha8 import Card
 
-    texts = [("".join(str(Card(c)) for c in hole), "".join(str(Card(c)) for c in board))
-             for hole, board in deals]
+    texts = [("".join(str(Card(c)) for c in hole), "".join(str(Card(c)) for c in board)) for hole, board in deals]
     per_call(benchmark, core.evaluate, texts)
 
 
@@ -57,8 +56,7 @@ def test_pokerkit_high_and_low(benchmark, deals):
     from omaha8 import Card
 
     high, low = pokerkit.OmahaHoldemHand, pokerkit.OmahaEightOrBetterLowHand
-    texts = [("".join(str(Card(c)) for c in hole), "".join(str(Card(c)) for c in board))
-             for hole, board in deals[:100]]
+    texts = [("".join(str(Card(c)) for c in hole), "".join(str(Card(c)) for c in board)) for hole, board in deals[:100]]
 
     def both(hole, board):
         high.from_game(hole, board)
@@ -72,8 +70,9 @@ def batch(benchmark, numpy, holes, boards):
     out_high = numpy.empty(len(holes), dtype=numpy.uint16)
     out_low = numpy.empty(len(holes), dtype=numpy.uint8)
     benchmark.extra_info.update(count=len(holes), unit="hands")
-    benchmark.pedantic(core.evaluate_batch, args=(holes, boards, out_high, out_low),
-                       rounds=7, iterations=1, warmup_rounds=1)
+    benchmark.pedantic(
+        core.evaluate_batch, args=(holes, boards, out_high, out_low), rounds=7, iterations=1, warmup_rounds=1
+    )
 
 
 @pytest.mark.benchmark(group=BATCH_RANDOM)
@@ -86,7 +85,6 @@ def test_omaha8_batch_shared_board(benchmark, numpy, shared_board_batch):
     batch(benchmark, numpy, *shared_board_batch)
 
 
-
 @pytest.mark.benchmark(group=BATCH_RANDOM)
 def test_omaha8_batch_random_boards_two_threads(benchmark, numpy, random_board_batch):
     """The same batch split between two threads: the GIL is released, so both cores work."""
@@ -97,9 +95,12 @@ def test_omaha8_batch_random_boards_two_threads(benchmark, numpy, random_board_b
     half = len(holes) // 2
     out_high = numpy.empty(len(holes), dtype=numpy.uint16)
     out_low = numpy.empty(len(holes), dtype=numpy.uint8)
-    parts = [(holes[:half], boards[:half], out_high[:half], out_low[:half]),
-             (holes[half:], boards[half:], out_high[half:], out_low[half:])]
+    parts = [
+        (holes[:half], boards[:half], out_high[:half], out_low[:half]),
+        (holes[half:], boards[half:], out_high[half:], out_low[half:]),
+    ]
     with ThreadPoolExecutor(2) as pool:
+
         def run():
             list(pool.map(lambda part: core.evaluate_batch(*part), parts))
 

@@ -50,13 +50,24 @@ def play_omaha8(Hand, stream, seed):
 def _pokerkit_game():
     pokerkit = pytest.importorskip("pokerkit")
     a = pokerkit.Automation
-    automations = (a.ANTE_POSTING, a.BET_COLLECTION, a.BLIND_OR_STRADDLE_POSTING, a.CARD_BURNING,
-                   a.HOLE_DEALING, a.BOARD_DEALING, a.RUNOUT_COUNT_SELECTION,
-                   a.HOLE_CARDS_SHOWING_OR_MUCKING, a.HAND_KILLING, a.CHIPS_PUSHING, a.CHIPS_PULLING)
+    automations = (
+        a.ANTE_POSTING,
+        a.BET_COLLECTION,
+        a.BLIND_OR_STRADDLE_POSTING,
+        a.CARD_BURNING,
+        a.HOLE_DEALING,
+        a.BOARD_DEALING,
+        a.RUNOUT_COUNT_SELECTION,
+        a.HOLE_CARDS_SHOWING_OR_MUCKING,
+        a.HAND_KILLING,
+        a.CHIPS_PUSHING,
+        a.CHIPS_PULLING,
+    )
     # pokerkit's "fixed-limit Omaha hi-lo" is its pot-limit Omaha hi-lo (PotLimitPokerMixin).
     game = pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter
-    return lambda: game.create_state(automations, True, 0, (1, 2), 2, 2, STACKS, len(STACKS),
-                                     mode=pokerkit.Mode.CASH_GAME)
+    return lambda: game.create_state(
+        automations, True, 0, (1, 2), 2, 2, STACKS, len(STACKS), mode=pokerkit.Mode.CASH_GAME
+    )
 
 
 def play_pokerkit(new_state, stream):
@@ -112,8 +123,7 @@ def test_omaha8_random_playouts_plain_python(benchmark):
 
     import omaha8.game
 
-    spec = importlib.util.spec_from_file_location("omaha8._game_plain",
-                                                  Path(omaha8.game.__file__).with_name("game.py"))
+    spec = importlib.util.spec_from_file_location("omaha8._game_plain", Path(omaha8.game.__file__).with_name("game.py"))
     plain = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(plain)
     stream = _stream()

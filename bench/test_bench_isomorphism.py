@@ -68,7 +68,7 @@ def test_omaha8_unindex_one_call_each(benchmark, indexer, river_deals):
 @pytest.mark.benchmark(group=INDEX)
 def test_omaha8_index_one_call_each(benchmark, indexer, river_deals):
     flat = river_deals.tobytes()
-    deals = [flat[9 * i:9 * i + 9] for i in range(50_000)]
+    deals = [flat[9 * i : 9 * i + 9] for i in range(50_000)]
     index = indexer.index
 
     def run():
@@ -84,8 +84,14 @@ def test_omaha8_hand_strength_turn(benchmark, threads):
     import omaha8
 
     benchmark.group = STRENGTH_TURN
-    benchmark.pedantic(omaha8.hand_strength, args=("Ks7d2h9c",), kwargs={"bins": 50, "threads": threads},
-                       rounds=3, iterations=1, warmup_rounds=0)
+    benchmark.pedantic(
+        omaha8.hand_strength,
+        args=("Ks7d2h9c",),
+        kwargs={"bins": 50, "threads": threads},
+        rounds=3,
+        iterations=1,
+        warmup_rounds=0,
+    )
     benchmark.extra_info.update(count=194_580, unit="hands")
 
 
@@ -93,6 +99,7 @@ def test_omaha8_hand_strength_turn(benchmark, threads):
 def test_omaha8_hand_strength_flop(benchmark):
     import omaha8
 
-    benchmark.pedantic(omaha8.hand_strength, args=("Ks7d2h",), kwargs={"bins": 50}, rounds=1, iterations=1,
-                       warmup_rounds=0)
+    benchmark.pedantic(
+        omaha8.hand_strength, args=("Ks7d2h",), kwargs={"bins": 50}, rounds=1, iterations=1, warmup_rounds=0
+    )
     benchmark.extra_info.update(count=211_876, unit="hands")

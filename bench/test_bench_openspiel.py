@@ -73,8 +73,10 @@ def test_pokerkit_wrapper_random_playouts(benchmark):
     pytest.importorskip("pokerkit")
     from open_spiel.python.games import pokerkit_wrapper  # noqa: F401 - registers the game
 
-    game = pyspiel.load_game("python_pokerkit_wrapper", {"variant": "PotLimitOmahaHoldem", "num_players": 2,
-                                                         "blinds": "5 10", "stack_sizes": "2000 2000"})
+    game = pyspiel.load_game(
+        "python_pokerkit_wrapper",
+        {"variant": "PotLimitOmahaHoldem", "num_players": 2, "blinds": "5 10", "stack_sizes": "2000 2000"},
+    )
     stream = _stream()
     # The wrapper logs a warning on every all-in for one chip; the log is not what is measured.
     logging.getLogger("absl").setLevel(logging.ERROR)

@@ -44,8 +44,15 @@ def test_omaha8_showdown_values(benchmark, every_hand, case):
 
     group, board, count, threads, rounds = FULL_RANGE[case]
     benchmark.group = group
-    measure(benchmark, omaha8.showdown_values, (board, every_hand, every_hand), {"threads": threads}, count,
-            "hands", rounds=rounds)
+    measure(
+        benchmark,
+        omaha8.showdown_values,
+        (board, every_hand, every_hand),
+        {"threads": threads},
+        count,
+        "hands",
+        rounds=rounds,
+    )
 
 
 @pytest.mark.benchmark(group=FULL_RIVER)
@@ -75,7 +82,7 @@ def test_omaha8_equity_loop_against_every_hand(benchmark, every_hand):
     import omaha8
 
     rows = every_hand.apart_from([int(c) for c in omaha8.parse_cards(RIVER)])[0]
-    hands = [list(rows[i * 4:i * 4 + 4]) for i in range(0, len(rows) // 4, len(rows) // 4 // LOOP_HANDS)][:LOOP_HANDS]
+    hands = [list(rows[i * 4 : i * 4 + 4]) for i in range(0, len(rows) // 4, len(rows) // 4 // LOOP_HANDS)][:LOOP_HANDS]
 
     def loop():
         return [omaha8.equity([hand, every_hand], board=RIVER, threads=1) for hand in hands]
@@ -96,8 +103,7 @@ def test_omaha8_showdown_values_small_ranges(benchmark):
 def test_omaha8_range_equity_sweep(benchmark):
     import omaha8
 
-    measure(benchmark, omaha8.equity, (["AA**", "KK**"],), {"board": TURN, "exact": True}, 1, "questions",
-            rounds=3)
+    measure(benchmark, omaha8.equity, (["AA**", "KK**"],), {"board": TURN, "exact": True}, 1, "questions", rounds=3)
 
 
 @pytest.mark.benchmark(group=RANGE_EQUITY)
@@ -108,5 +114,4 @@ def test_omaha8_range_equity_walk(benchmark, monkeypatch):
     import omaha8
 
     monkeypatch.setattr(sys.modules["omaha8.equity"], "SWEEP_HOLE_SIZES", ())
-    measure(benchmark, omaha8.equity, (["AA**", "KK**"],), {"board": TURN, "exact": True}, 1, "questions",
-            rounds=1)
+    measure(benchmark, omaha8.equity, (["AA**", "KK**"],), {"board": TURN, "exact": True}, 1, "questions", rounds=1)

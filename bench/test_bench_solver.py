@@ -19,8 +19,9 @@ BOARD = "Ks7d2h9c4s"
 def _solve(oop, ip, bets, raises):
     import omaha8
 
-    return omaha8.solve_river(BOARD, oop, ip, 100, 400, bets=bets, raises=raises, max_raises=2, iterations=1000,
-                              exploitability=0.005)
+    return omaha8.solve_river(
+        BOARD, oop, ip, 100, 400, bets=bets, raises=raises, max_raises=2, iterations=1000, exploitability=0.005
+    )
 
 
 @pytest.mark.benchmark(group=SOLVE)
@@ -30,15 +31,25 @@ def test_omaha8_solve_speed_spot(benchmark):
     top = omaha8.Range("20%")
     solution = benchmark.pedantic(_solve, args=(top, top, (0.5, 1.0), (1.0,)), rounds=3, iterations=1)
     assert solution.exploitability <= 0.005
-    benchmark.extra_info.update(count=solution.iterations, unit="iterations", hands=len(solution.hands("oop")),
-                                exploitability=solution.exploitability, engine_bytes=solution.memory,
-                                peak_rss_bytes=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+    benchmark.extra_info.update(
+        count=solution.iterations,
+        unit="iterations",
+        hands=len(solution.hands("oop")),
+        exploitability=solution.exploitability,
+        engine_bytes=solution.memory,
+        peak_rss_bytes=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+    )
 
 
 @pytest.mark.benchmark(group=SOLVE)
 def test_omaha8_solve_full_ranges_one_bet_size(benchmark):
     solution = benchmark.pedantic(_solve, args=("*", "*", (1.0,), (1.0,)), rounds=2, iterations=1)
     assert solution.exploitability <= 0.005
-    benchmark.extra_info.update(count=solution.iterations, unit="iterations", hands=len(solution.hands("oop")),
-                                exploitability=solution.exploitability, engine_bytes=solution.memory,
-                                peak_rss_bytes=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+    benchmark.extra_info.update(
+        count=solution.iterations,
+        unit="iterations",
+        hands=len(solution.hands("oop")),
+        exploitability=solution.exploitability,
+        engine_bytes=solution.memory,
+        peak_rss_bytes=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+    )

@@ -28,6 +28,7 @@ def equity_loop(classes, threads):
     def run():
         for form in classes:
             omaha8.equity([form, "random"], samples=SAMPLES, seed=1, threads=threads)
+
     return run
 
 
@@ -70,6 +71,10 @@ def test_omaha8_table_processes(benchmark, classes):
 @pytest.mark.benchmark(group=TABLE)
 def test_omaha8_table_dask_two_workers(benchmark, classes):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  silence_logs=40) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         measure(benchmark, table(classes, client.get_executor()), classes)

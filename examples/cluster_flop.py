@@ -18,8 +18,9 @@ import time
 import omaha8
 
 
-def buckets(board: str, hands=None, opponents=None, clusters: int = 50, bins: int = 50, seed: int = 0,
-            threads=None) -> list[dict]:
+def buckets(
+    board: str, hands=None, opponents=None, clusters: int = 50, bins: int = 50, seed: int = 0, threads=None
+) -> list[dict]:
     """One dict per bucket, weakest first: hands, mean EHS, EHS², low made, scoop, and examples."""
     import numpy
     from sklearn.cluster import KMeans
@@ -42,11 +43,16 @@ def buckets(board: str, hands=None, opponents=None, clusters: int = 50, bins: in
         # The examples: the members nearest the bucket's centre.
         distance = ((cumulative[members] - model.cluster_centers_[label]) ** 2).sum(axis=1)
         nearest = members[numpy.argsort(distance)[:3]]
-        out.append({"hands": len(members), "ehs": float(equity[members].mean()),
-                    "ehs2": float(squared[members].mean()), "low_made": float(low_made[members].mean()),
-                    "scoop": float(scoop[members].mean()),
-                    "examples": ["".join(str(omaha8.Card(int(c))) for c in sorted(rows[i], reverse=True))
-                                 for i in nearest]})
+        out.append(
+            {
+                "hands": len(members),
+                "ehs": float(equity[members].mean()),
+                "ehs2": float(squared[members].mean()),
+                "low_made": float(low_made[members].mean()),
+                "scoop": float(scoop[members].mean()),
+                "examples": ["".join(str(omaha8.Card(int(c))) for c in sorted(rows[i], reverse=True)) for i in nearest],
+            }
+        )
     out.sort(key=lambda bucket: bucket["ehs"])
     return out
 
@@ -59,12 +65,16 @@ def main() -> None:
     args = parser.parse_args()
     started = time.perf_counter()
     rows = buckets(args.flop, clusters=args.buckets, bins=args.bins)
-    print(f"{sum(r['hands'] for r in rows):,} hands on {args.flop} in {len(rows)} buckets "
-          f"({time.perf_counter() - started:.0f} s), weakest first:")
+    print(
+        f"{sum(r['hands'] for r in rows):,} hands on {args.flop} in {len(rows)} buckets "
+        f"({time.perf_counter() - started:.0f} s), weakest first:"
+    )
     print("bucket   hands    EHS   EHS²  low made  scoop  nearest the centre")
     for number, row in enumerate(rows):
-        print(f"{number:>6} {row['hands']:>7,}  {row['ehs']:.3f}  {row['ehs2']:.3f}  {row['low_made']:7.1%} "
-              f"{row['scoop']:6.1%}  {' '.join(row['examples'])}")
+        print(
+            f"{number:>6} {row['hands']:>7,}  {row['ehs']:.3f}  {row['ehs2']:.3f}  {row['low_made']:7.1%} "
+            f"{row['scoop']:6.1%}  {' '.join(row['examples'])}"
+        )
 
 
 if __name__ == "__main__":

@@ -48,8 +48,10 @@ def main(hands: int = 500, seed: int = 2026) -> None:
     wins = sum(1 for r in results if r > 0)
     losses = sum(1 for r in results if r < 0)
     print(f"{hands} hands, random agent (player_0) against a calling station (player_1)")
-    print(f"random agent: {mean:+.2f} big blinds a hand (standard error {spread:.2f}); "
-          f"won {wins}, lost {losses}, split or even {hands - wins - losses}")
+    print(
+        f"random agent: {mean:+.2f} big blinds a hand (standard error {spread:.2f}); "
+        f"won {wins}, lost {losses}, split or even {hands - wins - losses}"
+    )
     print(f"calling station: {station / hands:+.2f} big blinds a hand")
 
 

@@ -93,8 +93,9 @@ def live_core(core, monkeypatch):
 def dask_client():
     """A local Dask cluster of two worker processes, for the tests of any executor."""
     distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=40)
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+    )
     client = distributed.Client(cluster)
     try:
         yield client

@@ -30,7 +30,7 @@ def test_heads_up_preflop_pot_limit_the_button_raises_to_4_or_6():
     # RULES.md: heads-up with blinds 1/2 the button (1 in) may raise to 6 at most. Half the pot
     # after the call (4) is 2 more than the 2 to match: 4, the minimum raise too.
     menu = _menu(Hand([200, 200], limit="pot"))
-    assert menu.legal_actions() == [FOLD, CHECK_CALL, 2, 3]       # all-in (6) is the pot raise: one action
+    assert menu.legal_actions() == [FOLD, CHECK_CALL, 2, 3]  # all-in (6) is the pot raise: one action
     assert (menu.total_of(2), menu.total_of(3), menu.total_of(4)) == (4, 6, None)
     assert menu.describe(3) == "raise to 6 (100% pot)"
 
@@ -51,11 +51,11 @@ def test_the_rules_pot_raise_100_in_the_middle_facing_50_goes_to_250():
     nolimit.check()
     nolimit.raise_to(50)
     menu = _menu(nolimit)
-    assert (menu.total_of(2), menu.total_of(3), menu.total_of(4)) == (150, 250, 950)   # all-in: 50 + 900 behind
+    assert (menu.total_of(2), menu.total_of(3), menu.total_of(4)) == (150, 250, 950)  # all-in: 50 + 900 behind
 
 
 def test_a_bet_is_its_fraction_of_the_pot_in_whole_chips_halves_up_at_least_the_minimum():
-    hand = Hand([500, 500], limit="no", ante=2)      # 4 antes + 3 blinds; called: 8 in the middle
+    hand = Hand([500, 500], limit="no", ante=2)  # 4 antes + 3 blinds; called: 8 in the middle
     hand.call()
     hand.check()
     assert hand.pot == 8
@@ -79,12 +79,12 @@ def test_fixed_limit_every_size_is_the_one_fixed_bet_offered_once():
 def test_the_cap_counts_raises_after_the_bet_in_every_round():
     hand = Hand([10_000] * 2, limit="no")
     menu = _menu(hand, max_raises=2)
-    menu.play(3)               # raise 1 (the big blind is the bet)
-    menu.play(3)               # raise 2
+    menu.play(3)  # raise 1 (the big blind is the bet)
+    menu.play(3)  # raise 2
     assert menu.legal_actions() == [FOLD, CHECK_CALL]
     menu.play(CHECK_CALL)
     assert hand.street == "flop" and menu.raises == 0
-    menu.play(2)               # the flop's bet does not count
+    menu.play(2)  # the flop's bet does not count
     menu.play(2)
     menu.play(2)
     assert menu.raises == 2 and menu.legal_actions() == [FOLD, CHECK_CALL]
@@ -93,15 +93,15 @@ def test_the_cap_counts_raises_after_the_bet_in_every_round():
     fixed.play(2)
     assert fixed.legal_actions() == [FOLD, CHECK_CALL] and fixed.raises == 1
     fixed.play(CHECK_CALL)
-    fixed.play(2)              # the flop's bet
-    fixed.play(2)              # its one raise
+    fixed.play(2)  # the flop's bet
+    fixed.play(2)  # its one raise
     assert fixed.hand.street == "flop" and fixed.raises == 1
 
 
 def test_fold_is_offered_only_facing_a_bet():
     hand = Hand([100, 100], limit="pot")
     menu = _menu(hand)
-    menu.play(CHECK_CALL)      # the button calls: the big blind may check
+    menu.play(CHECK_CALL)  # the button calls: the big blind may check
     assert FOLD not in menu.legal_actions()
     assert menu.hand.actor == 0
     assert menu.why_not(FOLD).startswith("action 0 is not legal for seat 1; the legal actions are 1 (check)")
@@ -123,8 +123,9 @@ def test_random_play_offers_only_actions_the_hand_takes_each_once():
     for limit in ("fixed", "pot", "no"):
         for _ in range(300):
             n = rng.randint(2, 6)
-            hand = Hand([rng.randint(1, 300) for _ in range(n)], limit=limit, ante=rng.choice((0, 1)),
-                        seed=rng.randrange(10**6))
+            hand = Hand(
+                [rng.randint(1, 300) for _ in range(n)], limit=limit, ante=rng.choice((0, 1)), seed=rng.randrange(10**6)
+            )
             menu = _menu(hand, (Fraction(1, 3), Fraction(1, 2), Fraction(1)), max_raises=rng.randint(0, 3))
             while hand.actor is not None:
                 legal = menu.legal_actions()
@@ -193,21 +194,20 @@ def test_rules_read_lists_as_words_or_sequences():
 
 
 def test_the_vector_shows_cards_chips_and_the_betting_so_far():
-    hand = Hand([100, 100, 100], limit="pot", holes=["AsKsQsJs", "2c3c4c5c", "7d7h8d8h"], board="2d3d4dKhQh",
-                seed=1)
-    hand.raise_to(7)          # seat 2 (the button) raises
-    hand.call()               # seat 0 (small blind) calls 6
-    hand.fold()               # seat 1 folds
-    hand.raise_to(5)          # the flop: seat 0 bets 5
+    hand = Hand([100, 100, 100], limit="pot", holes=["AsKsQsJs", "2c3c4c5c", "7d7h8d8h"], board="2d3d4dKhQh", seed=1)
+    hand.raise_to(7)  # seat 2 (the button) raises
+    hand.call()  # seat 0 (small blind) calls 6
+    hand.fold()  # seat 1 folds
+    hand.raise_to(5)  # the flop: seat 0 bets 5
     vector = table_vector(hand, 2, 6, 2.0)
     assert len(vector) == vector_size(6) == 104 + 10 + 6 + 6 * 11
     assert [card for card in range(52) if vector[card]] == sorted(int(c) for c in hand.holes[2])
     assert [card for card in range(52) if vector[52 + card]] == sorted(int(c) for c in hand.board)
     street, numbers = vector[104:109], vector[109:114]
     assert street == [0, 1, 0, 0, 0]
-    assert numbers[0] == 21 / 2 and numbers[1] == 5 / 2 and numbers[4] == 1.0   # pot, to call, a raise open
-    assert vector[114 + 2] == 1.0                                                 # its own seat
-    seats = vector[120:120 + 6 * 7]
+    assert numbers[0] == 21 / 2 and numbers[1] == 5 / 2 and numbers[4] == 1.0  # pot, to call, a raise open
+    assert vector[114 + 2] == 1.0  # its own seat
+    seats = vector[120 : 120 + 6 * 7]
     # Seat 2 first (itself: the button, to act), then seat 0, seat 1, then padding.
     assert seats[0:7] == [93 / 2, 0, 7 / 2, 0, 0, 1, 1]
     assert seats[7:14] == [88 / 2, 5 / 2, 12 / 2, 0, 0, 0, 0]
@@ -216,20 +216,28 @@ def test_the_vector_shows_cards_chips_and_the_betting_so_far():
     streets = vector[162:]
     assert streets[0:4] == [7 / 2, 0, 0, 0] and streets[4:8] == [7 / 2, 5 / 2, 0, 0] and streets[8:12] == [1, 0, 0, 0]
     for step in range(3):
-        assert sum(streets[4 * step:4 * step + 4]) == seats[7 * step + 2]
+        assert sum(streets[4 * step : 4 * step + 4]) == seats[7 * step + 2]
 
 
 def test_numpy_numbers_are_numbers_and_arrays_are_refused_in_words():
     # A lone numpy integer for stacks was refused, hole_size kept numpy's type, and an array for
     # the limit, the hole size or an action raised numpy's "truth value is ambiguous" or a TypeError.
     numpy = pytest.importorskip("numpy")
-    rules = read_rules({"stacks": numpy.int64(50), "blinds": [numpy.int64(1), numpy.int32(2)],
-                        "hole_size": numpy.int64(5), "fixed_bets": "2 4"})
+    rules = read_rules(
+        {
+            "stacks": numpy.int64(50),
+            "blinds": [numpy.int64(1), numpy.int32(2)],
+            "hole_size": numpy.int64(5),
+            "fixed_bets": "2 4",
+        }
+    )
     assert rules.stacks == (50, 50) and rules.blinds == (1, 2)
     assert rules.hole_size == 5 and type(rules.hole_size) is int
-    for params, words in (({"limit": numpy.array(["pot", "no"])}, "limit"),
-                          ({"hole_size": numpy.array([4, 5])}, "hole_size"),
-                          ({"hole_size": numpy.float64(4.0)}, "hole_size")):
+    for params, words in (
+        ({"limit": numpy.array(["pot", "no"])}, "limit"),
+        ({"hole_size": numpy.array([4, 5])}, "hole_size"),
+        ({"hole_size": numpy.float64(4.0)}, "hole_size"),
+    ):
         with pytest.raises(GameConfigError, match=words):
             read_rules(params)
     menu = _menu(Hand([100, 100], limit="pot", seed=3))

@@ -40,18 +40,19 @@ def _boards(rng: random.Random, count: int):
         size = (3, 4, 5)[number % 3]
         kind = number % 5
         deck = list(range(52))
-        if kind == 0:      # paired
+        if kind == 0:  # paired
             rank = rng.randrange(13)
             cards = [rank * 4, rank * 4 + 1] + rng.sample([c for c in deck if c >> 2 != rank], size - 2)
-        elif kind == 1:    # three or more of a suit
+        elif kind == 1:  # three or more of a suit
             suit = rng.randrange(4)
-            cards = rng.sample([c for c in deck if c & 3 == suit], 3) + rng.sample([c for c in deck if c & 3 != suit],
-                                                                                    size - 3)
-        elif kind == 2:    # connected
+            cards = rng.sample([c for c in deck if c & 3 == suit], 3) + rng.sample(
+                [c for c in deck if c & 3 != suit], size - 3
+            )
+        elif kind == 2:  # connected
             top = rng.randrange(4, 13)
             cards = [rank * 4 + rng.randrange(4) for rank in range(top - 2, top + 1)]
             cards += rng.sample([c for c in deck if c not in cards], size - 3)
-        elif kind == 3:    # no low possible: nine and up
+        elif kind == 3:  # no low possible: nine and up
             cards = rng.sample([c for c in deck if 7 <= c >> 2 <= 11], size)
         else:
             cards = rng.sample(deck, size)
@@ -85,7 +86,7 @@ def test_nut_rank_is_the_brute_forces_blockers_included(hole_size):
             m = 0
             for card in hole:
                 m |= 1 << card
-            high, low = omaha8._engine.ENGINE.holding_counts(board, hole_size, m)   # checked by the brute force above
+            high, low = omaha8._engine.ENGINE.holding_counts(board, hole_size, m)  # checked by the brute force above
             high, low = np.asarray(high), np.asarray(low)
             mine_high, mine_low = omaha8.evaluate(hole, board)
             expected_high = 1 + sum(1 for v in range(1, mine_high) if high[v])
@@ -105,8 +106,9 @@ def test_five_card_holdings_too():
     for board in (_ints("Ks7d2h9c4s"), _ints("3c5h8d")):
         found = omaha8.nuts(board, hole_size=5)
         high, low = _brute(board, rows=every_five)
-        assert [(h.value, h.holdings) for h in found.highs(5)] == \
-            [(v, int(high[v])) for v in range(1, 7463) if high[v]][:5]
+        assert [(h.value, h.holdings) for h in found.highs(5)] == [
+            (v, int(high[v])) for v in range(1, 7463) if high[v]
+        ][:5]
         assert [(w.value, w.holdings) for w in found.lows(5)] == [(m, int(low[m])) for m in range(255) if low[m]][:5]
     # The nut flush, and A-2 with the board's 8-5-4, the nut low; A-3 holds the second.
     assert omaha8.nut_rank("AsKs2d3c9h", "Qs8s4s5dJd") == (1, 1)
@@ -121,8 +123,9 @@ def test_both_engines_count_the_same(core, fallback):
         dead = sum(1 << card for card in _ints(hole))
         assert core.holding_values(_ints(board), 4, dead, 12) == fallback.holding_values(_ints(board), 4, dead, 12)
     hole = _ints("As2d3c5h")
-    assert core.share_against_all(_ints("Ks7d2h9c4s"), hole, 1 << 51) == \
-        fallback.share_against_all(_ints("Ks7d2h9c4s"), hole, 1 << 51)
+    assert core.share_against_all(_ints("Ks7d2h9c4s"), hole, 1 << 51) == fallback.share_against_all(
+        _ints("Ks7d2h9c4s"), hole, 1 << 51
+    )
 
 
 HOLDING_CALLS = [
@@ -131,8 +134,25 @@ HOLDING_CALLS = [
     ("holding_ranks", (_ints("Ks7d2h9c4s"), _ints("As2d3c5h"))),
     ("share_against_all", (_ints("Ks7d2h9c4s"), _ints("As2d3c5h"), 0)),
 ]
-HOSTILE = [None, "", "x", -1, 52, 2**60, 2.5, True, [0, 0, 1], [1, 2], b"\xff\xfe\xfd", [0, 1, 2, 3, 4, 5, 6, 7],
-           object(), 0, 3, 7, 7463]
+HOSTILE = [
+    None,
+    "",
+    "x",
+    -1,
+    52,
+    2**60,
+    2.5,
+    True,
+    [0, 0, 1],
+    [1, 2],
+    b"\xff\xfe\xfd",
+    [0, 1, 2, 3, 4, 5, 6, 7],
+    object(),
+    0,
+    3,
+    7,
+    7463,
+]
 
 
 def test_the_holding_functions_refuse_hostile_arguments_alike(core, fallback):
@@ -245,7 +265,8 @@ def test_outs_against_a_hand_hands_or_a_range():
     assert two[0].equity == omaha8.equity([hole, villain, "7c7d6c6d"], board + str(two[0].card)).players[0].equity
     ranged = omaha8.outs(hole, board, against="KK**")
     assert ranged[3].equity == pytest.approx(
-        omaha8.equity([hole, "KK**"], board + str(ranged[3].card)).players[0].equity, abs=1e-12)
+        omaha8.equity([hole, "KK**"], board + str(ranged[3].card)).players[0].equity, abs=1e-12
+    )
 
 
 @pytest.mark.slow
@@ -279,13 +300,18 @@ def _brute_breakdown(expression: str, board: list[int]) -> dict:
                 keys.append("nut_low")
         if len(board) < 5:
             deck = [c for c in left if c not in cards]
-            if low is None and any(omaha8.evaluate_low(cards, board + list(runout)) is not None
-                                   for runout in combinations(deck, 5 - len(board))):
+            if low is None and any(
+                omaha8.evaluate_low(cards, board + list(runout)) is not None
+                for runout in combinations(deck, 5 - len(board))
+            ):
                 keys.append("low_draw")
             made = category_of(high) in ("flush", "straight flush")
-            if not made and any(category_of(omaha8.evaluate_high(cards, board + [c])) in ("flush", "straight flush")
-                                and sum(1 for x in board + [c] if x & 3 == c & 3) >= 3
-                                and sum(1 for x in cards if x & 3 == c & 3) >= 2 for c in deck):
+            if not made and any(
+                category_of(omaha8.evaluate_high(cards, board + [c])) in ("flush", "straight flush")
+                and sum(1 for x in board + [c] if x & 3 == c & 3) >= 3
+                and sum(1 for x in cards if x & 3 == c & 3) >= 2
+                for c in deck
+            ):
                 keys.append("flush_draw")
         for key in keys:
             count, weighed = found.get(key, (0, 0))
@@ -293,13 +319,16 @@ def _brute_breakdown(expression: str, board: list[int]) -> dict:
     return found
 
 
-@pytest.mark.slow      # the brute force walks every runout of every hand
-@pytest.mark.parametrize(("expression", "board"), [
-    ("A2**,A3**@50,KK**$ds@30,[2-5][2-5]**", "3c9hKd"),
-    ("AA**,A2**$ds,TJQK", "2h7h9hJc"),
-    ("[6-9][6-9]xx$ss,A4**@20", "2s5s8d"),
-    ("A2**,KQJT", "3c5h8dKs2h"),
-])
+@pytest.mark.slow  # the brute force walks every runout of every hand
+@pytest.mark.parametrize(
+    ("expression", "board"),
+    [
+        ("A2**,A3**@50,KK**$ds@30,[2-5][2-5]**", "3c9hKd"),
+        ("AA**,A2**$ds,TJQK", "2h7h9hJc"),
+        ("[6-9][6-9]xx$ss,A4**@20", "2s5s8d"),
+        ("A2**,KQJT", "3c5h8dKs2h"),
+    ],
+)
 def test_breakdown_is_the_brute_force_over_the_range(expression, board):
     cards = _ints(board)
     found = omaha8.breakdown(expression, cards)
@@ -337,20 +366,23 @@ def test_the_command_line(capsys):
     assert "outs are for a flop or a turn" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize(("call", "words"), [
-    (lambda: omaha8.nuts("AsAs5d"), "duplicate card As"),
-    (lambda: omaha8.nuts("As5d"), "wrong number of board cards"),
-    (lambda: omaha8.nuts("As5d7c", hole_size=3), "hole_size must be 4, 5 or 6"),
-    (lambda: omaha8.nuts("As5d7c").highs(0), "k must be at least 1"),
-    (lambda: omaha8.nut_rank("As2d3c4h", "As5d7c"), "duplicate card As"),
-    (lambda: omaha8.nut_rank("As2d3c", "Ks5d7c"), "wrong number of hole cards"),
-    (lambda: omaha8.outs("As2d3c4h", "Ks5d7c9h2s"), "outs are for a flop or a turn"),
-    (lambda: omaha8.outs("As2d3c4h", "Ks5d7c", against="As8d8c9c"), "duplicate card As"),
-    (lambda: omaha8.outs("As2d3c4h", "Ks5d7c", against="KX**"), "against"),
-    (lambda: omaha8.outs("As2d3c4h", "Ks5d7c", against=42), "against must be"),
-    (lambda: omaha8.breakdown("AA**", "Ks5d"), "wrong number of board cards"),
-    (lambda: omaha8.breakdown(42, "Ks5d7c"), "breakdown takes a Range"),
-])
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: omaha8.nuts("AsAs5d"), "duplicate card As"),
+        (lambda: omaha8.nuts("As5d"), "wrong number of board cards"),
+        (lambda: omaha8.nuts("As5d7c", hole_size=3), "hole_size must be 4, 5 or 6"),
+        (lambda: omaha8.nuts("As5d7c").highs(0), "k must be at least 1"),
+        (lambda: omaha8.nut_rank("As2d3c4h", "As5d7c"), "duplicate card As"),
+        (lambda: omaha8.nut_rank("As2d3c", "Ks5d7c"), "wrong number of hole cards"),
+        (lambda: omaha8.outs("As2d3c4h", "Ks5d7c9h2s"), "outs are for a flop or a turn"),
+        (lambda: omaha8.outs("As2d3c4h", "Ks5d7c", against="As8d8c9c"), "duplicate card As"),
+        (lambda: omaha8.outs("As2d3c4h", "Ks5d7c", against="KX**"), "against"),
+        (lambda: omaha8.outs("As2d3c4h", "Ks5d7c", against=42), "against must be"),
+        (lambda: omaha8.breakdown("AA**", "Ks5d"), "wrong number of board cards"),
+        (lambda: omaha8.breakdown(42, "Ks5d7c"), "breakdown takes a Range"),
+    ],
+)
 def test_bad_input_is_a_value_error_naming_the_problem(call, words):
     with pytest.raises(ValueError, match=words):
         call()
@@ -363,8 +395,9 @@ def test_outs_give_every_card_when_one_leaves_the_range_no_hand(live):
     empty = [str(out.card) for out in found if out.equity is None]
     assert empty == ["Ac", "Ad"]
     possible = [out.equity for out in found if out.equity is not None]
-    assert sum(possible) / len(possible) == pytest.approx(omaha8.equity(["AsAh7c8d", "AA**"], "2c3d4hKc")[0].equity,
-                                                          abs=1e-12)
+    assert sum(possible) / len(possible) == pytest.approx(
+        omaha8.equity(["AsAh7c8d", "AA**"], "2c3d4hKc")[0].equity, abs=1e-12
+    )
     for out in found:
         if out.equity is not None:
             assert out.equity == omaha8.equity(["AsAh7c8d", "AA**"], ["2c", "3d", "4h", "Kc", out.card])[0].equity
@@ -394,5 +427,5 @@ def test_outs_refuse_a_range_the_hand_and_board_leave_no_hand(live):
         omaha8.outs("AsAh7c8d", "2c3d4hAc", "AA**")
     with pytest.raises(omaha8.RangeError):
         omaha8.equity(["AsAh7c8d", "AA**"], "2c3d4hAc")
-    found = omaha8.outs("AsAh7c8d", "2c3d4hKc", "AA**")     # one ace gone: two cards empty it
+    found = omaha8.outs("AsAh7c8d", "2c3d4hKc", "AA**")  # one ace gone: two cards empty it
     assert [str(out.card) for out in found if out.equity is None] == ["Ac", "Ad"]

@@ -112,28 +112,57 @@ GOOD_BOARDS = [[4, 8, 12, 16, 24], [4, 8, 12, 16, 24], [4, 8, 12, 16, 25]]
 
 def bad_buffers():
     ok_holes, ok_boards = as_buffer(GOOD_HOLES), as_buffer(GOOD_BOARDS)
-    with_row = lambda rows, i, row: as_buffer(rows[:i] + [row] + rows[i + 1:])  # noqa: E731
+    with_row = lambda rows, i, row: as_buffer(rows[:i] + [row] + rows[i + 1 :])  # noqa: E731
     return [
         ("not a buffer", [[1, 2, 3, 4]], ok_boards, BatchError, "holes must be a buffer"),
-        ("uint16 holes", memoryview(array("H", range(12))).cast("B").cast("H", (3, 4)), ok_boards,
-         BatchError, "holes must hold uint8"),
+        (
+            "uint16 holes",
+            memoryview(array("H", range(12))).cast("B").cast("H", (3, 4)),
+            ok_boards,
+            BatchError,
+            "holes must hold uint8",
+        ),
         ("1-D holes", bytes(12), ok_boards, BatchError, "holes must be shaped (n, k), not 1-D"),
-        ("three hole cards", memoryview(bytes(range(9))).cast("B", (3, 3)), ok_boards,
-         BatchError, "4, 5 or 6 cards per row"),
-        ("six board cards", ok_holes, memoryview(bytes(range(10, 28))).cast("B", (3, 6)),
-         BatchError, "3, 4 or 5 cards per row"),
+        (
+            "three hole cards",
+            memoryview(bytes(range(9))).cast("B", (3, 3)),
+            ok_boards,
+            BatchError,
+            "4, 5 or 6 cards per row",
+        ),
+        (
+            "six board cards",
+            ok_holes,
+            memoryview(bytes(range(10, 28))).cast("B", (3, 6)),
+            BatchError,
+            "3, 4 or 5 cards per row",
+        ),
         ("rows differ", ok_holes, as_buffer(GOOD_BOARDS[:2]), BatchError, "boards has 2 rows but holes has 3"),
-        ("3-D board", ok_holes, memoryview(bytes(range(15))).cast("B", (3, 5, 1)), BatchError,
-         "boards must be shaped (m,) or (n, m)"),
+        (
+            "3-D board",
+            ok_holes,
+            memoryview(bytes(range(15))).cast("B", (3, 5, 1)),
+            BatchError,
+            "boards must be shaped (m,) or (n, m)",
+        ),
         ("card 52", with_row(GOOD_HOLES, 1, [0, 1, 2, 52]), ok_boards, CardError, "row 1: card index 52"),
         ("card 255", ok_holes, with_row(GOOD_BOARDS, 2, [4, 8, 12, 16, 255]), CardError, "row 2: card index 255"),
-        ("duplicate in hand", with_row(GOOD_HOLES, 2, [20, 21, 22, 20]), ok_boards, CardError,
-         "row 2: duplicate card 7c"),
-        ("hand and board", with_row(GOOD_HOLES, 0, [48, 44, 40, 4]), ok_boards, CardError,
-         "row 0: duplicate card 3c"),
+        (
+            "duplicate in hand",
+            with_row(GOOD_HOLES, 2, [20, 21, 22, 20]),
+            ok_boards,
+            CardError,
+            "row 2: duplicate card 7c",
+        ),
+        ("hand and board", with_row(GOOD_HOLES, 0, [48, 44, 40, 4]), ok_boards, CardError, "row 0: duplicate card 3c"),
         ("shared board", ok_holes, bytes([4, 8, 8]), CardError, "the shared board: duplicate card 4c"),
-        ("shared board vs row", with_row(GOOD_HOLES, 1, [0, 1, 2, 9]), bytes([4, 8, 9]), CardError,
-         "row 1: duplicate card 4d"),
+        (
+            "shared board vs row",
+            with_row(GOOD_HOLES, 1, [0, 1, 2, 9]),
+            bytes([4, 8, 9]),
+            CardError,
+            "row 1: duplicate card 4d",
+        ),
     ]
 
 

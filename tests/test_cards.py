@@ -39,8 +39,16 @@ def test_cards_are_ordered_hashable_and_picklable():
 
 @pytest.mark.parametrize(
     "text",
-    ["As2d3c4h", "As 2d 3c 4h", "as 2D 3C 4H", "A♠ 2♦ 3♣ 4♥", "As,2d,3c,4h", ["As", "2d", "3c", "4h"],
-     [51, 1, 4, 10], (Card("As"), 1, "3c", Card(10))],
+    [
+        "As2d3c4h",
+        "As 2d 3c 4h",
+        "as 2D 3C 4H",
+        "A♠ 2♦ 3♣ 4♥",
+        "As,2d,3c,4h",
+        ["As", "2d", "3c", "4h"],
+        [51, 1, 4, 10],
+        (Card("As"), 1, "3c", Card(10)),
+    ],
 )
 def test_parse_cards_accepts_every_form(text):
     assert parse_cards(text) == (Card("As"), Card("2d"), Card("3c"), Card("4h"))

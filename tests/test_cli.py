@@ -46,8 +46,20 @@ def test_equity_table(live, capsys):
 
 
 def test_equity_sampled_shows_the_error_bar(live, capsys):
-    status, out, _ = run(capsys, "equity", "AsAh2s3h", "KsKdQhQc", "--board", "2c7d9h",
-                         "--samples", "2000", "--seed", "5", "--threads", "1")
+    status, out, _ = run(
+        capsys,
+        "equity",
+        "AsAh2s3h",
+        "KsKdQhQc",
+        "--board",
+        "2c7d9h",
+        "--samples",
+        "2000",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+    )
     assert "2,000 samples, seed 5" in out
     assert "± error" in out
 
@@ -61,8 +73,9 @@ def test_equity_json(live, capsys):
 
 
 def test_showdown(live, capsys):
-    status, out, _ = run(capsys, "showdown", "--board", "4h5c7hQsAd",
-                         "Ah2sKcKs:20", "As3sQhQd:100", "JcJdTcTd:100", "-:40")
+    status, out, _ = run(
+        capsys, "showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:20", "As3sQhQd:100", "JcJdTcTd:100", "-:40"
+    )
     assert status == 0
     assert "seat 4: folded, put in 40" in out
     assert "main pot 80 (seat 1, seat 2, seat 3): high seat 2, low seat 1; seat 1 40, seat 2 40" in out
@@ -75,31 +88,34 @@ def test_uncalled_bet_in_showdown(live, capsys):
     assert "side pot 1 70: uncalled, back to seat 2" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["hand", "AhKd5c2s", "--board", "Ac3d7hKs9cXx"], "unknown card 'Xx'"),
-    (["hand", "AhKd5c", "--board", "Ac3d7hKs9c"], "wrong number of hole cards"),
-    (["equity", "AsAh2s3h"], "two or more hands"),
-    (["equity", "AsAh2s3h", "AsKdQhQc"], "duplicate card As"),
-    (["equity", "AsAh2s3h", "KsKdQhQc", "--board", "2c"], "wrong number of board cards"),
-    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "0"], "samples must be 1.."),
-    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "x"], "'x' is not a whole number"),
-    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "\uff11\uff12"], "is not a whole number"),
-    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "1" * 5000], "more than 18 digits"),
-    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", str(2**63)], "more than 18 digits"),
-    (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "9" * 18], "samples must be 1..1,000,000,000,000,000"),
-    (["equity", "AsAh2s3h", "KsKdQhQc", "--threads", "100000"], "threads must be 1..256"),
-    (["equity", "AsAh2s3h", "KsKdQhX"], "seat 2: unknown rank 'X' at column 7 in 'KsKdQhX'"),
-    (["equity", "AsAh2s3h", "0%"], "seat 2: percents go from 0 to 100"),
-    (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:20", "AA**:20"], "seat 2: "),
-    (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:20", "As3s:20"], "seat 2: wrong number of hole cards"),
-    (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:\u0661\u0662", "-:4"], "is not a whole number"),
-    (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:" + "7" * 5000, "-:4"], "more than 18 digits"),
-    (["equity", "AsAh2s3h", "KsKdQhQc", "--exact", "--samples", "5"], "not allowed with"),
-    (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs"], "a seat is HAND:CHIPS"),
-    (["showdown", "--board", "4h5c7hQs", "Ah2sKcKs:1", "As3sQhQd:1"], "wrong number of board cards"),
-    (["showdown", "--board", "4h5c7hQsAd", "-:1", "-:1"], "no live seat"),
-    (["bogus"], "invalid choice"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["hand", "AhKd5c2s", "--board", "Ac3d7hKs9cXx"], "unknown card 'Xx'"),
+        (["hand", "AhKd5c", "--board", "Ac3d7hKs9c"], "wrong number of hole cards"),
+        (["equity", "AsAh2s3h"], "two or more hands"),
+        (["equity", "AsAh2s3h", "AsKdQhQc"], "duplicate card As"),
+        (["equity", "AsAh2s3h", "KsKdQhQc", "--board", "2c"], "wrong number of board cards"),
+        (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "0"], "samples must be 1.."),
+        (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "x"], "'x' is not a whole number"),
+        (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "\uff11\uff12"], "is not a whole number"),
+        (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "1" * 5000], "more than 18 digits"),
+        (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", str(2**63)], "more than 18 digits"),
+        (["equity", "AsAh2s3h", "KsKdQhQc", "--samples", "9" * 18], "samples must be 1..1,000,000,000,000,000"),
+        (["equity", "AsAh2s3h", "KsKdQhQc", "--threads", "100000"], "threads must be 1..256"),
+        (["equity", "AsAh2s3h", "KsKdQhX"], "seat 2: unknown rank 'X' at column 7 in 'KsKdQhX'"),
+        (["equity", "AsAh2s3h", "0%"], "seat 2: percents go from 0 to 100"),
+        (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:20", "AA**:20"], "seat 2: "),
+        (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:20", "As3s:20"], "seat 2: wrong number of hole cards"),
+        (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:\u0661\u0662", "-:4"], "is not a whole number"),
+        (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs:" + "7" * 5000, "-:4"], "more than 18 digits"),
+        (["equity", "AsAh2s3h", "KsKdQhQc", "--exact", "--samples", "5"], "not allowed with"),
+        (["showdown", "--board", "4h5c7hQsAd", "Ah2sKcKs"], "a seat is HAND:CHIPS"),
+        (["showdown", "--board", "4h5c7hQs", "Ah2sKcKs:1", "As3sQhQd:1"], "wrong number of board cards"),
+        (["showdown", "--board", "4h5c7hQsAd", "-:1", "-:1"], "no live seat"),
+        (["bogus"], "invalid choice"),
+    ],
+)
 def test_errors_are_one_line_and_status_2(live, capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2
@@ -126,19 +142,23 @@ def test_version(capsys):
 def test_a_seed_alone_repeats_a_sampled_run_on_any_thread_count(live_core, capsys):
     outputs = []
     for threads in ("1", "2", "3"):
-        status, out, _ = run(capsys, "equity", "AsAh2s3h", "KsKdQhQc", "--samples", "100000",
-                             "--seed", "7", "--threads", threads)
+        status, out, _ = run(
+            capsys, "equity", "AsAh2s3h", "KsKdQhQc", "--samples", "100000", "--seed", "7", "--threads", threads
+        )
         assert status == 0
         outputs.append(out)
     assert outputs[0] == outputs[1] == outputs[2]
     assert "100,000 samples, seed 7" in outputs[0]
 
 
-@pytest.mark.parametrize("command, example", [
-    ("hand", "example: omaha8 hand AhKd5c2s --board Ac3d7hKs9c"),
-    ("equity", "example: omaha8 equity AsAh2s3h KsKdQhQc --board 2c7d9h"),
-    ("showdown", "example: omaha8 showdown --board 4h5c7hQsAd Ah2sKcKs:20"),
-])
+@pytest.mark.parametrize(
+    "command, example",
+    [
+        ("hand", "example: omaha8 hand AhKd5c2s --board Ac3d7hKs9c"),
+        ("equity", "example: omaha8 equity AsAh2s3h KsKdQhQc --board 2c7d9h"),
+        ("showdown", "example: omaha8 showdown --board 4h5c7hQsAd Ah2sKcKs:20"),
+    ],
+)
 def test_help_shows_an_example(capsys, command, example):
     with pytest.raises(SystemExit) as info:
         main([command, "--help"])
@@ -170,15 +190,19 @@ def test_progress_bar_fits_the_terminal_and_clears(monkeypatch, columns):
 def test_the_time_left_of_a_resumed_run_counts_only_this_run():
     stream = io.StringIO()
     bar = _ProgressBar(stream)
-    bar(60, 100)            # 60 done by an earlier run, read from its checkpoint
+    bar(60, 100)  # 60 done by an earlier run, read from its checkpoint
     bar.started -= 10
-    bar(80, 100)            # 20 in 10 seconds: 20 left take 10 more
+    bar(80, 100)  # 20 in 10 seconds: 20 left take 10 more
     assert "80.0%" in stream.getvalue() and "0m10s left" in stream.getvalue()
 
 
 def test_module_and_console_entry_points():
-    result = subprocess.run([sys.executable, "-m", "omaha8", "hand", "As2d3s4d", "--board", "Ac5d4hQc9s"],
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "omaha8", "hand", "As2d3s4d", "--board", "Ac5d4hQc9s"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert "straight, five high" in result.stdout
     assert "5-4-3-2-A low" in result.stdout
     error = subprocess.run([sys.executable, "-m", "omaha8", "equity", "AsAh2s3h"], capture_output=True, text=True)
@@ -187,17 +211,21 @@ def test_module_and_console_entry_points():
 
 # ---------------------------------------------------------------- hardening (issue 16)
 
+
 def test_a_range_seat_shows_as_a_range_with_its_hands(live, capsys):
     # "KsKdQhJ": three cards and a rank, the range of the four hands of those cards and a jack.
     status, out, _ = run(capsys, "equity", "AsAh2s3h", "KsKdQhJ", "--board", "2c7d9h")
     assert status == 0 and "KsKdQhJ (range, 4 hands)" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["range", "(" * 400 + "AA" + ")" * 400], "nested more than 100 deep"),
-    (["range", ",".join(["AsAh2s3h"] * 1000) + ",KKX"], "unknown rank 'X'"),
-    (["range", "AA@" + "9" * 5000], "weight after '@'"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["range", "(" * 400 + "AA" + ")" * 400], "nested more than 100 deep"),
+        (["range", ",".join(["AsAh2s3h"] * 1000) + ",KKX"], "unknown rank 'X'"),
+        (["range", "AA@" + "9" * 5000], "weight after '@'"),
+    ],
+)
 def test_range_errors_are_one_line(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2 and message in err and err.count("\n") == 1 and err.startswith("omaha8: error:")
@@ -205,12 +233,14 @@ def test_range_errors_are_one_line(capsys, argv, message):
 
 def test_table_paths_that_cannot_be_written_are_one_line_errors(capsys, tmp_path):
     base = ["table", "--samples", "100", "--hands", "AsAh2s3h", "--allow-fallback"]
-    for option, path, message in (("--out", tmp_path, "not a regular file"),
-                                  ("--out", tmp_path / "missing" / "t.csv", "does not exist"),
-                                  ("--out", "/dev/null", "not a regular file"),
-                                  ("--checkpoint", tmp_path, "not a regular file"),
-                                  ("--checkpoint", tmp_path / "missing" / "c", "does not exist"),
-                                  ("--checkpoint", "/dev/null", "not a regular file")):
+    for option, path, message in (
+        ("--out", tmp_path, "not a regular file"),
+        ("--out", tmp_path / "missing" / "t.csv", "does not exist"),
+        ("--out", "/dev/null", "not a regular file"),
+        ("--checkpoint", tmp_path, "not a regular file"),
+        ("--checkpoint", tmp_path / "missing" / "c", "does not exist"),
+        ("--checkpoint", "/dev/null", "not a regular file"),
+    ):
         status, out, err = run(capsys, *base, option, str(path))
         assert status == 2 and message in err and err.count("\n") == 1, (option, path, err)
     bad = tmp_path / "bad.csv"
@@ -225,30 +255,69 @@ def test_replay_of_what_is_not_a_history_exits_2(capsys, tmp_path):
     status, out, err = run(capsys, "replay", str(junk))
     assert status == 2 and "not a hand history" in err and err.count("\n") == 1
     infinite = tmp_path / "inf.txt"
-    infinite.write_text("PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\n"
-                        "Table 'T' 6-max Seat #1 is the button\nSeat 1: A ($Infinity in chips)\n")
+    infinite.write_text(
+        "PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\n"
+        "Table 'T' 6-max Seat #1 is the button\nSeat 1: A ($Infinity in chips)\n"
+    )
     status, out, err = run(capsys, "replay", str(infinite))
     assert status == 2 and "is not an amount" in err and err.count("\n") == 1
 
 
 def test_random_command_lines_never_end_in_a_traceback(live, capsys, tmp_path):
     rng = random.Random(16)
-    words = ["hand", "equity", "showdown", "range", "replay", "table", "--board", "--dead", "--samples", "--seed",
-             "--threads", "--exact", "--json", "--hole-size", "--examples", "--ev", "--hands", "--show", "--table",
-             "AsAh2s3h", "KsKdQhQc", "2c7d9h", "AA**", "0%", "random", "-1", "0", "1e9", "x", "KK:5", "-:3",
-             "AsAh2s3h:10", str(tmp_path), "/dev/null", "", "((((", "AA@999", "\x00", "１２"]
+    words = [
+        "hand",
+        "equity",
+        "showdown",
+        "range",
+        "replay",
+        "table",
+        "--board",
+        "--dead",
+        "--samples",
+        "--seed",
+        "--threads",
+        "--exact",
+        "--json",
+        "--hole-size",
+        "--examples",
+        "--ev",
+        "--hands",
+        "--show",
+        "--table",
+        "AsAh2s3h",
+        "KsKdQhQc",
+        "2c7d9h",
+        "AA**",
+        "0%",
+        "random",
+        "-1",
+        "0",
+        "1e9",
+        "x",
+        "KK:5",
+        "-:3",
+        "AsAh2s3h:10",
+        str(tmp_path),
+        "/dev/null",
+        "",
+        "((((",
+        "AA@999",
+        "\x00",
+        "１２",
+    ]
     for _ in range(300):
         argv = [rng.choice(words[:6])] + [rng.choice(words) for _ in range(rng.randrange(0, 5))]
         if argv[0] == "table" and "--table" not in argv:
-            argv += ["--table", str(tmp_path / "none.csv")]   # never a long computation here
+            argv += ["--table", str(tmp_path / "none.csv")]  # never a long computation here
         try:
             status = main(argv)
-        except SystemExit as exit_:   # argparse's --help, or its usage error
+        except SystemExit as exit_:  # argparse's --help, or its usage error
             status = exit_.code
         out, err = capsys.readouterr()
         assert "Traceback" not in out + err, argv
         if status == 0:
-            assert out.strip(), argv   # an answer, or --help's text
+            assert out.strip(), argv  # an answer, or --help's text
         else:
             # A mistake: status 2 and the last line of stderr saying what it is, nothing on stdout
             # after it (argparse prints its usage line first).
@@ -257,9 +326,27 @@ def test_random_command_lines_never_end_in_a_traceback(live, capsys, tmp_path):
 
 
 def test_solve_summarizes_each_decision(live, capsys, tmp_path):
-    argv = ["solve", "--board", "Ks7d2h9c4s", "--oop", "AhAd3c5d,KhKd8c8d,Ac3h6d6c", "--ip",
-            "AsAc3d5h,JcJd8h6s,2c3s5c6h", "--pot", "100", "--stack", "400", "--bets", "50%,100%", "--raises", "100%",
-            "--iterations", "200", "--exploitability", "0.01%"]
+    argv = [
+        "solve",
+        "--board",
+        "Ks7d2h9c4s",
+        "--oop",
+        "AhAd3c5d,KhKd8c8d,Ac3h6d6c",
+        "--ip",
+        "AsAc3d5h,JcJd8h6s,2c3s5c6h",
+        "--pot",
+        "100",
+        "--stack",
+        "400",
+        "--bets",
+        "50%,100%",
+        "--raises",
+        "100%",
+        "--iterations",
+        "200",
+        "--exploitability",
+        "0.01%",
+    ]
     status, out, err = run(capsys, *argv, "--out", str(tmp_path / "spot"))
     assert status == 0 and not err
     assert "3 OOP hands against 3 IP hands" in out and "OOP first to act:" in out
@@ -276,22 +363,45 @@ def test_solve_summarizes_each_decision(live, capsys, tmp_path):
             assert sum(action["classes"].values()) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize("extra, words", [
-    (["--bets", "half"], "--bets"),
-    (["--bets", "150%"], "pot limit"),
-    (["--pot", "-5"], "pot"),
-    (["--oop", "KsKd"], "oop"),
-])
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--bets", "half"], "--bets"),
+        (["--bets", "150%"], "pot limit"),
+        (["--pot", "-5"], "pot"),
+        (["--oop", "KsKd"], "oop"),
+    ],
+)
 def test_solve_mistakes_are_one_line(capsys, extra, words):
-    options = {"--board": "Ks7d2h9c4s", "--oop": "AA", "--ip": "QQ", "--pot": "100", "--stack": "400",
-               "--iterations": "1", extra[0]: extra[1]}
+    options = {
+        "--board": "Ks7d2h9c4s",
+        "--oop": "AA",
+        "--ip": "QQ",
+        "--pot": "100",
+        "--stack": "400",
+        "--iterations": "1",
+        extra[0]: extra[1],
+    }
     status, out, err = run(capsys, "solve", *[word for pair in options.items() for word in pair])
     assert status == 2 and not out
     assert err.startswith("omaha8: error:") and words in err and len(err.splitlines()) == 1
 
 
-_SOLVE_SPOT = ["solve", "--board", "Ks7d2h9c4s", "--oop", "AhAd3c5d,KhKd8c8d", "--ip", "AsAc3d5h,JcJd8h6s",
-               "--pot", "100", "--stack", "400", "--iterations", "20"]
+_SOLVE_SPOT = [
+    "solve",
+    "--board",
+    "Ks7d2h9c4s",
+    "--oop",
+    "AhAd3c5d,KhKd8c8d",
+    "--ip",
+    "AsAc3d5h,JcJd8h6s",
+    "--pot",
+    "100",
+    "--stack",
+    "400",
+    "--iterations",
+    "20",
+]
 
 
 def test_solve_checks_out_before_the_solve(capsys, tmp_path, monkeypatch):
@@ -303,9 +413,12 @@ def test_solve_checks_out_before_the_solve(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(omaha8.solver, "solve_river", no_solve)
     folder = tmp_path / "folder"
     folder.mkdir()
-    for out, words in [(str(folder), f"{folder}: is a directory"), ("", "empty path"),
-                       (str(tmp_path / "missing" / "x.o8r"), "does not exist"),
-                       (str(tmp_path / "new") + "/", "is a directory")]:
+    for out, words in [
+        (str(folder), f"{folder}: is a directory"),
+        ("", "empty path"),
+        (str(tmp_path / "missing" / "x.o8r"), "does not exist"),
+        (str(tmp_path / "new") + "/", "is a directory"),
+    ]:
         status, stdout, err = run(capsys, *_SOLVE_SPOT, "--out", out)
         assert status == 2 and not stdout, out
         assert err.startswith("omaha8: error:") and words in err and len(err.splitlines()) == 1, err
@@ -353,12 +466,14 @@ def test_solve_a_pot_of_1e308_is_a_finite_answer(live, capsys):
     data = json.loads(out)
     assert 0 <= data["exploitability"] < 0.01 and math.isfinite(data["value"])
     assert list(data["decisions"][0]["actions"]) == ["check", "all-in"]
-    status, out, err = run(capsys, *argv)   # the summary's values in six figures, not 309 digits
+    status, out, err = run(capsys, *argv)  # the summary's values in six figures, not 309 digits
     assert status == 0 and "OOP's value " in out and max(len(line) for line in out.splitlines()) < 200
 
 
-@pytest.mark.parametrize("pot, stack, words", [("1e308", "1e308", "finite"), ("1", "1e9", "stack"),
-                                               ("nan", "400", "pot"), ("inf", "400", "pot")])
+@pytest.mark.parametrize(
+    "pot, stack, words",
+    [("1e308", "1e308", "finite"), ("1", "1e9", "stack"), ("nan", "400", "pot"), ("inf", "400", "pot")],
+)
 def test_solve_refuses_what_float_cannot_hold(capsys, pot, stack, words):
     argv = list(_SOLVE_SPOT)
     argv[argv.index("--pot") + 1], argv[argv.index("--stack") + 1] = pot, stack
@@ -381,6 +496,7 @@ def test_a_reader_that_leaves_early_is_not_an_error(capsys, monkeypatch):
 
 
 # ---------------------------------------------------------------- a user's mistake, or a bug
+
 
 def test_a_users_mistake_is_one_line_and_a_bug_is_a_traceback(live, capsys, monkeypatch):
     assert main(["equity", "AsAh2s3h", "KsKdQhZz"]) == 2
@@ -406,7 +522,9 @@ def test_outs_names_the_cards_that_leave_the_range_no_hand(live, capsys):
     assert status == 2 and "'QQ**' is not a hand" in err and "give a range alone" in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("address, words", [("garbage", "missing port number"), ("foo://x:1", "unknown address scheme")])
+@pytest.mark.parametrize(
+    "address, words", [("garbage", "missing port number"), ("foo://x:1", "unknown address scheme")]
+)
 def test_features_with_a_bad_scheduler_is_one_line(capsys, tmp_path, address, words):
     pytest.importorskip("distributed")
     # It printed distributed's 47-line traceback.
@@ -416,8 +534,22 @@ def test_features_with_a_bad_scheduler_is_one_line(capsys, tmp_path, address, wo
 
 
 def test_features_counts_a_flop_named_twice_once(live_core, capsys, tmp_path):
-    status, out, err = run(capsys, "features", "--out", str(tmp_path / "f"), "--flops", "0,0,0", "--hands", "AsAh2s3h",
-                           "--opponents", "KK**", "--bins", "3", "--format", "npz")
+    status, out, err = run(
+        capsys,
+        "features",
+        "--out",
+        str(tmp_path / "f"),
+        "--flops",
+        "0,0,0",
+        "--hands",
+        "AsAh2s3h",
+        "--opponents",
+        "KK**",
+        "--bins",
+        "3",
+        "--format",
+        "npz",
+    )
     assert status == 0 and out.startswith("1 flop of features") and not err
 
 
@@ -435,8 +567,9 @@ def test_features_with_a_scheduler_nobody_runs_gives_up_in_seconds(capsys, tmp_p
     import time
 
     started = time.monotonic()
-    status, out, err = run(capsys, "features", "--out", str(tmp_path / "f"), "--flops", "0", "--scheduler",
-                           "tcp://127.0.0.1:1")
+    status, out, err = run(
+        capsys, "features", "--out", str(tmp_path / "f"), "--flops", "0", "--scheduler", "tcp://127.0.0.1:1"
+    )
     assert time.monotonic() - started < 30
     assert status == 2 and not out and err.count("\n") == 1
     assert err.startswith("omaha8: error: cannot reach the scheduler at 'tcp://127.0.0.1:1'")

@@ -39,10 +39,9 @@ def test_flush_heavy_deals_agree(core, fallback, hole_size):
         board_size = rng.choice((3, 4, 5))
         on_board, in_hand = rng.randint(3, board_size), rng.randint(2, hole_size)
         suited = rng.sample([4 * r + suit for r in range(13)], on_board + in_hand)
-        others = rng.sample([c for c in range(52) if c & 3 != suit],
-                            board_size - on_board + hole_size - in_hand)
-        board = suited[:on_board] + others[:board_size - on_board]
-        hole = suited[on_board:] + others[board_size - on_board:]
+        others = rng.sample([c for c in range(52) if c & 3 != suit], board_size - on_board + hole_size - in_hand)
+        board = suited[:on_board] + others[: board_size - on_board]
+        hole = suited[on_board:] + others[board_size - on_board :]
         assert core.evaluate(hole, board) == fallback.evaluate(hole, board), (hole, board)
 
 
@@ -58,6 +57,6 @@ def test_phevaluator_agrees_on_card_names(impl):
     """Same numbering: names and indices give the same answer in both libraries."""
     phevaluator = pytest.importorskip("phevaluator")
     hole, board = "AhKd5c2s", "Ac3d7hKs9c"
-    names = [board[i:i + 2] for i in range(0, 10, 2)] + [hole[i:i + 2] for i in range(0, 8, 2)]
+    names = [board[i : i + 2] for i in range(0, 10, 2)] + [hole[i : i + 2] for i in range(0, 8, 2)]
     assert phevaluator.evaluate_omaha_cards(*names) == impl.evaluate_high(hole, board)
     assert phevaluator.evaluate_omaha_cards(*(int(Card(n)) for n in names)) == impl.evaluate_high(hole, board)

@@ -39,14 +39,18 @@ def brute_force(holes, board, dead=()):
             lows[s] += Fraction(1, 2) / len(low_winners)
         if len(high_winners) == 1 and (not low_winners or low_winners == high_winners):
             scoops[high_winners[0]] += 1
-    return ([s / runouts for s in shares], [low / runouts for low in lows],
-            [Fraction(x, runouts) for x in scoops], runouts)
+    return (
+        [s / runouts for s in shares],
+        [low / runouts for low in lows],
+        [Fraction(x, runouts) for x in scoops],
+        runouts,
+    )
 
 
 def deal(rng, seats, size, board_size):
     cards = rng.sample(range(52), seats * size + board_size)
-    holes = [cards[i * size:(i + 1) * size] for i in range(seats)]
-    return holes, cards[seats * size:]
+    holes = [cards[i * size : (i + 1) * size] for i in range(seats)]
+    return holes, cards[seats * size :]
 
 
 @pytest.mark.parametrize("size", [4, 5, 6])
@@ -91,7 +95,7 @@ def test_preflop_heads_up_is_exact_by_default(live_core):
 def test_a_hand_against_its_suit_mirror_splits_evenly(live):
     mirror = str.maketrans("shdc", "hscd")
     hand = "AsKs2d3c"
-    board = "KcKd5h5s"   # the same board under the mirror
+    board = "KcKd5h5s"  # the same board under the mirror
     result = equity([hand, hand.translate(mirror)], board)
     assert result.players[0].equity == pytest.approx(0.5, abs=1e-12)
     assert result.players[0].scoop == pytest.approx(result.players[1].scoop, abs=1e-12)
@@ -112,7 +116,8 @@ def test_permuting_seats_permutes_results(live):
         for new_seat, old_seat in enumerate(order):
             a, b = permuted.players[new_seat], base.players[old_seat]
             assert (a.equity, a.scoop, a.low_equity, a.high_tie) == pytest.approx(
-                (b.equity, b.scoop, b.low_equity, b.high_tie), abs=1e-12)
+                (b.equity, b.scoop, b.low_equity, b.high_tie), abs=1e-12
+            )
 
 
 def test_samples_fall_within_four_standard_errors(live):
@@ -181,8 +186,11 @@ BAD = [
     (dict(holes=["AsAh2s3h"]), CardError, "two or more hands"),
     (dict(holes="AsAh2s3h"), CardError, "holes must be a list"),
     (dict(holes=["AsAh2s3h", ["Ks", "Kd", "Qh"]]), CardError, "hand 2: wrong number of hole cards"),
-    (dict(holes=["".join(omaha8.Card(4 * r + s).__str__() for s in range(4)) for r in range(11)]),
-     CardError, "too many players: 11"),
+    (
+        dict(holes=["".join(omaha8.Card(4 * r + s).__str__() for s in range(4)) for r in range(11)]),
+        CardError,
+        "too many players: 11",
+    ),
     (dict(holes=[[6 * i + j for j in range(6)] for i in range(8)]), CardError, "too many players for the deck"),
     (dict(holes=["AsAh2s3h", "KsKdQhQc"], samples=0), ValueError, "samples must be 1.."),
     (dict(holes=["AsAh2s3h", "KsKdQhQc"], samples=2.5), ValueError, "samples must be an int"),
@@ -223,27 +231,33 @@ def test_agrees_with_poker_equity(live_core, holes, board):
         assert mine.low_equity == pytest.approx(other["low_equity"], abs=1e-12)
 
 
-@pytest.mark.parametrize("args", [
-    ([[0, 1, 2, 3]], [], [], True, 0, 0, 1),                            # one hand
-    ([[0, 1, 2, 3]] * 11, [], [], True, 0, 0, 1),                       # eleven hands
-    ([[0, 1, 2], [4, 5, 6, 7]], [], [], True, 0, 0, 1),                 # three cards
-    ([[0, 1, 2, 3], [4, 5, 6, 60]], [], [], True, 0, 0, 1),             # card 60
-    ([[0, 1, 2, 3], [4, 5, 6, 3]], [], [], True, 0, 0, 1),              # card twice
-    ([[0, 1, 2, 3], [4, 5, 6, 7]], [8, 9, 10, 11, 12, 13], [], True, 0, 0, 1),
-    ([[0, 1, 2, 3], [4, 5, 6, 7]], [], [], True, 0, 0, 0),              # no worker
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ([[0, 1, 2, 3]], [], [], True, 0, 0, 1),  # one hand
+        ([[0, 1, 2, 3]] * 11, [], [], True, 0, 0, 1),  # eleven hands
+        ([[0, 1, 2], [4, 5, 6, 7]], [], [], True, 0, 0, 1),  # three cards
+        ([[0, 1, 2, 3], [4, 5, 6, 60]], [], [], True, 0, 0, 1),  # card 60
+        ([[0, 1, 2, 3], [4, 5, 6, 3]], [], [], True, 0, 0, 1),  # card twice
+        ([[0, 1, 2, 3], [4, 5, 6, 7]], [8, 9, 10, 11, 12, 13], [], True, 0, 0, 1),
+        ([[0, 1, 2, 3], [4, 5, 6, 7]], [], [], True, 0, 0, 0),  # no worker
+    ],
+)
 def test_equity_jobs_check_what_they_are_given(impl, args):
     with pytest.raises(ValueError):
         impl.EquityJob(*args)
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(samples=1000.0), "samples must be an int, not float"),
-    (dict(samples=True), "samples must be an int, not bool"),
-    (dict(samples=1000, seed=1.0), "seed must be an int, not float"),
-    (dict(samples=1000, seed=True), "seed must be an int, not bool"),
-    (dict(threads=2.0), "threads must be an int, not float"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(samples=1000.0), "samples must be an int, not float"),
+        (dict(samples=True), "samples must be an int, not bool"),
+        (dict(samples=1000, seed=1.0), "seed must be an int, not float"),
+        (dict(samples=1000, seed=True), "seed must be an int, not bool"),
+        (dict(threads=2.0), "threads must be an int, not float"),
+    ],
+)
 def test_integer_arguments_follow_one_rule(live, kwargs, message):
     with pytest.raises(ValueError, match=message):
         equity(["AsAh2s3h", "KsKdQhQc"], "2c7d9h", **kwargs)

@@ -87,6 +87,7 @@ def test_rules(impl, hole, board, category, ranks, low):
 
 def brute_force_low(hole, board):
     """The best low by the rule's own words, from ranks alone."""
+
     def rank_of(card):
         return 1 if card.rank == 12 else card.rank + 2
 

@@ -16,7 +16,9 @@ from omaha8 import exceptions
 
 
 def test_every_error_class_is_in_the_family_and_a_value_error():
-    classes = [obj for _, obj in inspect.getmembers(exceptions, inspect.isclass) if obj.__module__ == exceptions.__name__]
+    classes = [
+        obj for _, obj in inspect.getmembers(exceptions, inspect.isclass) if obj.__module__ == exceptions.__name__
+    ]
     assert {c.__name__ for c in classes} == set(exceptions.__all__)
     for error in classes:
         assert issubclass(error, exceptions.Omaha8Error)
@@ -31,23 +33,49 @@ def test_the_package_and_its_modules_name_the_same_classes():
 
     assert omaha8.CardError is cards.CardError is exceptions.CardError
     assert omaha8.HandError is game.HandError and omaha8.IllegalAction is game.IllegalAction
-    assert omaha8.ShowdownError is pots.ShowdownError and omaha8.RangeError is ranges.RangeError is rangestring.RangeError
+    assert (
+        omaha8.ShowdownError is pots.ShowdownError and omaha8.RangeError is ranges.RangeError is rangestring.RangeError
+    )
     assert omaha8.HistoryError is history.HistoryError and omaha8.TableError is tables.TableError
     assert omaha8.BatchError is checks.BatchError and omaha8.Omaha8Error is exceptions.Omaha8Error
-    assert not any(isinstance(getattr(omaha8, name), type) and issubclass(getattr(omaha8, name), Exception)
-                   and getattr(omaha8, name).__module__ != exceptions.__name__ for name in omaha8.__all__)
+    assert not any(
+        isinstance(getattr(omaha8, name), type)
+        and issubclass(getattr(omaha8, name), Exception)
+        and getattr(omaha8, name).__module__ != exceptions.__name__
+        for name in omaha8.__all__
+    )
 
 
 QQ_ROW = memoryview(bytes(omaha8.parse_cards("QdQc8h6h"))).cast("B", (1, 4))
 # Issue 32's fuzzer added a mapping (read as its keys), an int too large for a float, NaN, a float
 # near the top of float's range, a tiny positive one, and a numpy integer and array where numpy is.
-BAD = ["", "As", "AsAs2c3d", "Xx", 52, -1, None, 2.5, True, [1, 2], "AsKsQsJsTs9s8s", b"\xff", object(),
-       {1: 1}, 10**400, math.nan, 1.5e308, 5e-324, [10**400], [1.5e308, 1.5e308]]
+BAD = [
+    "",
+    "As",
+    "AsAs2c3d",
+    "Xx",
+    52,
+    -1,
+    None,
+    2.5,
+    True,
+    [1, 2],
+    "AsKsQsJsTs9s8s",
+    b"\xff",
+    object(),
+    {1: 1},
+    10**400,
+    math.nan,
+    1.5e308,
+    5e-324,
+    [10**400],
+    [1.5e308, 1.5e308],
+]
 try:
     import numpy
 
     BAD += [numpy.int64(3), numpy.array([[0, 1, 4, 5]], numpy.uint8), numpy.array([1.0, 2.0])]
-except ImportError:   # pragma: no cover - numpy is a test extra
+except ImportError:  # pragma: no cover - numpy is a test extra
     pass
 
 
@@ -65,24 +93,24 @@ def _calls(rng: random.Random):
         lambda: omaha8.high_hand(a, b),
         lambda: omaha8.showdown(b, [a, "AsKd2c3h"], [1, 1]),
         lambda: omaha8.equity([a, b], samples=10, seed=1),
-        lambda: omaha8.equity(["AsKd2c3h", "QsQd2h3c"], "2c7d9h", samples=a),   # None: 780 runouts
+        lambda: omaha8.equity(["AsKd2c3h", "QsQd2h3c"], "2c7d9h", samples=a),  # None: 780 runouts
         lambda: omaha8.Range(a),
         lambda: omaha8.Hand([100, 100], limit=a),
         lambda: omaha8.Hand([a, 100]),
         lambda: omaha8.Hand([100, 100], seed=1).raise_to(a),
         lambda: omaha8.history.read_all(b if isinstance(b, (str, bytes)) else "x"),
         lambda: omaha8.history.from_phh(a if isinstance(a, (str, bytes)) else "x = 1"),
-        lambda: omaha8.equity(["AsAh2s3h", "KsKdQhQc,Jc9c8d7d"], b, a),   # heads-up with a range: the sweep
+        lambda: omaha8.equity(["AsAh2s3h", "KsKdQhQc,Jc9c8d7d"], b, a),  # heads-up with a range: the sweep
         lambda: omaha8.showdown_values(b, a, "KsKdQhQc,Jc9c8d7d"),
         lambda: omaha8.showdown_values("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h,Jc9c8d7d", a),
         lambda: omaha8.showdown_values(b, "AsAh4d5c", "QdQc8h6h", threads=a),
-        lambda: omaha8.preflop_table(opponents=2, exact=a),   # never an exact table: hours
-        lambda: omaha8.Range("****").apart_from([a, 0]),       # the cards a solver's board takes out
+        lambda: omaha8.preflop_table(opponents=2, exact=a),  # never an exact table: hours
+        lambda: omaha8.Range("****").apart_from([a, 0]),  # the cards a solver's board takes out
         lambda: omaha8.Range("AA**,KK**").apart_from(a if isinstance(a, list) else [a]),
         lambda: omaha8.release_showdown_memory(),
         lambda: omaha8.starting_hands(a),
         lambda: omaha8.HandIndexer(a),
-        lambda: omaha8.isomorphism.indexer((4, 3, 1, 1)).index(a),    # the live engine's, built once
+        lambda: omaha8.isomorphism.indexer((4, 3, 1, 1)).index(a),  # the live engine's, built once
         lambda: omaha8.isomorphism.indexer((4, 3)).unindex(1, a),
         lambda: omaha8.isomorphism.indexer((4, 3)).unindex(a, 0),
         lambda: omaha8.isomorphism.indexer((3,)).index_batch(a),
@@ -92,16 +120,16 @@ def _calls(rng: random.Random):
         lambda: omaha8.isomorphism.orbit_size("AsKd2c3h", a if isinstance(a, list) else (a,)),
         lambda: omaha8.isomorphism.hand_classes(a),
         lambda: omaha8.hand_strength(b + "Ks3s" if b == "2c7d9h" else b, "AsAh4d5c", "QdQc8h6h", bins=a),
-        lambda: omaha8.hand_strength("Ks7d2h9c3s", a if a is not None else "AsAh", "QdQc8h6h"),   # None: every hand
+        lambda: omaha8.hand_strength("Ks7d2h9c3s", a if a is not None else "AsAh", "QdQc8h6h"),  # None: every hand
         lambda: omaha8.hand_strength("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", [a]),
         lambda: omaha8.category_of(a),
         lambda: omaha8.low_name(a),
         # The river solver: a bad board, range, amount, fraction or count; one iteration at most.
-        lambda: omaha8.solve_river(b + "Ks3s" if b == "2c7d9h" else b, "AsAh4d5c", "QdQc8h6h", 100, 100,
-                                   iterations=1),
+        lambda: omaha8.solve_river(b + "Ks3s" if b == "2c7d9h" else b, "AsAh4d5c", "QdQc8h6h", 100, 100, iterations=1),
         lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", (QQ_ROW, [a]), 100, 100, iterations=1),
-        lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", a if isinstance(a, str) and len(a) > 3 else "QdQc8h6h",
-                                   100, 100, iterations=1),
+        lambda: omaha8.solve_river(
+            "Ks7d2h9c3s", "AsAh4d5c", a if isinstance(a, str) and len(a) > 3 else "QdQc8h6h", 100, 100, iterations=1
+        ),
         lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", a, 100, iterations=1),
         lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", 100, a, iterations=1),
         lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", 100, 100, bets=[a], iterations=1),
@@ -115,7 +143,7 @@ def _calls(rng: random.Random):
         lambda: _river_nuts().highs(a),
         lambda: omaha8.nut_rank(a, b),
         lambda: omaha8.outs(a, "Ks7d2h9c"),
-        lambda: omaha8.outs("AsAh4d5c", "Ks7d2h9c", against=a if a is not None else "Xx"),   # None: a long walk
+        lambda: omaha8.outs("AsAh4d5c", "Ks7d2h9c", against=a if a is not None else "Xx"),  # None: a long walk
         # (A range that parses, "As", would be broken down: a third of a second in pure Python.)
         lambda: omaha8.breakdown(a if a is not None and (not isinstance(a, str) or "s" not in a) else "Xx", "Ks7d2h"),
         lambda: omaha8.breakdown("A2**", a),
@@ -147,6 +175,6 @@ def test_bad_input_raises_only_the_family(live):
     # Every entry point was refused something (its checks ran), but for the one with no argument
     # and the reader that keeps going (a bad hand costs that hand, reported in its result).
     never_refused = {number for number in range(calls) if number not in raised}
-    assert never_refused == {9, 18}, never_refused       # history.read_all, release_showdown_memory()
+    assert never_refused == {9, 18}, never_refused  # history.read_all, release_showdown_memory()
     # And most hostile calls are refusals, not answers: an answer to "" or None is the default.
     assert sum(raised.values()) > 4 * sum(answered.values())

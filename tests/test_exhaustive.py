@@ -80,9 +80,10 @@ ANCHORS = {
 
 
 def test_category_blocks_are_contiguous():
-    assert [category_of(v) for v in (1, 10, 11, 166, 167, 322, 323, 1599, 1600, 1609, 1610,
-                                       2467, 2468, 3325, 3326, 6185, 6186, 7462)] == [
-        c for c in CATEGORIES for _ in (0, 1)]
+    assert [
+        category_of(v)
+        for v in (1, 10, 11, 166, 167, 322, 323, 1599, 1600, 1609, 1610, 2467, 2468, 3325, 3326, 6185, 6186, 7462)
+    ] == [c for c in CATEGORIES for _ in (0, 1)]
     for bad in (0, 7463, -5):
         with pytest.raises(ValueError):
             category_of(bad)
@@ -109,7 +110,9 @@ def test_every_low_table_entry(core):
     for hole_mask in range(256):
         for board_mask in range(256):
             assert table[hole_mask << 8 | board_mask] == brute_force_low_entry(hole_mask, board_mask), (
-                hole_mask, board_mask)
+                hole_mask,
+                board_mask,
+            )
 
 
 def test_the_56_lows(rules_examples):
@@ -142,5 +145,6 @@ def test_every_high_row(core, fallback, board_size):
                 # Suits cycle over three, so never a flush; a rank may repeat a card, which the
                 # rank-keyed lookup behind five_card_value does not mind.
                 fallback._five_card_value([4 * r + (i % 3) for i, r in enumerate(three + pair)])
-                for three in itertools.combinations(board, 3))
+                for three in itertools.combinations(board, 3)
+            )
             assert row[core.pair_index(*pair)] == expected, (board, pair)

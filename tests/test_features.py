@@ -65,8 +65,9 @@ def brute_force(board, hands, opponents, weights, bins):
                 hand_high, hand_low = omaha8.evaluate(hand, full)
                 opp_high, opp_low = omaha8.evaluate(opponent, full)
                 both_none = hand_low is None and opp_low is None
-                high_part = (Fraction(1) if hand_high < opp_high else Fraction(1, 2) if hand_high == opp_high
-                             else Fraction(0)) * (1 if both_none else Fraction(1, 2))
+                high_part = (
+                    Fraction(1) if hand_high < opp_high else Fraction(1, 2) if hand_high == opp_high else Fraction(0)
+                ) * (1 if both_none else Fraction(1, 2))
                 river_share += w * part
                 river_weight += w
                 high += w * high_part
@@ -83,16 +84,25 @@ def brute_force(board, hands, opponents, weights, bins):
         if not total:
             out.append(None)
             continue
-        out.append({"equity": share / total, "equity_squared": square / total, "high": high / total,
-                    "low": low / total, "scoop": scoop / total, "low_made": low_made / total,
-                    "weight": total, "histogram": histogram})
+        out.append(
+            {
+                "equity": share / total,
+                "equity_squared": square / total,
+                "high": high / total,
+                "low": low / total,
+                "scoop": scoop / total,
+                "low_made": low_made / total,
+                "weight": total,
+                "histogram": histogram,
+            }
+        )
     return out
 
 
 def check_against_brute_force(strength, expected, bins):
     for i, want in enumerate(expected):
         if want is None:
-            assert strength.weight[i] == 0 and strength.equity[i] != strength.equity[i]   # NaN
+            assert strength.weight[i] == 0 and strength.equity[i] != strength.equity[i]  # NaN
             continue
         for name in FEATURES:
             assert getattr(strength, name)[i] == pytest.approx(float(want[name]), abs=1e-12), (i, name)
@@ -139,7 +149,7 @@ def test_equity_is_omaha8_equity_exact_against_a_range(live_core):
     rows = strength.hands.tobytes()
     rng = random.Random(1)
     for i in rng.sample(range(len(strength)), 25):
-        hand = list(rows[4 * i:4 * i + 4])
+        hand = list(rows[4 * i : 4 * i + 4])
         exact = equity([hand, opponents], board=board)
         assert exact.exact
         player = exact[0]
@@ -157,8 +167,7 @@ def test_any_thread_count_gives_the_same_bits(live):
     answers = []
     for threads in (1, 2, 3, 5):
         s = hand_strength(board, hands, opponents, bins=9, threads=threads)
-        answers.append(tuple(getattr(s, name).tobytes() for name in FEATURES + ("weight",))
-                       + (s.histogram.tobytes(),))
+        answers.append(tuple(getattr(s, name).tobytes() for name in FEATURES + ("weight",)) + (s.histogram.tobytes(),))
     assert len(set(answers)) == 1
 
 
@@ -169,8 +178,15 @@ def test_both_engines_give_the_same_features(core, fallback, monkeypatch):
     opponents = _sample_rows(rng, list(board), 30)
     results = []
     for module in (core, fallback):
-        job = module.StrengthJob(bytes(board), bytes(c for h in hands for c in h),
-                                 bytes(c for h in opponents for c in h), 4, array.array("d", [1.0] * 30).tobytes(), 6, 2)
+        job = module.StrengthJob(
+            bytes(board),
+            bytes(c for h in hands for c in h),
+            bytes(c for h in opponents for c in h),
+            4,
+            array.array("d", [1.0] * 30).tobytes(),
+            6,
+            2,
+        )
         for worker in range(job.workers):
             job.run(worker)
         results.append([column.tobytes() for column in job.result()])
@@ -193,7 +209,7 @@ def test_every_hand_against_every_hand_shares_the_pot_evenly(live_core):
     strength = hand_strength("Ks8h3d9c2h", threads=2)
     assert len(strength) == comb(47, 4)
     assert sum(strength.equity) / len(strength) == pytest.approx(0.5, abs=1e-12)
-    assert set(strength.weight) == {100.0 * comb(43, 4)}   # a Range weighs a hand 100 (its percent)
+    assert set(strength.weight) == {100.0 * comb(43, 4)}  # a Range weighs a hand 100 (its percent)
 
 
 def test_bad_input_is_refused_with_a_clear_error(live):
@@ -201,7 +217,7 @@ def test_bad_input_is_refused_with_a_clear_error(live):
     # Weights that are not whole numbers up to 1000 are taken since issue 32 (rounded to
     # thousandths of the largest); a weight that is no weight is refused as showdown_values does.
     assert list(hand_strength("Ks8h3d", hands, hands, [0.5]).opponent_weights) == [1000.0]
-    assert list(hand_strength("Ks8h3d", hands, hands, [1001]).opponent_weights) == [1.0]   # its own factor
+    assert list(hand_strength("Ks8h3d", hands, hands, [1001]).opponent_weights) == [1.0]  # its own factor
     with pytest.raises(BatchError, match="a weight is a finite number, 0 or more"):
         hand_strength("Ks8h3d", hands, hands, [-1])
     with pytest.raises(JobError):
@@ -209,11 +225,11 @@ def test_bad_input_is_refused_with_a_clear_error(live):
     with pytest.raises(CardError):
         hand_strength("Ks8h", hands, hands)
     with pytest.raises(CardError):
-        hand_strength("AsKs8h", hands, hands)            # the hand holds a board card
+        hand_strength("AsKs8h", hands, hands)  # the hand holds a board card
     with pytest.raises(RangeError):
         hand_strength("Ks8h3d", "AA**+", "random")
     with pytest.raises(JobError, match="GB"):
-        hand_strength("Ks8h3d", bins=10_000, threads=2)      # refused before any memory is taken
+        hand_strength("Ks8h3d", bins=10_000, threads=2)  # refused before any memory is taken
     assert issubclass(JobError, ValueError)
 
 
@@ -235,15 +251,16 @@ def test_flop_files_hold_each_class_once_with_its_features(live_core, tmp_path):
         by_class = {}
         rows = strength.hands.tobytes()
         for i in range(len(strength)):
-            by_class.setdefault(ix.index(rows[4 * i:4 * i + 4] + flop), i)
+            by_class.setdefault(ix.index(rows[4 * i : 4 * i + 4] + flop), i)
         assert list(columns["index"]) == sorted(by_class)
         for row, index in enumerate(columns["index"]):
             i = by_class[index]
-            assert ix.index(columns["hand"][4 * row:4 * row + 4] + flop) == index
+            assert ix.index(columns["hand"][4 * row : 4 * row + 4] + flop) == index
             for name in FEATURES:
                 assert columns[name][row] == getattr(strength, name)[i]
-            assert list(columns["histogram"][4 * row:4 * row + 4]) == pytest.approx(
-                [strength.histogram[i, b] for b in range(4)], abs=1e-7)
+            assert list(columns["histogram"][4 * row : 4 * row + 4]) == pytest.approx(
+                [strength.histogram[i, b] for b in range(4)], abs=1e-7
+            )
 
 
 def test_the_directory_is_the_checkpoint(live_core, tmp_path):
@@ -251,8 +268,9 @@ def test_the_directory_is_the_checkpoint(live_core, tmp_path):
     first = (tmp_path / "flop-0004.npz").read_bytes()
     (tmp_path / "flop-0004.npz").unlink()
     calls = []
-    flop_features(tmp_path, bins=2, flops=[3, 4, 5], file_format="npz", progress=lambda d, t: calls.append((d, t)),
-                  **SMALL)
+    flop_features(
+        tmp_path, bins=2, flops=[3, 4, 5], file_format="npz", progress=lambda d, t: calls.append((d, t)), **SMALL
+    )
     assert calls[0] == (2, 3) and calls[-1] == (3, 3)
     assert (tmp_path / "flop-0004.npz").read_bytes() == first
     with pytest.raises(TableError, match="another run"):
@@ -283,13 +301,16 @@ def test_parquet_files_read_back_as_the_npz_ones(live_core, tmp_path):
     pytest.importorskip("pyarrow")
     flop_features(tmp_path / "p", bins=3, flops=[9], file_format="parquet", **SMALL)
     flop_features(tmp_path / "n", bins=3, flops=[9], file_format="npz", **SMALL)
-    assert read_flop_features(tmp_path / "p" / "flop-0009.parquet") == read_flop_features(tmp_path / "n" / "flop-0009.npz")
+    assert read_flop_features(tmp_path / "p" / "flop-0009.parquet") == read_flop_features(
+        tmp_path / "n" / "flop-0009.npz"
+    )
 
 
 @pytest.mark.skipif(PURE, reason="the cluster's workers would sweep in pure Python")
 def test_a_dask_cluster_gives_the_same_files(dask_client, tmp_path):
-    flop_features(tmp_path / "d", bins=3, flops=[11, 12], executor=dask_client.get_executor(), file_format="npz",
-                  **SMALL)
+    flop_features(
+        tmp_path / "d", bins=3, flops=[11, 12], executor=dask_client.get_executor(), file_format="npz", **SMALL
+    )
     flop_features(tmp_path / "h", bins=3, flops=[11, 12], file_format="npz", **SMALL)
     for name in ("flop-0011.npz", "flop-0012.npz"):
         assert (tmp_path / "d" / name).read_bytes() == (tmp_path / "h" / name).read_bytes()
@@ -297,11 +318,28 @@ def test_a_dask_cluster_gives_the_same_files(dask_client, tmp_path):
 
 def test_the_command_line_writes_features(live_core, tmp_path, capsys):
     out = tmp_path / "cli"
-    assert omaha8.cli.main(["features", "--out", str(out), "--bins", "3", "--flops", "0-1,5", "--format", "npz",
-                            "--hands", SMALL["hands"], "--opponents", SMALL["opponents"]]) == 0
+    assert (
+        omaha8.cli.main(
+            [
+                "features",
+                "--out",
+                str(out),
+                "--bins",
+                "3",
+                "--flops",
+                "0-1,5",
+                "--format",
+                "npz",
+                "--hands",
+                SMALL["hands"],
+                "--opponents",
+                SMALL["opponents"],
+            ]
+        )
+        == 0
+    )
     assert "3 flops of features" in capsys.readouterr().out
-    assert sorted(p.name for p in out.iterdir()) == ["features.json", "flop-0000.npz", "flop-0001.npz",
-                                                     "flop-0005.npz"]
+    assert sorted(p.name for p in out.iterdir()) == ["features.json", "flop-0000.npz", "flop-0001.npz", "flop-0005.npz"]
     assert omaha8.cli.main(["features", "--out", str(out), "--flops", "9-2000"]) == 2
     assert "numbered 0..1754" in capsys.readouterr().err
 
@@ -315,7 +353,7 @@ def test_hand_strength_takes_the_weights_showdown_values_takes(live):
     hands = "AsAh2s3h,QdQc8h6s,JcTc6d4h"
     opponents = Range("KK**,T9**")
     m = len(opponents.apart_from([int(c) for c in omaha8.parse_cards(river)])[1])
-    reach = [((i * 7919) % 1000 + 1) / 1000 for i in range(m)]        # thousandths of the largest: exact
+    reach = [((i * 7919) % 1000 + 1) / 1000 for i in range(m)]  # thousandths of the largest: exact
     strength = hand_strength(river, hands, opponents, reach)
     values = omaha8.showdown_values(river, hands, opponents, reach)
     assert list(strength.equity) == pytest.approx(list(values.equity), abs=1e-12)
@@ -331,7 +369,7 @@ def test_hand_strength_takes_the_weights_showdown_values_takes(live):
     exact = omaha8.showdown_values(river, hands, opponents, rough)
     assert list(rounded.equity) == pytest.approx(list(exact.equity), abs=2e-3)
     assert max(rounded.opponent_weights) == 1000
-    assert list(rounded.weight) == pytest.approx(list(exact.weight), rel=2e-3)   # in the given units
+    assert list(rounded.weight) == pytest.approx(list(exact.weight), rel=2e-3)  # in the given units
     # A mistake is worded as showdown_values words it, whatever the container.
     for bad in ([-1.0] + [1.0] * (m - 1), [math.nan] * m):
         with pytest.raises(BatchError, match=r"weights\[0\] is .*: a weight is a finite number, 0 or more"):
@@ -343,8 +381,11 @@ def test_a_refusal_for_memory_names_what_takes_it(live_core):
     # default opponents take it.
     numpy = pytest.importorskip("numpy")
     six = numpy.array([sorted(int(c) for c in omaha8.parse_cards("AsAh2s3h4d5d"))], numpy.uint8)
-    with pytest.raises(JobError, match=r"12,271,512 opponents of 6 cards \(every hand of that size: the default\) "
-                                       r"take most of it: pass opponents"):
+    with pytest.raises(
+        JobError,
+        match=r"12,271,512 opponents of 6 cards \(every hand of that size: the default\) "
+        r"take most of it: pass opponents",
+    ):
         hand_strength("Ks7d2h9c", six)
     with pytest.raises(JobError, match="hands with 10000 bins on 2 threads take most of it"):
         hand_strength("Ks8h3d", bins=10_000, threads=2)
@@ -356,7 +397,7 @@ def test_a_flop_that_leaves_no_hand_has_its_file_empty(live_core, tmp_path, file
     if file_format == "parquet":
         pytest.importorskip("pyarrow")
     flop_features(tmp_path, bins=3, flops=[0, 0, 0], hands="AsAh2s3h", opponents="KK**", file_format=file_format)
-    files = sorted(p.name for p in tmp_path.iterdir())   # flop 0 (4s3s2s) named three times: one file
+    files = sorted(p.name for p in tmp_path.iterdir())  # flop 0 (4s3s2s) named three times: one file
     assert files == ["features.json", f"flop-0000.{file_format}"]
     columns = read_flop_features(tmp_path / files[1])
     assert all(len(values) == 0 for values in columns.values()) and "histogram" in columns

@@ -15,9 +15,23 @@ A_HOLES = ["AsAh2s3h", "KsKdQhQc", "7c6c5d4d", "JhJdTsTc", "9s9h8s8h", "2c2d3c3d
 
 
 def snapshot(hand: Hand):
-    return (hand.actor, hand.street, hand.to_call, hand.can_check, hand.min_raise_to,
-            hand.max_raise_to, hand.stacks, hand.bets, hand.contributions, hand.pot, hand.board,
-            hand.folded, hand.is_all_in, hand.history, hand.result)
+    return (
+        hand.actor,
+        hand.street,
+        hand.to_call,
+        hand.can_check,
+        hand.min_raise_to,
+        hand.max_raise_to,
+        hand.stacks,
+        hand.bets,
+        hand.contributions,
+        hand.pot,
+        hand.board,
+        hand.folded,
+        hand.is_all_in,
+        hand.history,
+        hand.result,
+    )
 
 
 def illegal(hand: Hand, action: str, *args, match: str, **kwargs) -> IllegalAction:
@@ -30,11 +44,13 @@ def illegal(hand: Hand, action: str, *args, match: str, **kwargs) -> IllegalActi
 
 
 def kinds(hand: Hand, street: str) -> list:
-    return [(a.seat, a.kind, a.total) for a in hand.history
-            if a.street == street and a.kind not in ("hole cards", "board")]
+    return [
+        (a.seat, a.kind, a.total) for a in hand.history if a.street == street and a.kind not in ("hole cards", "board")
+    ]
 
 
 # ---------------------------------------------------------------- seats, blinds and order
+
 
 def test_three_seats_blinds_and_first_to_act():
     hand = Hand([100, 100, 100], limit="no", blinds=(1, 2), seed=1)
@@ -43,11 +59,11 @@ def test_three_seats_blinds_and_first_to_act():
     hand.call()
     assert hand.actor == 0 and hand.to_call == 1  # the small blind adds the difference
     hand.call()
-    assert hand.actor == 1 and hand.can_check     # the big blind's option
+    assert hand.actor == 1 and hand.can_check  # the big blind's option
     assert hand.min_raise_to == 4
     hand.check()
     assert hand.street == "flop" and len(hand.board) == 3
-    assert hand.actor == 0                        # first live seat left of the button
+    assert hand.actor == 0  # first live seat left of the button
 
 
 def test_heads_up_the_button_posts_the_small_blind_and_acts_first_preflop_only():
@@ -57,7 +73,7 @@ def test_heads_up_the_button_posts_the_small_blind_and_acts_first_preflop_only()
     hand.call()
     assert hand.actor == 0 and hand.can_check
     hand.check()
-    assert hand.street == "flop" and hand.actor == 0   # the big blind acts first after the flop
+    assert hand.street == "flop" and hand.actor == 0  # the big blind acts first after the flop
     hand.check()
     assert hand.actor == 1
 
@@ -65,7 +81,7 @@ def test_heads_up_the_button_posts_the_small_blind_and_acts_first_preflop_only()
 def test_ante_is_dead_money_posted_before_the_blinds():
     hand = Hand([100] * 4, limit="pot", blinds=(1, 2), ante=1, seed=3)
     assert [a.kind for a in hand.history[:6]] == ["ante"] * 4 + ["small blind", "big blind"]
-    assert hand.bets == (1, 2, 0, 0)                 # antes are not part of anyone's bet
+    assert hand.bets == (1, 2, 0, 0)  # antes are not part of anyone's bet
     assert hand.pot == 7 and hand.contributions == (2, 3, 1, 1)
     # Pot limit counts the antes: 2 + (7 + 2) = 11.
     assert hand.max_raise_to == 11
@@ -73,12 +89,14 @@ def test_ante_is_dead_money_posted_before_the_blinds():
 
 def test_a_player_may_fold_when_checking_is_free():
     hand = Hand([100, 100, 100], limit="no", seed=4)
-    hand.call(); hand.call()
+    hand.call()
+    hand.call()
     hand.fold()
     assert hand.folded == (False, True, False)
 
 
 # ---------------------------------------------------------------- fixed limit
+
 
 def test_fixed_limit_sizes_and_the_cap_of_four_raises():
     hand = Hand([500] * 4, limit="fixed", blinds=(1, 2), bets=(2, 4), seed=5)
@@ -127,11 +145,11 @@ def test_fixed_limit_all_in_under_half_a_bet_does_not_reopen():
     # RULES.md: A bets 20; B is all-in for 25: C may call 25 or raise to 40; A, facing only 25
     # if C calls, may just call or fold.
     hand = _flop_with_bet([200, 45, 200, 200])  # B has 25 left after the 20 preflop
-    hand.all_in()                                 # B: all-in for 25
+    hand.all_in()  # B: all-in for 25
     assert hand.bets[1] == 25 and hand.is_all_in[1]
     assert (hand.actor, hand.to_call, hand.min_raise_to, hand.max_raise_to) == (2, 25, 40, 40)
-    hand.call()                                   # C calls 25
-    hand.call()                                   # D calls 25
+    hand.call()  # C calls 25
+    hand.call()  # D calls 25
     assert hand.actor == 0 and hand.to_call == 5 and hand.min_raise_to is None
     illegal(hand, "raise_to", 40, match="does not reopen")
 
@@ -140,10 +158,10 @@ def test_fixed_limit_all_in_of_half_a_bet_reopens():
     # Had B been all-in for 30 (half a bet), it counts as a raise: C could raise to 50 and A
     # could re-raise.
     hand = _flop_with_bet([200, 50, 200, 200])
-    hand.all_in()                                 # B: all-in for 30
+    hand.all_in()  # B: all-in for 30
     assert (hand.min_raise_to, hand.max_raise_to) == (50, 50)
-    hand.call()                                   # C calls 30
-    hand.call()                                   # D calls 30
+    hand.call()  # C calls 30
+    hand.call()  # D calls 30
     assert hand.actor == 0 and hand.min_raise_to == 50
     hand.raise_to(50)
     assert hand.history[-1].kind == "raise"
@@ -152,20 +170,21 @@ def test_fixed_limit_all_in_of_half_a_bet_reopens():
 def test_fixed_limit_completion_after_a_short_raise():
     hand = _flop_with_bet([200, 45, 200, 200])
     hand.all_in()
-    hand.raise_to(40)                             # C completes to a full raise over 20
+    hand.raise_to(40)  # C completes to a full raise over 20
     assert hand.actor == 3 and (hand.min_raise_to, hand.max_raise_to) == (60, 60)
     hand.call()
-    assert hand.actor == 0 and hand.min_raise_to == 60   # a full raise reopens A
+    assert hand.actor == 0 and hand.min_raise_to == 60  # a full raise reopens A
 
 
 # ---------------------------------------------------------------- pot limit
 
+
 def _pot_of_100_with_a_bet_of_50():
     """Heads-up pot limit, 50 each preflop: 100 in the middle; the big blind bets 50 on the flop."""
     hand = Hand([1000, 1000], limit="pot", blinds=(1, 2), seed=8)
-    hand.raise_to(6)      # the button
-    hand.raise_to(18)     # the big blind
-    hand.raise_to(50)     # the button: at most 18 + (6 + 18) + 12 = 54
+    hand.raise_to(6)  # the button
+    hand.raise_to(18)  # the big blind
+    hand.raise_to(50)  # the button: at most 18 + (6 + 18) + 12 = 54
     hand.call()
     assert hand.street == "flop" and hand.pot == 100
     hand.raise_to(50)
@@ -175,7 +194,7 @@ def _pot_of_100_with_a_bet_of_50():
 def test_pot_limit_raise_is_the_bet_plus_the_pot_after_the_call():
     hand = _pot_of_100_with_a_bet_of_50()
     assert hand.to_call == 50 and hand.max_raise_to == 250
-    assert hand.min_raise_to == 100               # the previous bet's size again
+    assert hand.min_raise_to == 100  # the previous bet's size again
     illegal(hand, "raise_to", 251, match="more than the pot-limit maximum 250")
     illegal(hand, "raise_to", 99, match="less than the minimum 100")
     illegal(hand, "all_in", match="past the most it may bet")
@@ -192,7 +211,9 @@ def test_pot_limit_first_raise_before_the_flop(seats, opener_max):
 
 def test_pot_limit_smallest_bet_is_the_big_blind():
     hand = Hand([500] * 3, limit="pot", blinds=(5, 10), seed=10)
-    hand.call(); hand.call(); hand.check()
+    hand.call()
+    hand.call()
+    hand.check()
     assert hand.min_raise_to == 10 and hand.max_raise_to == 30
     illegal(hand, "raise_to", 9, match="less than the minimum 10")
 
@@ -214,13 +235,14 @@ def test_pot_limit_has_no_cap():
 
 # ---------------------------------------------------------------- no limit
 
+
 def test_no_limit_min_raise_is_the_largest_full_raise():
     hand = Hand([1000] * 4, limit="no", blinds=(1, 2), seed=12)
     assert (hand.min_raise_to, hand.max_raise_to) == (4, 1000)
-    hand.raise_to(10)                 # a raise of 8
+    hand.raise_to(10)  # a raise of 8
     assert hand.min_raise_to == 18
     illegal(hand, "raise_to", 17, match="less than the minimum 18")
-    hand.raise_to(40)                 # a raise of 30
+    hand.raise_to(40)  # a raise of 30
     assert hand.min_raise_to == 70
     hand.all_in()
     assert hand.bets[0] == 1000 and hand.is_all_in[0]
@@ -228,13 +250,16 @@ def test_no_limit_min_raise_is_the_largest_full_raise():
 
 def test_no_limit_bet_from_the_big_blind_to_all_in():
     hand = Hand([300, 300, 300], limit="no", blinds=(2, 4), seed=13)
-    hand.call(); hand.call(); hand.check()
+    hand.call()
+    hand.call()
+    hand.check()
     assert (hand.min_raise_to, hand.max_raise_to) == (4, 296)
-    hand.raise_to(10**6)              # past the stack, which is what limits it: all-in
+    hand.raise_to(10**6)  # past the stack, which is what limits it: all-in
     assert hand.bets[0] == 296 and hand.history[-1].all_in
 
 
 # ---------------------------------------------------------------- short all-ins (pot and no limit)
+
 
 def _short_all_in_hand(limit):
     """Seat 2 (first to act) opens to 6, seat 3 calls, seat 0 folds, seat 1 (the big blind,
@@ -275,21 +300,21 @@ def test_short_all_ins_that_add_up_to_a_full_raise_reopen():
     # 100 (a raise of 98); seats 3 and 4 go all-in for 130 and 170 (each short), then seat 5 for
     # 210: 110 over the 100 seat 2 last faced, a full raise: seat 2 may raise again.
     hand = Hand([1000, 1000, 1000, 130, 170, 210], limit="no", blinds=(1, 2), seed=16)
-    hand.raise_to(100)               # seat 2
-    hand.all_in()                    # seat 3: 130
-    hand.all_in()                    # seat 4: 170
-    assert hand.actor == 5 and hand.min_raise_to == hand.max_raise_to == 210   # only all-in
-    hand.all_in()                    # seat 5: 210, short of a full raise to 268 too
-    hand.call()                      # seat 0
-    hand.fold()                      # seat 1
-    assert hand.actor == 2 and hand.min_raise_to is not None   # 210 - 100 >= 98
+    hand.raise_to(100)  # seat 2
+    hand.all_in()  # seat 3: 130
+    hand.all_in()  # seat 4: 170
+    assert hand.actor == 5 and hand.min_raise_to == hand.max_raise_to == 210  # only all-in
+    hand.all_in()  # seat 5: 210, short of a full raise to 268 too
+    hand.call()  # seat 0
+    hand.fold()  # seat 1
+    assert hand.actor == 2 and hand.min_raise_to is not None  # 210 - 100 >= 98
 
 
 def test_short_all_ins_short_of_a_full_raise_together_do_not_reopen():
     hand = Hand([1000, 1000, 1000, 130, 170], limit="no", blinds=(1, 2), seed=16)
     hand.raise_to(100)
     hand.all_in()
-    hand.all_in()                    # 170: 70 over the 100 seat 2 faced, short of 98
+    hand.all_in()  # 170: 70 over the 100 seat 2 faced, short of 98
     hand.call()
     hand.fold()
     assert hand.actor == 2 and hand.min_raise_to is None
@@ -308,10 +333,10 @@ def test_a_short_big_blind_does_not_lower_the_bet():
 
 def test_a_raise_nobody_can_call_in_full_is_legal_and_the_rest_goes_back():
     hand = Hand([600, 100, 300], limit="no", blinds=(1, 2), seed=18)
-    hand.raise_to(50)                 # seat 2
-    hand.all_in()                     # seat 0: 600, more than anyone can call
-    hand.call()                       # seat 1: all-in for 100
-    hand.call()                       # seat 2: all-in for 300
+    hand.raise_to(50)  # seat 2
+    hand.all_in()  # seat 0: 600, more than anyone can call
+    hand.call()  # seat 1: all-in for 100
+    hand.call()  # seat 2: all-in for 300
     assert hand.street == "over" and hand.contributions == (300, 100, 300)
     back = [a for a in hand.history if a.kind == "return"]
     assert back == [omaha8.Action("preflop", 0, "return", 300, 300, False)]
@@ -321,13 +346,13 @@ def test_no_raise_when_every_other_player_is_all_in():
     # When at most one live player has chips there is no more betting: facing an all-in it may
     # call or fold, and having matched, it is not asked again (the big blind's option included).
     heads_up = Hand([500, 80], limit="no", blinds=(1, 2), seed=19)
-    heads_up.all_in()                 # the button: 80
+    heads_up.all_in()  # the button: 80
     assert heads_up.actor == 0 and heads_up.min_raise_to is None
     illegal(heads_up, "raise_to", 500, match="no other player has chips to call more")
     heads_up.call()
     assert heads_up.street == "over" and heads_up.contributions == (80, 80)
     option = Hand([1, 100, 2], limit="no", blinds=(1, 2), seed=19)
-    option.call()                     # seat 2: all-in for 2; seat 0 is all-in on its blind
+    option.call()  # seat 2: all-in for 2; seat 0 is all-in on its blind
     assert option.street == "over"
 
 
@@ -337,21 +362,22 @@ def test_a_bet_nobody_calls_goes_back_and_the_pot_to_the_last_player():
     hand.fold()
     hand.fold()
     assert hand.street == "over"
-    assert hand.contributions == (1, 2, 2)    # 5 of the 7 went back
+    assert hand.contributions == (1, 2, 2)  # 5 of the 7 went back
     assert hand.result.payouts == (0, 0, 5) and hand.stacks == (99, 98, 103)
     assert hand.showdown_order == ()
 
 
 # ---------------------------------------------------------------- showdown and pots
 
+
 def test_the_engine_settles_as_showdown_does_with_side_pots():
     holes = ["Ah2sKcKs", "As3sQhQd", "JcJdTcTd", "9c8c7d6d"]
     hand = Hand([20, 100, 100, 100], limit="no", blinds=(1, 2), holes=holes, board="4h5c7hQsAd", seed=21)
-    hand.raise_to(40)     # seat 2
-    hand.fold()           # seat 3
-    hand.all_in()         # seat 0: 20
-    hand.all_in()         # seat 1: 100
-    hand.call()           # seat 2 calls 100
+    hand.raise_to(40)  # seat 2
+    hand.fold()  # seat 3
+    hand.all_in()  # seat 0: 20
+    hand.all_in()  # seat 1: 100
+    hand.call()  # seat 2 calls 100
     assert hand.street == "over" and len(hand.board) == 5
     expected = showdown("4h5c7hQsAd", [holes[0], holes[1], holes[2], None], [20, 100, 100, 0])
     assert hand.result == expected
@@ -367,9 +393,9 @@ def test_hi_lo_is_decided_per_pot():
     # high takes all of it.
     holes = ["Ah2sJs9c", "QcQd9h9d", "JcJdTcTd"]
     hand = Hand([10, 100, 100], limit="no", blinds=(1, 2), holes=holes, board="4h5c7hQsKd", seed=22)
-    hand.all_in()         # seat 2: 100
-    hand.call()           # seat 0: all-in for 10
-    hand.call()           # seat 1: 100
+    hand.all_in()  # seat 2: 100
+    hand.call()  # seat 0: all-in for 10
+    hand.call()  # seat 1: 100
     pots = hand.result.pots
     assert [p.amount for p in pots] == [30, 180]
     assert pots[0].low_winners == (0,) and pots[1].low_winners == ()
@@ -378,44 +404,54 @@ def test_hi_lo_is_decided_per_pot():
 
 def test_showdown_order_last_aggressor_first():
     hand = Hand([100, 100, 100], limit="pot", blinds=(1, 2), seed=23)
-    hand.call(); hand.call(); hand.check()
-    for _ in range(2):                # flop and turn checked around
-        hand.check(); hand.check(); hand.check()
-    hand.check()                      # river: seat 0 checks, seat 1 bets, seats 2 and 0 call
+    hand.call()
+    hand.call()
+    hand.check()
+    for _ in range(2):  # flop and turn checked around
+        hand.check()
+        hand.check()
+        hand.check()
+    hand.check()  # river: seat 0 checks, seat 1 bets, seats 2 and 0 call
     hand.raise_to(2)
-    hand.call(); hand.call()
+    hand.call()
+    hand.call()
     assert hand.showdown_order == (1, 2, 0)
 
 
 def test_showdown_order_without_a_river_bet_starts_left_of_the_button():
     hand = Hand([100, 100, 100], limit="pot", blinds=(1, 2), seed=24)
-    hand.call(); hand.fold(); hand.check()
+    hand.call()
+    hand.fold()
+    hand.check()
     while hand.street != "over":
         hand.check()
-    assert hand.showdown_order == (1, 2)   # seat 0 folded: seat 1 is the first live seat
+    assert hand.showdown_order == (1, 2)  # seat 0 folded: seat 1 is the first live seat
 
 
 def test_showdown_order_after_an_all_in_runout():
     hand = Hand([100, 100, 100], limit="no", blinds=(1, 2), seed=25)
-    hand.raise_to(6)                  # seat 2
-    hand.all_in()                     # seat 0: the last to raise
-    hand.call()                       # seat 1
-    hand.call()                       # seat 2
+    hand.raise_to(6)  # seat 2
+    hand.all_in()  # seat 0: the last to raise
+    hand.call()  # seat 1
+    hand.call()  # seat 2
     assert hand.street == "over" and hand.showdown_order == (0, 1, 2)
 
 
 # ---------------------------------------------------------------- illegal actions
+
 
 def test_out_of_turn_after_the_end_and_wrong_kinds_are_illegal():
     hand = Hand([100, 100, 100], limit="no", seed=26)
     # Messages count seats from 1; seat= arguments and attributes from 0 (issue 32).
     illegal(hand, "call", seat=0, match=r"call for seat=0: it is seat 3's turn \(seat=2\)")
     illegal(hand, "check", match="cannot check facing a bet of 2")
-    hand.call(seat=2); hand.call(seat=0)
+    hand.call(seat=2)
+    hand.call(seat=0)
     illegal(hand, "call", match="nothing to call")
     illegal(hand, "raise_to", 2.5, match="whole number")
     illegal(hand, "raise_to", True, match="whole number")
-    hand.fold(); hand.fold()
+    hand.fold()
+    hand.fold()
     assert hand.street == "over"
     for action in ("fold", "check", "call", "all_in"):
         illegal(hand, action, match="the hand is over")
@@ -448,37 +484,45 @@ def test_a_call_larger_than_the_stack_is_all_in():
 
 # ---------------------------------------------------------------- bad input
 
-@pytest.mark.parametrize("kwargs, error, message", [
-    (dict(stacks=[100]), HandError, "2 to 10 seats"),
-    (dict(stacks=[100] * 11), HandError, "2 to 10 seats"),
-    (dict(stacks=[100, 0]), HandError, "stack of seat 2 must be at least 1"),
-    (dict(stacks=[100, -5]), HandError, "stack of seat 2"),
-    (dict(stacks=[100, 2.5]), HandError, "must be an int"),
-    (dict(stacks="100"), HandError, "stacks must be a list"),
-    (dict(stacks=[100, 100], limit="spread"), HandError, "limit must be"),
-    (dict(stacks=[100, 100], blinds=(1,)), HandError, "blinds must be two ints"),
-    (dict(stacks=[100, 100], blinds=(1, 2, 3)), HandError, "blinds must be two ints"),
-    (dict(stacks=[100, 100], blinds=(3, 2)), HandError, "larger than the big blind"),
-    (dict(stacks=[100, 100], blinds=(0, 0)), HandError, "big blind must be at least 1"),
-    (dict(stacks=[100, 100], ante=-1), HandError, "ante must be at least 0"),
-    (dict(stacks=[100, 100], bets=(0, 4)), HandError, "bets must be at least 1"),
-    (dict(stacks=[100, 100], max_raises=-1), HandError, "max_raises"),
-    (dict(stacks=[100, 100], hole_size=7), HandError, "hole_size"),
-    (dict(stacks=[100] * 10, hole_size=5), HandError, "more than the deck holds"),
-    (dict(stacks=[100, 100], holes=["AsAh2s3h"]), HandError, "one entry per seat"),
-    (dict(stacks=[100, 100], holes=["AsAh2s3h", "AsKdQhQc"]), CardError, "duplicate card As"),
-    (dict(stacks=[100, 100], holes=["AsAh2s", None]), CardError, "seat 1: wrong number of hole cards"),
-    (dict(stacks=[100, 100], holes=["AsAh2s3h", None], board="3h4c5d"), CardError, "duplicate card 3h"),
-    (dict(stacks=[100, 100], board="3h4c5d6d7d8d"), CardError, "wrong number of board cards"),
-    (dict(stacks=[100, 100], seed=-3), HandError, "seed"),
-    (dict(stacks=[100, 100], seed=2**64), HandError, "seed must be below 2\\*\\*64"),
-    (dict(stacks=[2**61, 2**61, 2]), HandError, "more than 4,611,686,018,427,387,904 chips"),
-    (dict(stacks=[100, 100], blinds=(1, 2**70)), HandError, "must be at most"),
-    (dict(stacks=[100, 100], ante=2**63), HandError, "must be at most"),
-    (dict(stacks=[100] * 3, posts={1: (2, 0)}), HandError, r"posts: 1 is not the index of a seat other than the blinds' \(2..2, counted from 0\)"),
-    (dict(stacks=[100] * 3, posts={2: (3, 0)}), HandError, "more than the big blind 2"),
-    (dict(stacks=[100] * 3, posts=[(2, 2, 0)]), HandError, "posts must be a dict"),
-])
+
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        (dict(stacks=[100]), HandError, "2 to 10 seats"),
+        (dict(stacks=[100] * 11), HandError, "2 to 10 seats"),
+        (dict(stacks=[100, 0]), HandError, "stack of seat 2 must be at least 1"),
+        (dict(stacks=[100, -5]), HandError, "stack of seat 2"),
+        (dict(stacks=[100, 2.5]), HandError, "must be an int"),
+        (dict(stacks="100"), HandError, "stacks must be a list"),
+        (dict(stacks=[100, 100], limit="spread"), HandError, "limit must be"),
+        (dict(stacks=[100, 100], blinds=(1,)), HandError, "blinds must be two ints"),
+        (dict(stacks=[100, 100], blinds=(1, 2, 3)), HandError, "blinds must be two ints"),
+        (dict(stacks=[100, 100], blinds=(3, 2)), HandError, "larger than the big blind"),
+        (dict(stacks=[100, 100], blinds=(0, 0)), HandError, "big blind must be at least 1"),
+        (dict(stacks=[100, 100], ante=-1), HandError, "ante must be at least 0"),
+        (dict(stacks=[100, 100], bets=(0, 4)), HandError, "bets must be at least 1"),
+        (dict(stacks=[100, 100], max_raises=-1), HandError, "max_raises"),
+        (dict(stacks=[100, 100], hole_size=7), HandError, "hole_size"),
+        (dict(stacks=[100] * 10, hole_size=5), HandError, "more than the deck holds"),
+        (dict(stacks=[100, 100], holes=["AsAh2s3h"]), HandError, "one entry per seat"),
+        (dict(stacks=[100, 100], holes=["AsAh2s3h", "AsKdQhQc"]), CardError, "duplicate card As"),
+        (dict(stacks=[100, 100], holes=["AsAh2s", None]), CardError, "seat 1: wrong number of hole cards"),
+        (dict(stacks=[100, 100], holes=["AsAh2s3h", None], board="3h4c5d"), CardError, "duplicate card 3h"),
+        (dict(stacks=[100, 100], board="3h4c5d6d7d8d"), CardError, "wrong number of board cards"),
+        (dict(stacks=[100, 100], seed=-3), HandError, "seed"),
+        (dict(stacks=[100, 100], seed=2**64), HandError, "seed must be below 2\\*\\*64"),
+        (dict(stacks=[2**61, 2**61, 2]), HandError, "more than 4,611,686,018,427,387,904 chips"),
+        (dict(stacks=[100, 100], blinds=(1, 2**70)), HandError, "must be at most"),
+        (dict(stacks=[100, 100], ante=2**63), HandError, "must be at most"),
+        (
+            dict(stacks=[100] * 3, posts={1: (2, 0)}),
+            HandError,
+            r"posts: 1 is not the index of a seat other than the blinds' \(2..2, counted from 0\)",
+        ),
+        (dict(stacks=[100] * 3, posts={2: (3, 0)}), HandError, "more than the big blind 2"),
+        (dict(stacks=[100] * 3, posts=[(2, 2, 0)]), HandError, "posts must be a dict"),
+    ],
+)
 def test_bad_hands_are_refused_at_construction(kwargs, error, message):
     with pytest.raises(error, match=message) as info:
         Hand(**kwargs)
@@ -488,7 +532,11 @@ def test_bad_hands_are_refused_at_construction(kwargs, error, message):
 def test_a_player_coming_in_posts_a_live_and_a_dead_blind():
     hand = Hand([100] * 4, limit="pot", blinds=(1, 2), posts={2: (2, 1)}, seed=40)
     assert [(a.seat, a.kind, a.amount) for a in hand.history[:4]] == [
-        (0, "small blind", 1), (1, "big blind", 2), (2, "dead blind", 1), (2, "big blind", 2)]
+        (0, "small blind", 1),
+        (1, "big blind", 2),
+        (2, "dead blind", 1),
+        (2, "big blind", 2),
+    ]
     assert hand.bets == (1, 2, 2, 0) and hand.pot == 6 and hand.actor == 2 and hand.can_check
     # Pot limit counts the dead chip: 2 + (6 + 0) = 8 for seat 2, who may check.
     assert hand.max_raise_to == 8
@@ -543,14 +591,21 @@ def test_given_cards_are_dealt_and_the_rest_come_from_the_seed():
 
 # ---------------------------------------------------------------- random hands keep every chip
 
+
 def random_hand(rng: random.Random, make=None) -> Hand:
     seats = rng.randrange(2, 11)
     limit = rng.choice(["fixed", "pot", "no"])
     big = rng.choice([1, 2, 4, 10])
     stacks = [rng.choice([1, 2, 3, big * 3, big * 20, big * 100, rng.randrange(1, big * 200)]) for _ in range(seats)]
-    return (make or Hand)(stacks, limit=limit, blinds=(rng.choice([0, big // 2, big]), big),
-                ante=rng.choice([0, 0, 1, big]), max_raises=rng.choice([None, 3, 4]),
-                hole_size=4 if seats > 8 else rng.choice([4, 5]), seed=rng.randrange(2**32))
+    return (make or Hand)(
+        stacks,
+        limit=limit,
+        blinds=(rng.choice([0, big // 2, big]), big),
+        ante=rng.choice([0, 0, 1, big]),
+        max_raises=rng.choice([None, 3, 4]),
+        hole_size=4 if seats > 8 else rng.choice([4, 5]),
+        seed=rng.randrange(2**32),
+    )
 
 
 def random_action(hand: Hand, rng: random.Random, refused=IllegalAction) -> None:
@@ -589,6 +644,7 @@ def test_random_hands_conserve_every_chip():
 
 # ---------------------------------------------------------------- the deal
 
+
 def test_both_engines_draw_the_same_cards(core, fallback):
     from collections import Counter
 
@@ -602,15 +658,18 @@ def test_both_engines_draw_the_same_cards(core, fallback):
     assert len(firsts) == 52 and max(firsts.values()) < 1150 and min(firsts.values()) > 850
 
 
-@pytest.mark.parametrize("args, message", [
-    ((1, [1, 2, 2], 1), "appears twice"),
-    ((1, [1, 2, 52], 1), "outside 0..51"),
-    ((1, [1, 2, 3], 4), "count must be"),
-    ((-1, [1, 2, 3], 1), "seed must be"),
-    ((2**64, [1, 2, 3], 1), "seed must be"),
-    ((1, list(range(52)) + [0], 1), "at most 52"),
-    ((1, [1, 2, None], 1), "a card must be"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ((1, [1, 2, 2], 1), "appears twice"),
+        ((1, [1, 2, 52], 1), "outside 0..51"),
+        ((1, [1, 2, 3], 4), "count must be"),
+        ((-1, [1, 2, 3], 1), "seed must be"),
+        ((2**64, [1, 2, 3], 1), "seed must be"),
+        ((1, list(range(52)) + [0], 1), "at most 52"),
+        ((1, [1, 2, None], 1), "a card must be"),
+    ],
+)
 def test_bad_draws_fail_alike(core, fallback, args, message):
     for module in (core, fallback):
         with pytest.raises(ValueError, match=message):
@@ -619,8 +678,21 @@ def test_bad_draws_fail_alike(core, fallback, args, message):
 
 # ---------------------------------------------------------------- hardening (issue 16)
 
-PUBLIC_STATE = ("n", "limit", "blinds", "ante", "fixed_bets", "max_raises", "hole_size", "seed", "actor",
-                "to_call", "can_check", "min_raise_to", "max_raise_to")
+PUBLIC_STATE = (
+    "n",
+    "limit",
+    "blinds",
+    "ante",
+    "fixed_bets",
+    "max_raises",
+    "hole_size",
+    "seed",
+    "actor",
+    "to_call",
+    "can_check",
+    "min_raise_to",
+    "max_raise_to",
+)
 
 
 @pytest.mark.parametrize("name", PUBLIC_STATE)
@@ -699,17 +771,20 @@ def test_one_hand_driven_from_four_threads_keeps_every_chip():
         sys.setswitchinterval(old)
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"stacks": [100, 100.0]}, "must be an int, not float"),
-    ({"stacks": [100, True]}, "must be an int, not bool"),
-    ({"stacks": [100, 100], "blinds": (1.0, 2)}, "must be an int"),
-    ({"stacks": [100, 100], "ante": 1.5}, "must be an int"),
-    ({"stacks": [100, 100], "seed": 1.0}, "must be an int"),
-    ({"stacks": [100, 100], "seed": False}, "must be an int"),
-    ({"stacks": [100, 100], "max_raises": 2.0}, "must be an int"),
-    ({"stacks": [100, 100], "hole_size": 4.0}, "hole_size must be 4, 5 or 6"),
-    ({"stacks": [100, 100], "hole_size": True}, "hole_size must be 4, 5 or 6"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"stacks": [100, 100.0]}, "must be an int, not float"),
+        ({"stacks": [100, True]}, "must be an int, not bool"),
+        ({"stacks": [100, 100], "blinds": (1.0, 2)}, "must be an int"),
+        ({"stacks": [100, 100], "ante": 1.5}, "must be an int"),
+        ({"stacks": [100, 100], "seed": 1.0}, "must be an int"),
+        ({"stacks": [100, 100], "seed": False}, "must be an int"),
+        ({"stacks": [100, 100], "max_raises": 2.0}, "must be an int"),
+        ({"stacks": [100, 100], "hole_size": 4.0}, "hole_size must be 4, 5 or 6"),
+        ({"stacks": [100, 100], "hole_size": True}, "hole_size must be 4, 5 or 6"),
+    ],
+)
 def test_integer_arguments_are_ints_never_bools_or_floats(kwargs, message):
     with pytest.raises(HandError, match=message):
         Hand(**kwargs)
@@ -730,27 +805,54 @@ def test_integer_arguments_take_anything_with_index():
 
 # ---------------------------------------------------------------- each action: why not, can, do
 
+
 def _attempts(hand: Hand, rng: random.Random) -> list:
     """(name, why_not, can, act) for every action, with arguments legal and not."""
     seats = [None, rng.randrange(hand.n), hand.actor, True, -1, hand.n, 2.5, "1"]
     seat = rng.choice(seats)
-    totals = [rng.randrange(0, 3 * max(hand.stacks) + 3), hand.min_raise_to, hand.max_raise_to,
-              (hand.max_raise_to or 0) + 1, (hand.min_raise_to or 2) - 1, 2.5, True, "10"]
+    totals = [
+        rng.randrange(0, 3 * max(hand.stacks) + 3),
+        hand.min_raise_to,
+        hand.max_raise_to,
+        (hand.max_raise_to or 0) + 1,
+        (hand.min_raise_to or 2) - 1,
+        2.5,
+        True,
+        "10",
+    ]
     total = rng.choice(totals)
     return [
         ("fold", lambda: hand.why_not_fold(seat), lambda: hand.can_fold(seat), lambda: hand.fold(seat)),
-        ("check", lambda: hand.why_not_check(seat), lambda: hand.can_check and (seat is None or type(seat) is int and seat == hand.actor),
-         lambda: hand.check(seat)),
+        (
+            "check",
+            lambda: hand.why_not_check(seat),
+            lambda: hand.can_check and (seat is None or type(seat) is int and seat == hand.actor),
+            lambda: hand.check(seat),
+        ),
         ("call", lambda: hand.why_not_call(seat), lambda: hand.can_call(seat), lambda: hand.call(seat)),
-        ("raise_to", lambda: hand.why_not_raise_to(total, seat), lambda: hand.can_raise_to(total, seat),
-         lambda: hand.raise_to(total, seat)),
+        (
+            "raise_to",
+            lambda: hand.why_not_raise_to(total, seat),
+            lambda: hand.can_raise_to(total, seat),
+            lambda: hand.raise_to(total, seat),
+        ),
         ("all_in", lambda: hand.why_not_all_in(seat), lambda: hand.can_all_in(seat), lambda: hand.all_in(seat)),
     ]
 
 
 def _state(hand: Hand) -> tuple:
-    return (hand.actor, hand.street, hand.stacks, hand.bets, hand.pot, hand.history, hand.min_raise_to,
-            hand.max_raise_to, hand.to_call, hand.can_check)
+    return (
+        hand.actor,
+        hand.street,
+        hand.stacks,
+        hand.bets,
+        hand.pot,
+        hand.history,
+        hand.min_raise_to,
+        hand.max_raise_to,
+        hand.to_call,
+        hand.can_check,
+    )
 
 
 def test_each_check_says_what_its_action_raises_and_can_agrees():
@@ -790,17 +892,30 @@ def test_kinds_limits_and_streets_are_string_enums_equal_to_their_words():
     from omaha8.game import LIMITS, STREETS, Kind, Limit, Street
 
     assert LIMITS == ("fixed", "pot", "no") and STREETS == ("preflop", "flop", "turn", "river", "over")
-    assert [str(k) for k in Kind] == ["ante", "small blind", "big blind", "dead blind", "hole cards", "board",
-                                     "fold", "check", "call", "bet", "raise", "return"]
+    assert [str(k) for k in Kind] == [
+        "ante",
+        "small blind",
+        "big blind",
+        "dead blind",
+        "hole cards",
+        "board",
+        "fold",
+        "check",
+        "call",
+        "bet",
+        "raise",
+        "return",
+    ]
     hand = Hand([100, 100], limit="no", seed=4)
     action = hand.call()
     assert action.kind == "call" and action.kind is Kind.CALL and f"{action.kind}" == "call"
     assert hand.limit == "no" and hand.limit is Limit.NO and hand.street is Street.PREFLOP
     assert {a.kind for a in hand.history} <= set(Kind) and all(isinstance(a.street, Street) for a in hand.history)
-    assert {"call": 1}[action.kind] == 1   # hashes as its word
+    assert {"call": 1}[action.kind] == 1  # hashes as its word
 
 
 # ---------------------------------------------------------------- the board from a dealer, copies, pickles
+
 
 def random_moves(hand: Hand, rng: random.Random, dealer=None) -> None:
     """Play ``hand`` to its end with random legal actions; ``dealer`` gives board cards."""
@@ -819,11 +934,11 @@ def test_a_hand_waiting_for_its_board_plays_as_the_same_hand_dealt_at_once(limit
         stacks = [rng.randint(1, 60) for _ in range(n)]
         dealt = Hand(stacks, limit=limit, ante=rng.randint(0, 1), seed=trial)
         waiting = Hand(stacks, limit=limit, ante=dealt.ante, holes=dealt.holes, wait_for_board=True)
-        board = list(Hand(stacks, limit=limit, seed=trial)._board_cards)   # the five the seed deals
+        board = list(Hand(stacks, limit=limit, seed=trial)._board_cards)  # the five the seed deals
 
         def dealer(hand, board=board):
             shown = len(hand.board) if hand.street != "over" else 5
-            hand.deal(board[shown:shown + hand.waiting_for])
+            hand.deal(board[shown : shown + hand.waiting_for])
 
         seed = rng.random()
         random_moves(dealt, random.Random(seed))
@@ -839,8 +954,12 @@ def test_a_waiting_hand_takes_exactly_the_cards_it_waits_for():
     assert hand.street == "preflop" and hand.actor is None and hand.waiting_for == 3
     assert "waiting for 3 board cards" in repr(hand)
     illegal(hand, "check", match="waits for 3 board cards")
-    for bad, words in [("2c3c", "wrong number of board cards"), ("2c3cAs", "As is already dealt"),
-                       ("2c2c3c", "duplicate card 2c"), ("2c3cXx", "Xx")]:
+    for bad, words in [
+        ("2c3c", "wrong number of board cards"),
+        ("2c3cAs", "As is already dealt"),
+        ("2c2c3c", "duplicate card 2c"),
+        ("2c3cXx", "Xx"),
+    ]:
         before = snapshot(hand)
         with pytest.raises(CardError, match=words):
             hand.deal(bad)
@@ -852,7 +971,7 @@ def test_a_waiting_hand_takes_exactly_the_cards_it_waits_for():
     hand.all_in()
     hand.call()
     hand.deal("5c")
-    assert hand.street == "turn" and hand.waiting_for == 1   # all-in: each street waits, none bets
+    assert hand.street == "turn" and hand.waiting_for == 1  # all-in: each street waits, none bets
     hand.deal("6c")
     # Board 2c3c4c5c6c, two hole cards exactly: nobody holds a club, so no flush; 2s3h + 456 is a
     # six-high straight against KK's pair of kings, and As2s + 345 the wheel, the only low: a scoop.

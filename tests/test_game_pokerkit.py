@@ -45,9 +45,17 @@ def _games():
 
 _A = pokerkit.Automation
 # Everything but dealing, which the test does with omaha8's cards.
-AUTOMATIONS = (_A.ANTE_POSTING, _A.BET_COLLECTION, _A.BLIND_OR_STRADDLE_POSTING, _A.CARD_BURNING,
-               _A.HOLE_CARDS_SHOWING_OR_MUCKING, _A.HAND_KILLING, _A.CHIPS_PUSHING, _A.CHIPS_PULLING,
-               _A.RUNOUT_COUNT_SELECTION)
+AUTOMATIONS = (
+    _A.ANTE_POSTING,
+    _A.BET_COLLECTION,
+    _A.BLIND_OR_STRADDLE_POSTING,
+    _A.CARD_BURNING,
+    _A.HOLE_CARDS_SHOWING_OR_MUCKING,
+    _A.HAND_KILLING,
+    _A.CHIPS_PUSHING,
+    _A.CHIPS_PULLING,
+    _A.RUNOUT_COUNT_SELECTION,
+)
 
 
 def _text(cards) -> str:
@@ -57,8 +65,7 @@ def _text(cards) -> str:
 def _theirs(state):
     raising = None
     if state.can_complete_bet_or_raise_to():
-        raising = (state.min_completion_betting_or_raising_to_amount,
-                   state.max_completion_betting_or_raising_to_amount)
+        raising = (state.min_completion_betting_or_raising_to_amount, state.max_completion_betting_or_raising_to_amount)
     return state.actor_index, state.checking_or_calling_amount, raising
 
 
@@ -86,8 +93,7 @@ def play_both(seed: int, limit: str, game) -> str:
     if any(a.kind == "big blind" and a.amount < 2 for a in hand.history):
         return "short big blind"
     # pokerkit's minimum bets per street: the big blind on every street, as the rules say.
-    state = game.create_state(AUTOMATIONS, True, 0, (1, 2), 2, 2, list(stacks), seats,
-                              mode=pokerkit.Mode.CASH_GAME)
+    state = game.create_state(AUTOMATIONS, True, 0, (1, 2), 2, 2, list(stacks), seats, mode=pokerkit.Mode.CASH_GAME)
     board, dealt = hand._board_cards, 0
 
     def deal():
@@ -96,7 +102,7 @@ def play_both(seed: int, limit: str, game) -> str:
             state.deal_hole(_text(hand.holes[state.hole_dealee_index]))
         while state.can_deal_board():
             count = 3 if dealt == 0 else 1
-            state.deal_board(_text(board[dealt:dealt + count]))
+            state.deal_board(_text(board[dealt : dealt + count]))
             dealt += count
 
     while True:
@@ -107,8 +113,10 @@ def play_both(seed: int, limit: str, game) -> str:
         if ours != theirs:
             if ours[:2] == theirs[:2] and hand._acted[hand.actor]:
                 return "reopening"
-            raise AssertionError(f"seed {seed} {limit}: omaha8 {ours}, pokerkit {theirs}, "
-                                 f"history {[(a.seat, a.kind, a.total) for a in hand.history]}")
+            raise AssertionError(
+                f"seed {seed} {limit}: omaha8 {ours}, pokerkit {theirs}, "
+                f"history {[(a.seat, a.kind, a.total) for a in hand.history]}"
+            )
         choice = rng.randrange(3)
         if choice == 0 and not hand.can_check:
             hand.fold()

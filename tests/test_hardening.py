@@ -30,8 +30,9 @@ AA, KK = [51, 50, 3, 6], [47, 45, 42, 40]  # AsAh2s3h, KsKdQhQc
 
 
 def run_python(code: str, timeout: float = 60, **env) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=timeout, env={**os.environ, **env})
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, env={**os.environ, **env}
+    )
 
 
 # ---------------------------------------------------------------- 1. validate, then read the same
@@ -84,6 +85,7 @@ def test_a_card_that_is_not_an_index_is_refused_alike(impl, card):
 
 # ---------------------------------------------------------------- 2. one worker, one thread
 
+
 def test_a_worker_cannot_run_twice_at_once(impl):
     job = impl.EquityJob([AA, KK], [], [], False, 10**9, 1, 2)
     started = threading.Event()
@@ -118,6 +120,7 @@ def test_workers_together_walk_every_runout_once(core):
 
 # ---------------------------------------------------------------- 3. overlapping buffers
 
+
 def _rows(rng, n, size):
     out = bytearray()
     for _ in range(n):
@@ -136,18 +139,20 @@ def test_outputs_that_overlap_an_input_give_right_rows(impl, where):
         cards = rng.sample(range(52), 9)
         holes += bytes(cards[:4])
         boards += bytes(cards[4:])
-    expected_high, expected_low = impl.evaluate_batch(memoryview(bytes(holes)).cast("B", (n, 4)),
-                                                      memoryview(bytes(boards)).cast("B", (n, 5)))
+    expected_high, expected_low = impl.evaluate_batch(
+        memoryview(bytes(holes)).cast("B", (n, 4)), memoryview(bytes(boards)).cast("B", (n, 5))
+    )
     # The outputs live inside the input buffer: the low output over its first rows, so that
     # writing row i early would change rows read later.
     shared = holes if where == "holes" else boards
     out_low = memoryview(shared)[:n]
     out_high = array.array("H", bytes(2 * n))
-    impl.evaluate_batch(memoryview(bytes(holes)).cast("B", (n, 4)) if where == "boards"
-                        else memoryview(holes).cast("B", (n, 4)),
-                        memoryview(boards).cast("B", (n, 5)) if where == "boards"
-                        else memoryview(bytes(boards)).cast("B", (n, 5)),
-                        out_high, out_low)
+    impl.evaluate_batch(
+        memoryview(bytes(holes)).cast("B", (n, 4)) if where == "boards" else memoryview(holes).cast("B", (n, 4)),
+        memoryview(boards).cast("B", (n, 5)) if where == "boards" else memoryview(bytes(boards)).cast("B", (n, 5)),
+        out_high,
+        out_low,
+    )
     assert list(out_high) == list(expected_high)
     assert list(out_low) == list(expected_low)
 
@@ -162,13 +167,17 @@ def test_outputs_that_overlap_each_other_are_refused(impl):
 
 # ---------------------------------------------------------------- 4. limits
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(samples=2**63 - 1), "samples must be 1..1,000,000,000,000,000"),
-    (dict(samples=2**64), "samples must be 1..1,000,000,000,000,000"),
-    (dict(samples=MAX_SAMPLES + 1), "samples must be 1..1,000,000,000,000,000"),
-    (dict(threads=100_000), f"threads must be 1..{MAX_WORKERS}"),
-    (dict(threads=2**70), f"threads must be 1..{MAX_WORKERS}"),
-])
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(samples=2**63 - 1), "samples must be 1..1,000,000,000,000,000"),
+        (dict(samples=2**64), "samples must be 1..1,000,000,000,000,000"),
+        (dict(samples=MAX_SAMPLES + 1), "samples must be 1..1,000,000,000,000,000"),
+        (dict(threads=100_000), f"threads must be 1..{MAX_WORKERS}"),
+        (dict(threads=2**70), f"threads must be 1..{MAX_WORKERS}"),
+    ],
+)
 def test_huge_numbers_are_refused_with_the_limit(live, kwargs, message):
     with pytest.raises(ValueError) as info:
         equity(["AsAh2s3h", "KsKdQhQc"], **kwargs)
@@ -205,14 +214,14 @@ def test_a_thread_that_cannot_start_stops_the_ones_started(live_core, monkeypatc
 
 # ---------------------------------------------------------------- 5. C arrays and Python limits
 
+
 def test_the_core_holds_the_python_limits(core):
     assert core.CAPACITY["hole_cards"] >= max(omaha8.cards.HOLE_SIZES) == omaha8.cards.MAX_HOLE_CARDS
     assert core.CAPACITY["seats"] >= omaha8.cards.MAX_SEATS
     assert core.CAPACITY["chunk_runouts"] == omaha8.buffers.CHUNK_RUNOUTS
 
 
-@pytest.mark.parametrize("name, value", [("HOLE_SIZES", (4, 5, 6, 7)), ("MAX_HOLE_CARDS", 7),
-                                         ("MAX_SEATS", 11)])
+@pytest.mark.parametrize("name, value", [("HOLE_SIZES", (4, 5, 6, 7)), ("MAX_HOLE_CARDS", 7), ("MAX_SEATS", 11)])
 def test_the_core_refuses_limits_it_was_not_built_for(core, monkeypatch, name, value):
     monkeypatch.setattr(omaha8.cards, name, value)
     with pytest.raises(ImportError, match="rebuild"):
@@ -221,11 +230,11 @@ def test_the_core_refuses_limits_it_was_not_built_for(core, monkeypatch, name, v
 
 # ---------------------------------------------------------------- 6. a seed repeats anywhere
 
+
 @pytest.mark.parametrize("board", ["", "2c7d9h"])
 def test_a_seed_gives_the_same_samples_on_any_thread_count(live, board):
     count = 100_000 if live.__name__.endswith("core_c") else 40_000
-    answers = [equity(["AsAh2s3h", "KsKdQhQc"], board, samples=count, seed=7, threads=t)
-               for t in (1, 2, 3, 4)]
+    answers = [equity(["AsAh2s3h", "KsKdQhQc"], board, samples=count, seed=7, threads=t) for t in (1, 2, 3, 4)]
     assert all(a == answers[0] for a in answers)
 
 
@@ -268,8 +277,9 @@ except KeyboardInterrupt:
 def _interrupt(command: list, env: dict) -> tuple[float, subprocess.CompletedProcess]:
     """Start ``command``, wait for its "started" line (however slow its imports: a fixed sleep
     failed under coverage), let the run go a little, send Ctrl-C and time the exit."""
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, **env})
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, **env}
+    )
     assert process.stdout is not None
     ready, _, _ = select.select([process.stdout], [], [], 60)
     first = process.stdout.readline() if ready else ""
@@ -289,14 +299,17 @@ def test_ctrl_c_stops_a_one_thread_run_from_python(pure):
 
 
 def test_ctrl_c_stops_the_command_line():
-    command = ("import sys, omaha8.cli; print('started', flush=True); sys.exit(omaha8.cli.main(['equity', "
-               "'AsAh2s3h', 'KsKdQhQc', '--threads', '1', '--samples', '10000000000']))")
+    command = (
+        "import sys, omaha8.cli; print('started', flush=True); sys.exit(omaha8.cli.main(['equity', "
+        "'AsAh2s3h', 'KsKdQhQc', '--threads', '1', '--samples', '10000000000']))"
+    )
     took, result = _interrupt([sys.executable, "-c", command], {})
     assert result.returncode == 130 and result.stderr.strip() == "omaha8: interrupted"
     assert took < 0.5
 
 
 # ---------------------------------------------------------------- 8. exact whenever feasible
+
 
 def test_exact_is_the_default_and_sampling_is_asked_for(live_core):
     module = sys.modules["omaha8.equity"]
@@ -308,6 +321,7 @@ def test_exact_is_the_default_and_sampling_is_asked_for(live_core):
 
 # ---------------------------------------------------------------- 9. one API, two engines
 
+
 def _parameters(function):
     """Names, kinds and defaults: what a caller can pass (annotations aside)."""
     return [(p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()]
@@ -318,40 +332,64 @@ def test_both_engines_export_the_same_api(core, fallback):
     for name in core.__all__:
         ours, theirs = getattr(core, name), getattr(fallback, name)
         if inspect.isclass(ours):
+
             def methods(cls):
                 return {m for m in dir(cls) if not m.startswith("_") and callable(getattr(cls, m))}
-            expected = {"ShowdownJob": {"run", "done", "stop", "result"},
-                        "StrengthJob": {"run", "done", "stop", "result"},
-                        "HandIndexer": {"size", "index", "index_batch", "unindex", "unindex_batch"},
-                        "TallySweeper": {"add_board", "add_runouts", "sums"},
-                        "RiverJob": {"begin", "run", "done", "stop", "root", "average"}}.get(name, {"run", "done", "stop", "tally"})
+
+            expected = {
+                "ShowdownJob": {"run", "done", "stop", "result"},
+                "StrengthJob": {"run", "done", "stop", "result"},
+                "HandIndexer": {"size", "index", "index_batch", "unindex", "unindex_batch"},
+                "TallySweeper": {"add_board", "add_runouts", "sums"},
+                "RiverJob": {"begin", "run", "done", "stop", "root", "average"},
+            }.get(name, {"run", "done", "stop", "tally"})
             assert methods(ours) == methods(theirs) >= expected
             for method in methods(ours):
                 assert _parameters(getattr(ours, method)) == _parameters(getattr(theirs, method))
             if name == "TallySweeper":
-                sweeper = dict(hands=bytes(sorted(AA)), opponents=bytes(sorted(KK)), hole_size=4,
-                               hand_weights=array.array("q", [1]).tobytes(),
-                               opponent_weights=array.array("d", [1.0]).tobytes(),
-                               groups=array.array("i", [0]).tobytes(), group_count=1)
+                sweeper = dict(
+                    hands=bytes(sorted(AA)),
+                    opponents=bytes(sorted(KK)),
+                    hole_size=4,
+                    hand_weights=array.array("q", [1]).tobytes(),
+                    opponent_weights=array.array("d", [1.0]).tobytes(),
+                    groups=array.array("i", [0]).tobytes(),
+                    group_count=1,
+                )
                 tallies = []
                 for cls in (ours, theirs):
                     job = cls(**sweeper)
-                    job.add_runouts(bytes([0, 21, 31]), b"", 0, 1176)   # C(49, 2) runouts, 820 apart
+                    job.add_runouts(bytes([0, 21, 31]), b"", 0, 1176)  # C(49, 2) runouts, 820 apart
                     tallies.append(job.sums())
                 assert tallies[0] == tallies[1] and tallies[0][0][10] == 820
                 assert list(_parameters(theirs.__init__))[1:] == [
-                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in sweeper]
+                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in sweeper
+                ]
                 continue
             if name == "ShowdownJob":
-                showdown = dict(board=bytes([0, 21, 31, 12, 17]), hands=bytes(sorted(AA)), opponents=bytes(sorted(KK)),
-                                hole_size=4, weights=array.array("d", [1.0]).tobytes(), workers=1)
+                showdown = dict(
+                    board=bytes([0, 21, 31, 12, 17]),
+                    hands=bytes(sorted(AA)),
+                    opponents=bytes(sorted(KK)),
+                    hole_size=4,
+                    weights=array.array("d", [1.0]).tobytes(),
+                    workers=1,
+                )
                 assert ours(**showdown).total == theirs(**showdown).total == 2
                 assert list(_parameters(theirs.__init__))[1:] == [
-                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in showdown]
+                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in showdown
+                ]
                 continue
             if name == "StrengthJob":
-                strength = dict(board=bytes([0, 21, 31, 12]), hands=bytes(sorted(AA)), opponents=bytes(sorted(KK)),
-                                hole_size=4, weights=array.array("d", [1.0]).tobytes(), bins=4, workers=1)
+                strength = dict(
+                    board=bytes([0, 21, 31, 12]),
+                    hands=bytes(sorted(AA)),
+                    opponents=bytes(sorted(KK)),
+                    hole_size=4,
+                    weights=array.array("d", [1.0]).tobytes(),
+                    bins=4,
+                    workers=1,
+                )
                 results = []
                 for cls in (ours, theirs):
                     job = cls(**strength)
@@ -359,21 +397,31 @@ def test_both_engines_export_the_same_api(core, fallback):
                     results.append([list(column) for column in job.result()])
                 assert results[0] == results[1] and results[0][6] == [float(52 - 4 - 8)]
                 assert list(_parameters(theirs.__init__))[1:] == [
-                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in strength]
+                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in strength
+                ]
                 continue
             if name == "HandIndexer":
                 for cls in (ours, theirs):
                     ix = cls(rounds=(4, 3))
                     assert ix.size(0) == 16_432 and ix.index(ix.unindex(1, 12_345)) == 12_345
                 assert list(_parameters(theirs.__init__))[1:] == [
-                    ("rounds", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty)]
+                    ("rounds", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty)
+                ]
                 continue
             if name == "RiverJob":
                 # One decision, check or bet the pot, on a board where AA's set beats KK.
-                river = dict(board=bytes([0, 21, 31, 12, 17]), oop_rows=bytes(sorted(AA)), ip_rows=bytes(sorted(KK)),
-                             hole_size=4, oop_weights=array.array("d", [1.0]).tobytes(),
-                             ip_weights=array.array("d", [1.0]).tobytes(), kinds=[0, 4, 3], firsts=[1, 0, 0],
-                             counts=[2, 0, 0], amounts=[100.0, 0, 0, 100.0, 0, 0, 200.0, 100.0, 0])
+                river = dict(
+                    board=bytes([0, 21, 31, 12, 17]),
+                    oop_rows=bytes(sorted(AA)),
+                    ip_rows=bytes(sorted(KK)),
+                    hole_size=4,
+                    oop_weights=array.array("d", [1.0]).tobytes(),
+                    ip_weights=array.array("d", [1.0]).tobytes(),
+                    kinds=[0, 4, 3],
+                    firsts=[1, 0, 0],
+                    counts=[2, 0, 0],
+                    amounts=[100.0, 0, 0, 100.0, 0, 0, 200.0, 100.0, 0],
+                )
                 roots = []
                 for cls in (ours, theirs):
                     job = cls(**river)
@@ -382,17 +430,18 @@ def test_both_engines_export_the_same_api(core, fallback):
                     roots.append((list(job.root(0)), list(job.root(1)), job.total))
                 assert roots[0] == roots[1]
                 assert list(_parameters(theirs.__init__))[1:] == [
-                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in river]
+                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in river
+                ]
                 continue
             # A compiled class shows no signature: both must take the same keywords.
-            arguments = dict(holes=[AA, KK], board=[0, 21, 31], dead=[], exact=True, samples=0,
-                             seed=0, workers=1)
+            arguments = dict(holes=[AA, KK], board=[0, 21, 31], dead=[], exact=True, samples=0, seed=0, workers=1)
             if name == "RangeEquityJob":
                 arguments["holes"] = [AA, None]
                 arguments["ranges"] = [None, (bytes(sorted(KK)), b"\x01")]
             assert ours(**arguments).total == theirs(**arguments).total == 820
             assert list(_parameters(theirs.__init__))[1:] == [
-                (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in arguments]
+                (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in arguments
+            ]
             arguments.pop("ranges", None)
             continue
         assert _parameters(ours) == _parameters(theirs), name
@@ -405,10 +454,28 @@ def _outcome(call):
         return (type(error).__name__, str(error))
 
 
-HOSTILE_TEXT = ["AsKsQsJsTs", "AsKsQsJs", "AsAsQsJsTs", "As Ks Qs Js Ts", "ﾠAs", "As\x00Ks", "10s",
-                "\ud800As", "A" * 3000, "AsKsQsJsTs9s", "", [51, 47, 43, 39, 35], [51, 51, 43, 39, 35],
-                [51, 47, 43, 39], (51, 47, 43, 39, 52), [51, 47, 43, 39, -1], [51.0, 47, 43, 39, 35],
-                None, 5, b"AsKs"]
+HOSTILE_TEXT = [
+    "AsKsQsJsTs",
+    "AsKsQsJs",
+    "AsAsQsJsTs",
+    "As Ks Qs Js Ts",
+    "ﾠAs",
+    "As\x00Ks",
+    "10s",
+    "\ud800As",
+    "A" * 3000,
+    "AsKsQsJsTs9s",
+    "",
+    [51, 47, 43, 39, 35],
+    [51, 51, 43, 39, 35],
+    [51, 47, 43, 39],
+    (51, 47, 43, 39, 52),
+    [51, 47, 43, 39, -1],
+    [51.0, 47, 43, 39, 35],
+    None,
+    5,
+    b"AsKs",
+]
 
 
 @pytest.mark.parametrize("cards", HOSTILE_TEXT, ids=range(len(HOSTILE_TEXT)))
@@ -417,8 +484,31 @@ def test_five_card_value_behaves_alike(core, fallback, cards):
 
 
 def _random_text(rng: random.Random) -> str:
-    pieces = ["As", "Kd", "2c", "7h", "Th", "10h", "a♠", "X", " ", ",", "[", "]", "\x00", "♥", "9",
-              "s", "Ah", "Ah", "\ud800", "é", "Ｋ", "1", "0"]
+    pieces = [
+        "As",
+        "Kd",
+        "2c",
+        "7h",
+        "Th",
+        "10h",
+        "a♠",
+        "X",
+        " ",
+        ",",
+        "[",
+        "]",
+        "\x00",
+        "♥",
+        "9",
+        "s",
+        "Ah",
+        "Ah",
+        "\ud800",
+        "é",
+        "Ｋ",
+        "1",
+        "0",
+    ]
     return "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
 
 
@@ -454,8 +544,15 @@ def test_fuzzed_job_arguments_give_the_same_outcome_in_both_engines(core, fallba
     for _ in range(400):
         holes = [rng.sample(range(52), rng.choice([3, 4, 4, 5, 6, 7])) for _ in range(rng.choice([1, 2, 3, 11]))]
         board = rng.sample(range(52), rng.choice([0, 3, 4, 5, 6]))
-        args = (holes, board, [rng.randrange(-1, 53)] * rng.randrange(2), rng.choice([True, False, 1]),
-                rng.choice([0, 5, 2**63]), rng.choice([0, 2**64]), rng.choice([0, 1, 300]))
+        args = (
+            holes,
+            board,
+            [rng.randrange(-1, 53)] * rng.randrange(2),
+            rng.choice([True, False, 1]),
+            rng.choice([0, 5, 2**63]),
+            rng.choice([0, 2**64]),
+            rng.choice([0, 1, 300]),
+        )
         ours = _outcome(lambda: core.EquityJob(*args) and None)
         theirs = _outcome(lambda: fallback.EquityJob(*args) and None)
         assert ours == theirs, args
@@ -498,8 +595,12 @@ def test_bad_buffers_fail_alike(core, fallback):
     ]
     for _ in range(200):
         n, k, m = rng.randrange(1, 4), rng.choice([3, 4, 6, 7]), rng.choice([2, 3, 5, 6])
-        cases.append((memoryview(bytes(rng.randrange(0, 60) for _ in range(n * k))).cast("B", (n, k)),
-                      bytes(rng.randrange(0, 60) for _ in range(m))))
+        cases.append(
+            (
+                memoryview(bytes(rng.randrange(0, 60) for _ in range(n * k))).cast("B", (n, k)),
+                bytes(rng.randrange(0, 60) for _ in range(m)),
+            )
+        )
     for holes, boards in cases:
         ours = _outcome(lambda: core.evaluate_batch(holes, boards))
         theirs = _outcome(lambda: fallback.evaluate_batch(holes, boards))
@@ -511,12 +612,14 @@ def test_bad_buffers_fail_alike(core, fallback):
 
 # ---------------------------------------------------------------- 10. the engine behind the package
 
+
 def test_the_fixture_swaps_the_package_evaluators(live):
     assert omaha8.evaluate is live.evaluate and omaha8.evaluate_batch is live.evaluate_batch
     assert omaha8._engine.ENGINE is live
 
 
 # ---------------------------------------------------------------- 11. numpy integers are cards
+
 
 def test_numpy_integers_are_cards_everywhere(live):
     np = pytest.importorskip("numpy")
@@ -540,16 +643,20 @@ def test_numpy_integers_are_cards_everywhere(live):
 
 # ---------------------------------------------------------------- 12. short messages
 
-@pytest.mark.parametrize("call", [
-    lambda: Card("As" * 500_000),
-    lambda: Card(10**100000 if sys.int_info.default_max_str_digits == 0 else 2**100000),
-    lambda: omaha8.evaluate("As" * 500_000, "2c3c4c"),
-    lambda: omaha8.evaluate("Qx" + "As" * 500_000, "2c3c4c"),
-    lambda: equity(["AsAh2s3h", "KsKdQhQc"], dead=list(range(53))),
-    lambda: equity(["AsAh2s3h", "KsKdQhQc"], samples="9" * 100_000),
-    lambda: omaha8.showdown("2c3c4c5c6c", ["AsAh2s3h"], [-(2**100000)]),
-    lambda: omaha8.showdown("2c3c4c5c6c", ["AsAh2s3h"], ["9" * 100_000]),
-])
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Card("As" * 500_000),
+        lambda: Card(10**100000 if sys.int_info.default_max_str_digits == 0 else 2**100000),
+        lambda: omaha8.evaluate("As" * 500_000, "2c3c4c"),
+        lambda: omaha8.evaluate("Qx" + "As" * 500_000, "2c3c4c"),
+        lambda: equity(["AsAh2s3h", "KsKdQhQc"], dead=list(range(53))),
+        lambda: equity(["AsAh2s3h", "KsKdQhQc"], samples="9" * 100_000),
+        lambda: omaha8.showdown("2c3c4c5c6c", ["AsAh2s3h"], [-(2**100000)]),
+        lambda: omaha8.showdown("2c3c4c5c6c", ["AsAh2s3h"], ["9" * 100_000]),
+    ],
+)
 def test_error_messages_stay_short(live, call):
     with pytest.raises(ValueError) as info:
         call()
@@ -562,6 +669,7 @@ def test_dead_card_count_is_worded_as_a_range(live):
 
 
 # ---------------------------------------------------------------- 14 and 15. build and licence
+
 
 def _load_setup():
     import importlib.util
@@ -581,7 +689,7 @@ def test_a_missing_compiler_is_told_apart_from_a_broken_build():
         compiler_so = ["/nonexistent/cc", "-O2"]
 
     assert "no C compiler" in setup.missing_toolchain(Compiler())
-    Compiler.compiler_so = [sys.executable]   # an executable that exists
+    Compiler.compiler_so = [sys.executable]  # an executable that exists
     assert setup.missing_toolchain(Compiler()) is None
 
 
@@ -609,20 +717,28 @@ def test_a_failed_compile_fails_and_a_missing_compiler_falls_back(tmp_path, comp
     env = {k: v for k, v in os.environ.items() if k != "OMAHA8_REQUIRE_EXTENSION"}
     if compiler:
         env["CC"] = compiler
-    result = subprocess.run([sys.executable, "-c", BROKEN_BUILD.format(root=str(ROOT), setup=str(ROOT / "setup.py"))],
-                            cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", BROKEN_BUILD.format(root=str(ROOT), setup=str(ROOT / "setup.py"))],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert (result.returncode == 0 and "installed" in result.stdout) == installs, result.stderr[-2000:]
     if installs:
         assert "no C compiler" in result.stderr
 
 
 def test_the_warning_for_a_missing_core_says_it_is_not_built():
-    code = ("import sys, warnings\n"
-            "sys.modules['omaha8._engine.core_c'] = None\n"
-            "with warnings.catch_warnings(record=True) as caught:\n"
-            "    warnings.simplefilter('always')\n"
-            "    import omaha8\n"
-            "print([str(w.message) for w in caught])\n")
+    code = (
+        "import sys, warnings\n"
+        "sys.modules['omaha8._engine.core_c'] = None\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    import omaha8\n"
+        "print([str(w.message) for w in caught])\n"
+    )
     env = {k: v for k, v in os.environ.items() if k != "OMAHA8_PURE_PYTHON"}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert "is not built" in result.stdout and "circular" not in result.stdout

@@ -40,6 +40,7 @@ def _headers(path: Path) -> tuple[int, int, int]:
 
 # ---------------------------------------------------------------- real hands
 
+
 def test_every_real_hand_is_read_and_paid_as_omaha8_pays_it(live_core):
     totals = Counter()
     for path in REAL_FILES:
@@ -60,8 +61,7 @@ def test_every_real_hand_is_read_and_paid_as_omaha8_pays_it(live_core):
 
 def test_tournament_players_sitting_out_are_dealt_in_and_fold():
     # Game #68173819239: StaKuGorPS "is sitting out" on the seat line, posts nothing, and folds.
-    [hand] = [h for h in history.read(STARS / "NLO8-USD-STT-201109.Knockout.sample.txt")
-              if h.hand_id == "68173819239"]
+    [hand] = [h for h in history.read(STARS / "NLO8-USD-STT-201109.Knockout.sample.txt") if h.hand_id == "68173819239"]
     assert "StaKuGorPS" in hand.names and hand.sitting_out == {"StaKuGorPS"}
     assert len(hand.players) == 7
     replay = hand.replay()
@@ -99,9 +99,11 @@ def test_a_sitting_out_player_without_an_action_is_folded_with_a_note(live_core)
 
 
 def test_a_player_moved_from_another_table_is_not_dealt_in():
-    text = THREE_HANDED.replace("Seat 3: Cy (1500 in chips) is sitting out\n",
-                                "Seat 3: Cy (1500 in chips) is sitting out\nSeat 4: Di (900 in chips) out of hand "
-                                "(moved from another table into small blind)\n")
+    text = THREE_HANDED.replace(
+        "Seat 3: Cy (1500 in chips) is sitting out\n",
+        "Seat 3: Cy (1500 in chips) is sitting out\nSeat 4: Di (900 in chips) out of hand "
+        "(moved from another table into small blind)\n",
+    )
     [hand] = history.read(text)
     assert hand.names == ["Ann", "Bob", "Cy"] and hand.replay().differences == []
 
@@ -129,8 +131,10 @@ def test_home_game_zoom_and_mixed_game_headers():
     result = history.read_all(STARS / "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt")
     assert len(result) == 17 and result.skipped_games == 120 and not result.errors
     assert {h.limit for h in result} == {"fixed"} and result[0].stakes == (30, 60) and result[0].unit == 1
-    cash_mixed = TOURNAMENT.replace("PokerStars Hand #900: Tournament #42, $1+$0.10 USD Omaha Hi/Lo Pot Limit - Level I (10/20)",
-                                    "PokerStars Hand #900:  8-Game (Omaha Hi/Lo Limit, $10/$20 USD)")
+    cash_mixed = TOURNAMENT.replace(
+        "PokerStars Hand #900: Tournament #42, $1+$0.10 USD Omaha Hi/Lo Pot Limit - Level I (10/20)",
+        "PokerStars Hand #900:  8-Game (Omaha Hi/Lo Limit, $10/$20 USD)",
+    )
     assert "8-Game" in cash_mixed
     [hand] = history.read_all(cash_mixed)
     assert hand.limit == "fixed" and hand.stakes == (1000, 2000) and hand.unit == 100
@@ -139,7 +143,8 @@ def test_home_game_zoom_and_mixed_game_headers():
     club = TOURNAMENT.replace("PokerStars Hand #900:", "PokerStars Home Game Hand #900: {The Club}")
     assert history.read(club)[0].hand_id == "900"
     old = TOURNAMENT.replace("PokerStars Hand #900:", "PokerStars Game #900:").replace(
-        "2020/01/01 10:00:00 ET", "2007/10/15 - 10:09:17 (ET)")
+        "2020/01/01 10:00:00 ET", "2007/10/15 - 10:09:17 (ET)"
+    )
     assert history.read(old)[0].hand_id == "900"
 
 
@@ -162,8 +167,9 @@ def test_cp1252_bytes_that_it_leaves_undefined_are_still_read():
     assert "An\x81n" in hand.names
 
 
-@pytest.mark.parametrize("data", [b"\xff\xfe\x00\xd8", b"\xfe\xff\xd8\x00\x00", bytes(range(256)), b"\x00" * 64,
-                                  b"PK\x03\x04" + bytes(200)])
+@pytest.mark.parametrize(
+    "data", [b"\xff\xfe\x00\xd8", b"\xfe\xff\xd8\x00\x00", bytes(range(256)), b"\x00" * 64, b"PK\x03\x04" + bytes(200)]
+)
 def test_bytes_that_are_not_a_history_are_a_history_error(data):
     with pytest.raises(HistoryError):
         history.read(data)
@@ -173,9 +179,18 @@ def test_bytes_that_are_not_a_history_are_a_history_error(data):
 @pytest.mark.parametrize("path", OTHER_SITES, ids=lambda p: p.name)
 def test_other_sites_formats_are_named(path):
     site = path.name.split("-")[0]
-    names = {"FTP": "Full Tilt Poker", "Absolute": "Absolute", "Bovada": "Bovada", "KingsClub": "KingsClub",
-             "Merge": "Merge", "Microgaming": "Microgaming", "PKR": "PKR", "Winamax": "Winamax",
-             "Winning": "Winning Poker", "PokerStars": ""}
+    names = {
+        "FTP": "Full Tilt Poker",
+        "Absolute": "Absolute",
+        "Bovada": "Bovada",
+        "KingsClub": "KingsClub",
+        "Merge": "Merge",
+        "Microgaming": "Microgaming",
+        "PKR": "PKR",
+        "Winamax": "Winamax",
+        "Winning": "Winning Poker",
+        "PokerStars": "",
+    }
     with pytest.raises(HistoryError) as info:
         history.read(path)
     message = str(info.value)
@@ -218,11 +233,13 @@ def test_a_real_five_card_hand_with_rake(live_core):
 
 # ---------------------------------------------------------------- quirks
 
+
 def _side_pot_hand():
     """Three seats, no limit 5/10 cents: seat 2 raises to 30, seat 0 moves in for 5.00, seat 1
     calls all-in for 3.00, seat 2 calls all-in for 40 cents: a main pot and two side pots."""
-    hand = Hand([500, 300, 40], limit="no", blinds=(5, 10),
-                holes=["As2d3hKh", "KsKdQhQc", "7c6c5d4d"], board="2c7dKc9h4s")
+    hand = Hand(
+        [500, 300, 40], limit="no", blinds=(5, 10), holes=["As2d3hKh", "KsKdQhQc", "7c6c5d4d"], board="2c7dKc9h4s"
+    )
     hand.raise_to(30)
     hand.all_in()
     hand.call()
@@ -298,7 +315,7 @@ def test_windows_lines_a_byte_order_mark_noise_and_other_games():
     result = history.read_all(QUIRKS)
     assert len(result) == 1 and result.skipped_games == 1 and not result.errors
     [hand] = result
-    assert hand.hand_id == "12345" and hand.names == ["Ann", "Bob", "Cy"]   # Dee sits out
+    assert hand.hand_id == "12345" and hand.names == ["Ann", "Bob", "Cy"]  # Dee sits out
     assert hand.rake == 10 and hand.uncalled == [("Cy", 100)]
     replay = hand.replay()
     assert replay.checked == "uncontested" and replay.differences == []
@@ -400,43 +417,62 @@ def test_dead_blinds_and_extra_big_blinds_are_replayed():
     replay = hand.replay()
     assert replay.checked == "uncontested" and replay.differences == []
     assert replay.collected == {"Cy": 40}
-    assert [(a.kind, a.amount) for a in replay.hand.history if a.seat == 2][:2] == [("dead blind", 5), ("big blind", 10)]
+    assert [(a.kind, a.amount) for a in replay.hand.history if a.seat == 2][:2] == [
+        ("dead blind", 5),
+        ("big blind", 10),
+    ]
     # And back out: written as PokerStars writes it, read to the same hand.
     again = history.read(history.write(replay.hand, names=hand.names, currency="$"))[0].replay()
     assert again.hand.history == replay.hand.history
 
 
 def test_an_illegal_bet_is_reported_with_its_rule(live_core):
-    text = QUIRKS.split("\r\n\r\n")[0].replace("Cy: raises $0.20 to $0.30", "Cy: raises $0.30 to $0.40").replace(
-        "Ann: calls $0.25", "Ann: calls $0.35").replace("Total pot $4.90", "Total pot $5.10").replace(
-        "Rake $0.10", "Rake $0.30")
+    text = (
+        QUIRKS.split("\r\n\r\n")[0]
+        .replace("Cy: raises $0.20 to $0.30", "Cy: raises $0.30 to $0.40")
+        .replace("Ann: calls $0.25", "Ann: calls $0.35")
+        .replace("Total pot $4.90", "Total pot $5.10")
+        .replace("Rake $0.10", "Rake $0.30")
+    )
     [hand] = history.read(text)
     replay = hand.replay()
     assert replay.checked == "betting only"
     # Cy sits in the third seat (seat=2): messages count seats from 1.
-    assert replay.differences == ["hand 12345: preflop: Cy raises 40: illegal: raise to 40 is more than "
-                                  "the pot-limit maximum 35; seat 3 may fold, call 10, or raise to 20 to 35 (pot limit)"]
+    assert replay.differences == [
+        "hand 12345: preflop: Cy raises 40: illegal: raise to 40 is more than "
+        "the pot-limit maximum 35; seat 3 may fold, call 10, or raise to 20 to 35 (pot limit)"
+    ]
 
 
 def test_a_site_that_pays_the_wrong_player_is_caught(live_core):
-    text = TOURNAMENT.replace("Bob collected 1500 from pot\nAnn collected 1500 from pot",
-                              "Bob collected 2000 from pot\nAnn collected 1000 from pot")
+    text = TOURNAMENT.replace(
+        "Bob collected 1500 from pot\nAnn collected 1500 from pot",
+        "Bob collected 2000 from pot\nAnn collected 1000 from pot",
+    )
     replay = history.read(text)[0].replay()
     assert replay.differences and "the site paid" in replay.differences[0] and "main pot" in replay.differences[0]
 
 
 # ---------------------------------------------------------------- bad input
 
-@pytest.mark.parametrize("change, message", [
-    (lambda t: t.split("*** SUMMARY ***")[0], "cut short"),
-    (lambda t: t.replace("Total pot 3000", "Total pot 3100"), "add up to 3000 but the total pot is 3100"),
-    (lambda t: t.replace("Board [2c 7d Kc 9h 4s]", "Board [2c 7d Kc 9h 4s]").replace("[Ks Kd Qh Qc]", "[Ks Kd Qh 2c]"),
-     "a card appears twice"),
-    (lambda t: t.replace("Bob: calls 120", "Bob: dances 120"), "an action omaha8 does not know"),
-    (lambda t: t.replace("[2c 7d Kc]", "[2c 7d Xx]"), "unknown card 'Xx'"),
-    (lambda t: t.replace("Table '42 1' 9-max Seat #2 is the button\n", ""), "button"),
-    (lambda t: t.replace("Bob: raises 40 to 60", "Bob: raises 4o to 6o"), "not an amount"),
-])
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda t: t.split("*** SUMMARY ***")[0], "cut short"),
+        (lambda t: t.replace("Total pot 3000", "Total pot 3100"), "add up to 3000 but the total pot is 3100"),
+        (
+            lambda t: t.replace("Board [2c 7d Kc 9h 4s]", "Board [2c 7d Kc 9h 4s]").replace(
+                "[Ks Kd Qh Qc]", "[Ks Kd Qh 2c]"
+            ),
+            "a card appears twice",
+        ),
+        (lambda t: t.replace("Bob: calls 120", "Bob: dances 120"), "an action omaha8 does not know"),
+        (lambda t: t.replace("[2c 7d Kc]", "[2c 7d Xx]"), "unknown card 'Xx'"),
+        (lambda t: t.replace("Table '42 1' 9-max Seat #2 is the button\n", ""), "button"),
+        (lambda t: t.replace("Bob: raises 40 to 60", "Bob: raises 4o to 6o"), "not an amount"),
+    ],
+)
 def test_hands_that_cannot_be_read_name_the_hand_and_the_line(change, message):
     with pytest.raises(HistoryError, match=message) as info:
         history.read(change(TOURNAMENT))
@@ -457,6 +493,7 @@ def test_a_line_in_an_unknown_language_is_a_skipped_game():
 
 
 # ---------------------------------------------------------------- round trips
+
 
 def test_thousands_of_engine_hands_survive_the_pokerstars_format(live_core):
     rng = random.Random(10)
@@ -500,26 +537,36 @@ def test_pokerkit_loads_our_fixed_limit_phh_with_the_same_actions(live_core):
     pokerkit = pytest.importorskip("pokerkit")
     rng = random.Random(12)
     for _ in range(100):
-        hand = Hand([rng.randrange(40, 200) for _ in range(rng.randrange(3, 7))], limit="fixed",
-                    blinds=(1, 2), seed=rng.randrange(2**32))
+        hand = Hand(
+            [rng.randrange(40, 200) for _ in range(rng.randrange(3, 7))],
+            limit="fixed",
+            blinds=(1, 2),
+            seed=rng.randrange(2**32),
+        )
         while hand.actor is not None:
             random_action(hand, rng)
         text = history.to_phh(hand)
         loaded = pokerkit.HandHistory.loads(text.split("seed =")[0])
         ours = [line.strip().strip('",') for line in text.splitlines() if line.startswith('  "')]
         assert list(loaded.actions) == ours
-        *_, final = iter(loaded)   # pokerkit applies every action, or raises
+        *_, final = iter(loaded)  # pokerkit applies every action, or raises
         assert final is not None
 
 
 # ---------------------------------------------------------------- the command
 
+
 def test_replay_command_on_real_files(live_core, capsys):
     status = main(["replay", *map(str, REAL_FILES)])
     out = capsys.readouterr().out
     assert status == 0
-    assert "PLO8-6max-USD-0.01-0.02-200911.txt: 15 hands read, 15 replayed, 15 paid exactly as omaha8 pays, 0 differing" in out
-    assert "PLO8-9max-USD-0.01-0.02-20100829.No.VPIP.from.posted.bb.txt: 1 hands read, 1 replayed, 1 paid exactly" in out
+    assert (
+        "PLO8-6max-USD-0.01-0.02-200911.txt: 15 hands read, 15 replayed, 15 paid exactly as omaha8 pays, 0 differing"
+        in out
+    )
+    assert (
+        "PLO8-9max-USD-0.01-0.02-20100829.No.VPIP.from.posted.bb.txt: 1 hands read, 1 replayed, 1 paid exactly" in out
+    )
     assert main(["replay", str(STARS / "5-Card-PLO8-6max-USD-2.00-4.00-201304.txt")]) == 0
 
 
@@ -542,8 +589,12 @@ def test_replay_command_unreadable_input(capsys, tmp_path):
 
 def test_replay_command_exit_status_1_on_a_difference(live_core, capsys, tmp_path):
     path = tmp_path / "wrong.txt"
-    path.write_text(TOURNAMENT.replace("Bob collected 1500 from pot\nAnn collected 1500 from pot",
-                                       "Bob collected 2000 from pot\nAnn collected 1000 from pot"))
+    path.write_text(
+        TOURNAMENT.replace(
+            "Bob collected 1500 from pot\nAnn collected 1500 from pot",
+            "Bob collected 2000 from pot\nAnn collected 1000 from pot",
+        )
+    )
     assert main(["replay", str(path)]) == 1
     out = capsys.readouterr().out
     assert "1 differing" in out and "the site paid" in out
@@ -568,10 +619,10 @@ def test_mangled_histories_never_crash_the_reader_or_the_replay(live_core):
             elif change == 1:
                 lines.insert(k, rng.choice(lines))
             elif change == 2:
-                lines[k] = lines[k][:rng.randrange(len(lines[k]) + 1)]
+                lines[k] = lines[k][: rng.randrange(len(lines[k]) + 1)]
             elif change == 3 and lines[k]:
                 at = rng.randrange(len(lines[k]))
-                lines[k] = lines[k][:at] + rng.choice("0123456789$.,: []()AKQJTshdcx-") + lines[k][at + 1:]
+                lines[k] = lines[k][:at] + rng.choice("0123456789$.,: []()AKQJTshdcx-") + lines[k][at + 1 :]
             else:
                 lines[k], lines[-1 - k] = lines[-1 - k], lines[k]
         result = history.read_all("\n".join(lines))
@@ -584,15 +635,35 @@ def test_mangled_histories_never_crash_the_reader_or_the_replay(live_core):
 
 # ---------------------------------------------------------------- hostile input (issue 16)
 
-@pytest.mark.parametrize("amount", ["Infinity", "NaN", "1E+999999", "1e3", "1_000", "١٠٠", "１００", "-5", "+5",
-                                    "5.", ".5", "1,00", "0x10", "9" * 5000, str(2**62 + 1), "1" * 19])
+
+@pytest.mark.parametrize(
+    "amount",
+    [
+        "Infinity",
+        "NaN",
+        "1E+999999",
+        "1e3",
+        "1_000",
+        "١٠٠",
+        "１００",
+        "-5",
+        "+5",
+        "5.",
+        ".5",
+        "1,00",
+        "0x10",
+        "9" * 5000,
+        str(2**62 + 1),
+        "1" * 19,
+    ],
+)
 def test_an_amount_that_is_not_plain_digits_costs_its_hand_at_once(amount):
     import time
 
     bad = TOURNAMENT.replace("Bob: raises 40 to 60", f"Bob: raises 40 to {amount}")
     start = time.perf_counter()
     result = history.read_all(bad + "\n\n" + THREE_HANDED)
-    assert time.perf_counter() - start < 5   # no hang: a 1E+999999 once took a minute
+    assert time.perf_counter() - start < 5  # no hang: a 1E+999999 once took a minute
     assert [h.hand_id for h in result] == ["901"] and len(result.errors) == 1
     assert isinstance(result.errors[0], HistoryError) and "hand 900" in str(result.errors[0])
 
@@ -609,7 +680,7 @@ def test_amounts_as_the_sites_print_them():
 
 def test_a_string_that_is_not_an_existing_file_is_text(tmp_path):
     for text in ("x" * 300, "x" * 5000, "no\x00such", "/no/such/dir/hand.txt", ""):
-        result = history.read_all(text)   # never OSError or ValueError from the file system
+        result = history.read_all(text)  # never OSError or ValueError from the file system
         assert len(result) == 0
     with pytest.raises(HistoryError):
         history.read("x" * 300)
@@ -630,7 +701,8 @@ def test_read_takes_text_bytes_or_paths_only(source):
 
 def test_one_seated_player_is_a_history_error_in_either_engine(live):
     lone = THREE_HANDED.replace("Seat 2: Bob (1500 in chips)\n", "").replace(
-        "Seat 3: Cy (1500 in chips) is sitting out\n", "")
+        "Seat 3: Cy (1500 in chips) is sitting out\n", ""
+    )
     with pytest.raises(HistoryError, match="only one player"):
         history.read(lone)
 
@@ -649,15 +721,19 @@ def test_a_gap_between_the_pots_is_a_difference_not_rake(live_core):
     # Five chips moved from the side pot to the main pot: the totals still add up, and with no
     # rake each pot must be paid exactly as the engine forms it.
     text = history.write(_side_pot_hand(), hand_id=77, names=["Ann", "Bob", "Cy"], currency="$")
-    for old, new in (("Ann collected $0.60 from main pot", "Ann collected $0.62 from main pot"),
-                     ("Bob collected $0.60 from main pot", "Bob collected $0.63 from main pot"),
-                     ("Ann collected $2.60 from side pot-1", "Ann collected $2.57 from side pot-1"),
-                     ("Bob collected $2.60 from side pot-1", "Bob collected $2.58 from side pot-1")):
+    for old, new in (
+        ("Ann collected $0.60 from main pot", "Ann collected $0.62 from main pot"),
+        ("Bob collected $0.60 from main pot", "Bob collected $0.63 from main pot"),
+        ("Ann collected $2.60 from side pot-1", "Ann collected $2.57 from side pot-1"),
+        ("Bob collected $2.60 from side pot-1", "Bob collected $2.58 from side pot-1"),
+    ):
         assert old in text
         text = text.replace(old, new)
     differences = history.read(text)[0].replay().differences
-    assert differences == ["hand 77: main pot: the site paid 125 from a pot of 120 with a rake of 0",
-                           "hand 77: side pot 1: the site paid 515 from a pot of 520 with a rake of 0"]
+    assert differences == [
+        "hand 77: main pot: the site paid 125 from a pot of 120 with a rake of 0",
+        "hand 77: side pot 1: the site paid 515 from a pot of 520 with a rake of 0",
+    ]
 
 
 def test_a_raise_past_the_stack_is_a_difference(live_core):
@@ -681,10 +757,16 @@ def _varied_hand(rng: random.Random) -> Hand:
     posts = None
     if seats > 3 and rng.random() < 0.4:
         posts = {rng.randrange(2, seats): (rng.choice([0, big]), rng.choice([0, big // 2]))}
-    return Hand([rng.choice([3, big * 5, big * 40, rng.randrange(1, big * 100)]) for _ in range(seats)],
-                limit=rng.choice(["fixed", "fixed", "pot", "no"]), blinds=(rng.choice([0, big // 2]), big),
-                ante=rng.choice([0, 0, 1]), max_raises=rng.choice([None, 0, 1, 2, 3, 4, 7]),
-                hole_size=rng.choice([4, 5, 6]) if seats <= 6 else 4, seed=rng.randrange(2**32), posts=posts)
+    return Hand(
+        [rng.choice([3, big * 5, big * 40, rng.randrange(1, big * 100)]) for _ in range(seats)],
+        limit=rng.choice(["fixed", "fixed", "pot", "no"]),
+        blinds=(rng.choice([0, big // 2]), big),
+        ante=rng.choice([0, 0, 1]),
+        max_raises=rng.choice([None, 0, 1, 2, 3, 4, 7]),
+        hole_size=rng.choice([4, 5, 6]) if seats <= 6 else 4,
+        seed=rng.randrange(2**32),
+        posts=posts,
+    )
 
 
 def test_our_own_hands_come_back_with_any_cap_and_every_post(live_core):
@@ -693,10 +775,11 @@ def test_our_own_hands_come_back_with_any_cap_and_every_post(live_core):
     for number in range(300):
         hand = _finished(_varied_hand(rng), rng)
         [read] = history.read(history.write(hand, hand_id=number + 1))
-        replay = read.replay()   # the cap the text states, not one passed in
+        replay = read.replay()  # the cap the text states, not one passed in
         assert replay.differences == [], (number, replay.differences)
         assert replay.hand.history == hand.history and replay.hand.max_raises == (
-            hand.max_raises if hand.limit == "fixed" else replay.hand.max_raises)
+            hand.max_raises if hand.limit == "fixed" else replay.hand.max_raises
+        )
         assert replay.payouts == {f"Player{s + 1}": p for s, p in enumerate(hand.result.payouts) if p}
         capped += hand.limit == "fixed" and hand.max_raises != (3 if hand.n > 2 else None)
     assert capped > 25
@@ -721,22 +804,25 @@ def test_phh_players_count_from_one():
         history.from_phh(text.replace("d dh p3", "d dh p4"))
 
 
-@pytest.mark.parametrize("field, value, message", [
-    ("blinds_or_straddles", "[1, 2, 4]", "straddles"),
-    ("antes", "[1, 2, 1]", "antes differ"),
-    ("starting_stacks", "[100]", "2 to 10 players"),
-    ("starting_stacks", "[100, -1, 100]", "starting_stacks must be"),
-    ("starting_stacks", '"abc"', "starting_stacks must be"),
-    ("hole_size", "7", "hole_size must be"),
-    ("seed", "1.5", "seed must be"),
-    ("min_bet", "[[[[[[[[1]]]]]]]]", None),
-])
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("blinds_or_straddles", "[1, 2, 4]", "straddles"),
+        ("antes", "[1, 2, 1]", "antes differ"),
+        ("starting_stacks", "[100]", "2 to 10 players"),
+        ("starting_stacks", "[100, -1, 100]", "starting_stacks must be"),
+        ("starting_stacks", '"abc"', "starting_stacks must be"),
+        ("hole_size", "7", "hole_size must be"),
+        ("seed", "1.5", "seed must be"),
+        ("min_bet", "[[[[[[[[1]]]]]]]]", None),
+    ],
+)
 def test_phh_fields_are_checked(field, value, message):
     hand = _finished(Hand([100, 100, 100], blinds=(1, 2), seed=5), random.Random(2))
     lines = [line for line in history.to_phh(hand).splitlines() if not line.startswith(f"{field} =")]
     text = "\n".join(lines[:1] + [f"{field} = {value}"] + lines[1:]) + "\n"
     if message is None:
-        assert history.from_phh(text).history == hand.history   # a field omaha8 does not read
+        assert history.from_phh(text).history == hand.history  # a field omaha8 does not read
     else:
         with pytest.raises(HistoryError, match=message):
             history.from_phh(text)
@@ -753,7 +839,7 @@ def test_mutated_phh_files_raise_history_errors_only(live_core):
             at = rng.randrange(len(text))
             change = rng.randrange(3)
             if change == 0:
-                del text[at:at + rng.randrange(1, 20)]
+                del text[at : at + rng.randrange(1, 20)]
             elif change == 1:
                 text.insert(at, rng.choice(alphabet))
             else:
@@ -783,20 +869,25 @@ def test_write_is_linear_in_the_number_of_actions():
     hand.fold()
     start = time.perf_counter()
     text = history.write(hand)
-    assert time.perf_counter() - start < 10   # the old write took minutes: an index() a post
+    assert time.perf_counter() - start < 10  # the old write took minutes: an index() a post
     assert text.count("raises") == 20_000
 
 
 def test_write_needs_a_name_for_every_seat():
     hand = _finished(Hand([100, 100, 100], seed=9), random.Random(3))
-    for names, message in ((["Ann", "Bob"], "2 names for 3 seats"), (["Ann", "Ann", "Cy"], "its own name"),
-                           (["Ann", "Bob\nSeat 9: X", "Cy"], "not a name"), (["Ann", "", "Cy"], "not a name"),
-                           ("AnnBobCy", "one per seat")):
+    for names, message in (
+        (["Ann", "Bob"], "2 names for 3 seats"),
+        (["Ann", "Ann", "Cy"], "its own name"),
+        (["Ann", "Bob\nSeat 9: X", "Cy"], "not a name"),
+        (["Ann", "", "Cy"], "not a name"),
+        ("AnnBobCy", "one per seat"),
+    ):
         with pytest.raises(ValueError, match=message):
             history.write(hand, names=names)
 
 
 # ---------------------------------------------------------------- PHH through the one record
+
 
 def test_phh_reads_into_the_record_and_replays_through_the_same_checks(live_core):
     rng = random.Random(1818)

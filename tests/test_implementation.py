@@ -11,8 +11,7 @@ import omaha8
 
 def run_python(code, **env):
     environment = {**os.environ, **env}
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            env=environment, check=True)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environment, check=True)
     return result.stdout.strip()
 
 
@@ -21,8 +20,9 @@ def test_pure_python_on_request():
     answer = run_python("import omaha8; print(omaha8.evaluate.__module__)", OMAHA8_PURE_PYTHON="1")
     assert answer == "omaha8._engine.core_py"
     # The modules the build compiles from Python run from their sources.
-    files = run_python("import omaha8.game, omaha8.pots; print(omaha8.game.__file__, omaha8.pots.__file__)",
-                       OMAHA8_PURE_PYTHON="1")
+    files = run_python(
+        "import omaha8.game, omaha8.pots; print(omaha8.game.__file__, omaha8.pots.__file__)", OMAHA8_PURE_PYTHON="1"
+    )
     assert [f.rsplit(os.sep, 1)[-1] for f in files.split()] == ["game.py", "pots.py"]
 
 
@@ -38,8 +38,7 @@ def test_game_and_pots_are_compiled_with_the_core(core):
 def test_compiled_by_default(core):
     environment = {k: v for k, v in os.environ.items() if k != "OMAHA8_PURE_PYTHON"}
     code = "import omaha8; print(omaha8.IMPLEMENTATION)"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            env=environment, check=True)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environment, check=True)
     assert result.stdout.strip() == "cython"
 
 
@@ -68,6 +67,5 @@ def test_missing_core_falls_back_loudly():
         "print(any('pure-Python fallback' in str(w.message) for w in caught))\n"
     )
     environment = {k: v for k, v in os.environ.items() if k != "OMAHA8_PURE_PYTHON"}
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            env=environment, check=True)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environment, check=True)
     assert result.stdout.split("\n") == ["python (2471, 87)", "True", ""]

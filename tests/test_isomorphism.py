@@ -86,11 +86,11 @@ def renamed(cards, order) -> list[int]:
 def independent_form(cards, rounds) -> tuple:
     """A canonical form by brute force: the least, over the 24 renamings, of the rounds' card
     sets, each sorted."""
-    ends = [sum(rounds[:r + 1]) for r in range(len(rounds))]
+    ends = [sum(rounds[: r + 1]) for r in range(len(rounds))]
     best = None
     for order in RENAMINGS:
         moved = renamed(cards, order)
-        form = tuple(tuple(sorted(moved[(ends[r - 1] if r else 0):ends[r]])) for r in range(len(ends)))
+        form = tuple(tuple(sorted(moved[(ends[r - 1] if r else 0) : ends[r]])) for r in range(len(ends)))
         best = form if best is None or form < best else best
     return best
 
@@ -104,7 +104,7 @@ def test_sizes_equal_burnside_and_the_published_counts(core):
     for rounds in [(4,), (5,), (6,), (3,), (4, 5), (4, 3, 1, 1), (5, 3, 1, 1), (6, 3, 1, 1), (2, 3, 1, 1)]:
         ix = core.HandIndexer(rounds)
         for r in range(len(rounds)):
-            assert ix.size(r) == burnside(rounds[:r + 1]), (rounds, r)
+            assert ix.size(r) == burnside(rounds[: r + 1]), (rounds, r)
         if rounds in PUBLISHED:
             assert tuple(ix.size(r) for r in range(len(rounds))) == PUBLISHED[rounds]
 
@@ -115,8 +115,8 @@ def test_every_flop_is_indexed_by_its_class_densely(indexer_class):
     for flop in combinations(range(52), 3):
         seen.setdefault(ix.index(list(flop)), set()).add(independent_form(flop, (3,)))
     assert sorted(seen) == list(range(1755))
-    assert all(len(forms) == 1 for forms in seen.values())          # one class an index
-    assert len({form for forms in seen.values() for form in forms}) == 1755   # distinct classes apart
+    assert all(len(forms) == 1 for forms in seen.values())  # one class an index
+    assert len({form for forms in seen.values() for form in forms}) == 1755  # distinct classes apart
 
 
 def test_every_four_card_hand_in_index_batch_agrees_with_an_independent_form(core):
@@ -144,9 +144,9 @@ def test_round_trips_over_every_class_of_the_small_rounds(indexer_class, core):
         assert list(ix.index_batch(cards)) == list(every)
         rows = bytes(memoryview(cards).cast("B"))
         width = sum(rounds)
-        assert all(len(set(rows[i:i + width])) == width for i in range(0, len(rows), width))
+        assert all(len(set(rows[i : i + width])) == width for i in range(0, len(rows), width))
         for i in range(0, ix.size(last), 97):
-            assert bytes(ix.unindex(last, i)) == rows[i * width:(i + 1) * width]
+            assert bytes(ix.unindex(last, i)) == rows[i * width : (i + 1) * width]
 
 
 def test_a_million_random_classes_of_the_large_rounds_round_trip(core):
@@ -159,10 +159,10 @@ def test_a_million_random_classes_of_the_large_rounds_round_trip(core):
         wanted[0], wanted[1] = 0, ix.size(last) - 1
         cards = ix.unindex_batch(last, wanted)
         assert list(ix.index_batch(cards)) == list(wanted)
-        for r in range(last):   # the earlier rounds of the same deals
-            width = sum(rounds[:r + 1])
+        for r in range(last):  # the earlier rounds of the same deals
+            width = sum(rounds[: r + 1])
             rows = bytes(memoryview(cards).cast("B"))
-            prefix = b"".join(rows[i * sum(rounds):i * sum(rounds) + width] for i in range(1000))
+            prefix = b"".join(rows[i * sum(rounds) : i * sum(rounds) + width] for i in range(1000))
             got = ix.index_batch(memoryview(prefix).cast("B", (1000, width)))
             assert all(0 <= value < ix.size(r) for value in got)
             assert [ix.index(ix.unindex(r, value)) for value in got[:200]] == list(got[:200])
@@ -174,7 +174,7 @@ def test_the_pure_indexer_agrees_with_the_compiled_one(core, fallback):
         ours, theirs = core.HandIndexer(rounds), fallback.HandIndexer(rounds)
         for _ in range(200):
             r = rng.randrange(len(rounds))
-            deal = rng.sample(range(52), sum(rounds[:r + 1]))
+            deal = rng.sample(range(52), sum(rounds[: r + 1]))
             assert ours.index(deal) == theirs.index(deal)
             i = rng.randrange(ours.size(r))
             assert ours.unindex(r, i) == theirs.unindex(r, i)
@@ -186,20 +186,20 @@ def test_indices_ignore_renamings_and_order_within_rounds_but_not_between(indexe
     tries = 3000 if indexer_class is core.HandIndexer else 150
     for rounds in [(4, 3, 1, 1), (5, 3, 1, 1), (4, 5), (3,)]:
         ix = indexer_class(rounds)
-        ends = [sum(rounds[:r + 1]) for r in range(len(rounds))]
+        ends = [sum(rounds[: r + 1]) for r in range(len(rounds))]
         for _ in range(tries // 3):
             deal = rng.sample(range(52), ends[-1])
             index = ix.index(deal)
             moved = renamed(deal, rng.choice(RENAMINGS))
             shuffled = []
             for r, end in enumerate(ends):
-                part = moved[(ends[r - 1] if r else 0):end]
+                part = moved[(ends[r - 1] if r else 0) : end]
                 rng.shuffle(part)
                 shuffled += part
             assert ix.index(shuffled) == index
     # Rounds are not interchangeable: a hole card and a board card traded is another spot.
     ix = indexer_class((4, 3))
-    assert ix.index("AsKs2h3h" "QsJsTd") != ix.index("AsQs2h3h" "KsJsTd")
+    assert ix.index("AsKs2h3hQsJsTd") != ix.index("AsQs2h3hKsJsTd")
 
 
 def test_deals_of_different_classes_get_different_indices(indexer_class, core):
@@ -246,7 +246,7 @@ def test_numpy_buffers_work_both_ways(core):
 def test_representatives_name_suits_in_order_and_rounds_from_the_top(core, fallback):
     for cls in (core.HandIndexer, fallback.HandIndexer):
         ix = cls((4, 3))
-        cards = ix.unindex(1, ix.index("2c3c4d5d" "AcKd7h"))
+        cards = ix.unindex(1, ix.index("2c3c4d5dAcKd7h"))
         hole, flop = cards[:4], cards[4:]
         assert list(hole) == sorted(hole, reverse=True) and list(flop) == sorted(flop, reverse=True)
         assert independent_form(cards, (4, 3)) == independent_form(omaha8.parse_cards("2c3c4d5dAcKd7h"), (4, 3))
@@ -260,9 +260,9 @@ def test_bad_input_is_refused_with_a_clear_error(indexer_class):
         indexer_class((13, 13, 13, 13))
     ix = indexer_class((4, 3, 1, 1))
     with pytest.raises(IndexerError, match="whole rounds"):
-        ix.index("AsKsQsJsTs")                       # five cards: no round ends there
+        ix.index("AsKsQsJsTs")  # five cards: no round ends there
     with pytest.raises(CardError):
-        ix.index("AsKsQsJs" "AsTs9s")                # a card twice
+        ix.index("AsKsQsJsAsTs9s")  # a card twice
     with pytest.raises(CardError):
         ix.index("AsKsQsXx")
     for r, i in [(0, 16_432), (0, -1), (4, 0), (3, 389_802_959_832), ("0", 1), (0, 1.0), (0, True)]:
@@ -281,15 +281,15 @@ def test_bad_input_is_refused_with_a_clear_error(indexer_class):
     with pytest.raises(IndexerError, match="not whole rounds"):
         ix.index_batch(memoryview(bytes(24)).cast("B", (4, 6)))
     with pytest.raises(BatchError):
-        ix.index_batch(bytes(range(9)))                             # 1-D
+        ix.index_batch(bytes(range(9)))  # 1-D
     with pytest.raises(BatchError):
-        ix.index_batch(memoryview(bytes(range(9))).cast("B", (1, 9)), bytearray(8))   # not uint64
+        ix.index_batch(memoryview(bytes(range(9))).cast("B", (1, 9)), bytearray(8))  # not uint64
     with pytest.raises(BatchError):
         ix.index_batch(memoryview(bytes(range(9))).cast("B", (1, 9)), array.array("Q", [0, 0]))
     with pytest.raises(IndexerError):
         ix.unindex_batch(3, [0, 389_802_959_832])
     with pytest.raises(IndexerError, match=r"indices\[2\]"):
-        ix.unindex_batch(3, array.array("Q", [0, 5, 389_802_959_832, 1]))   # a buffer, checked in the engine
+        ix.unindex_batch(3, array.array("Q", [0, 5, 389_802_959_832, 1]))  # a buffer, checked in the engine
     with pytest.raises(BatchError):
         ix.unindex_batch(0, [0], bytearray(4))
 
@@ -320,7 +320,7 @@ def test_canonical_and_starting_hands_partition_as_the_indexer(live_core):
     for _ in range(3000):
         hand = rng.sample(range(52), 4)
         form = canonical(hand)
-        assert omaha_deals.index(hand) == ix.index(hand)      # round 0 of (4, ...) is (4,)
+        assert omaha_deals.index(hand) == ix.index(hand)  # round 0 of (4, ...) is (4,)
         assert canonical(ix.unindex(0, ix.index(hand))) == form
         assert sizes[form] == omaha8.isomorphism.orbit_size(hand)
     # The classes of starting hands are the indexer's, named.
@@ -352,7 +352,7 @@ def test_random_buffers_give_indices_or_an_error_of_the_family(core):
         except omaha8.Omaha8Error:
             continue
         for i in range(rows):
-            assert out[i] == ix.index(list(data[i * width:(i + 1) * width]))
+            assert out[i] == ix.index(list(data[i * width : (i + 1) * width]))
 
 
 def test_random_rounds_count_as_burnside_and_round_trip(core, fallback):
@@ -364,7 +364,7 @@ def test_random_rounds_count_as_burnside_and_round_trip(core, fallback):
     for rounds in shapes:
         ours, theirs = core.HandIndexer(rounds), fallback.HandIndexer(rounds)
         for r in range(len(rounds)):
-            assert ours.size(r) == theirs.size(r) == burnside(rounds[:r + 1]), rounds
+            assert ours.size(r) == theirs.size(r) == burnside(rounds[: r + 1]), rounds
         last = len(rounds) - 1
         for i in (rng.randrange(ours.size(last)) for _ in range(50)):
             cards = ours.unindex(last, i)
@@ -376,12 +376,14 @@ def test_random_rounds_count_as_burnside_and_round_trip(core, fallback):
 
 # ---------------------------------------------------------------- rounds refused or built at once
 
+
 def _in_a_child(code: str, limit: float) -> object:
     """Run ``code`` (which prints one JSON line last) in a fresh interpreter, killed after
     ``limit`` seconds: an indexer that hangs fails the test instead of stalling it."""
     try:
-        done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
-                              timeout=limit)
+        done = subprocess.run(
+            [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=limit
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"the indexers were still working after {limit} s")
     assert done.returncode == 0, done.stderr
@@ -409,15 +411,28 @@ def test_rounds_past_64_bit_indices_are_refused_in_milliseconds(core, fallback):
     """Issue 32: (10, 10, 10, 10) took 474 s and 500 MB before its refusal, (1, 2, 3, 4, 5, 6,
     10) did not finish in 900 s; (1, 1, 1, 1, 1, 1, 46) took over a minute to build. The
     classes are counted first, without listing anything."""
-    refused = [(10, 10, 10, 10), (1, 2, 3, 4, 5, 6, 10), (13, 13, 13, 13), (13, 13, 13, 12), (7,) * 7,
-               (2, 3, 4, 5, 6, 7, 8), (20, 20), (12, 12, 12), (1, 1, 1, 1, 1, 1, 20)]
-    found = _in_a_child(_TIMED_BUILDS + f"""
+    refused = [
+        (10, 10, 10, 10),
+        (1, 2, 3, 4, 5, 6, 10),
+        (13, 13, 13, 13),
+        (13, 13, 13, 12),
+        (7,) * 7,
+        (2, 3, 4, 5, 6, 7, 8),
+        (20, 20),
+        (12, 12, 12),
+        (1, 1, 1, 1, 1, 1, 20),
+    ]
+    found = _in_a_child(
+        _TIMED_BUILDS
+        + f"""
     out = []
     for rounds in {refused!r} + [(1, 1, 1, 1, 1, 1, 46)]:
         for engine in (core_c, core_py):
             out.append([list(rounds), engine.__name__, *timed(engine, rounds)])
     print(json.dumps(out))
-    """, 60)
+    """,
+        60,
+    )
     for rounds, engine, result, took, sizes in found:
         if tuple(rounds) == (1, 1, 1, 1, 1, 1, 46):
             assert result == "built" and took < 2.0, (engine, took)
@@ -439,7 +454,9 @@ def test_random_rounds_up_to_the_whole_deck_are_refused_or_built_at_once(core, f
     """Fuzz: rounds of any sizes adding up to at most 52, both engines: a refusal within a
     second, a build within a few (the largest plans, 168,715 configurations a round, take about
     two), and a built indexer's classes round trip alike in both engines."""
-    found = _in_a_child(_TIMED_BUILDS + """
+    found = _in_a_child(
+        _TIMED_BUILDS
+        + """
     rng = random.Random(52)
     out = []
     for trial in range(80):
@@ -457,7 +474,9 @@ def test_random_rounds_up_to_the_whole_deck_are_refused_or_built_at_once(core, f
                 cards = c.unindex(last, i)
                 assert cards == p.unindex(last, i) and c.index(cards) == p.index(cards) == i, rounds
     print(json.dumps(out))
-    """, 240)
+    """,
+        240,
+    )
     built = 0
     for rounds, engine, result, took, sizes in found:
         if result == "built":
@@ -466,7 +485,7 @@ def test_random_rounds_up_to_the_whole_deck_are_refused_or_built_at_once(core, f
         else:
             assert "more than 64-bit indices hold" in result, (rounds, engine, result)
             assert took < 1.0, (rounds, engine, took)
-    assert 40 <= built <= len(found) - 40      # both kinds were tried
+    assert 40 <= built <= len(found) - 40  # both kinds were tried
 
 
 def test_the_plan_lists_the_configurations_a_plain_search_lists():
@@ -484,7 +503,7 @@ def test_the_plan_lists_the_configurations_a_plain_search_lists():
         for three in combinations_with_replacement(shapes, 3):
             last = tuple(prefix[j] - sum(shape[j] for shape in three) for j in range(len(prefix)))
             if last not in place or place[last] < place[three[2]]:
-                continue   # not a shape, or not the smallest: the fourth suit is what the rest leave
+                continue  # not a shape, or not the smallest: the fourth suit is what the rest leave
             chosen = three + (last,)
             groups = []
             for shape in sorted(set(chosen), key=chosen.index):
@@ -499,8 +518,8 @@ def test_the_plan_lists_the_configurations_a_plain_search_lists():
     for rounds in [(4, 3, 1, 1), (2, 2, 2, 2), (1, 1, 1, 1, 1, 1), (5, 5), (3, 1, 2, 1), (6, 3, 1), (13,), (12, 1)]:
         plan = suits.indexer_plan(rounds)
         for r in range(len(rounds)):
-            assert list(plan.configurations[r]) == plain(rounds[:r + 1]), (rounds, r)
-            assert plan.sizes[r] == suits.class_count(rounds[:r + 1]) == burnside(rounds[:r + 1])
+            assert list(plan.configurations[r]) == plain(rounds[: r + 1]), (rounds, r)
+            assert plan.sizes[r] == suits.class_count(rounds[: r + 1]) == burnside(rounds[: r + 1])
 
 
 def test_card_counts_by_the_one_integer_rule():

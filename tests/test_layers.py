@@ -14,7 +14,7 @@ import pytest
 import omaha8
 
 SOURCE = Path(omaha8.__file__).resolve().parent
-ARCHITECTURE = Path(__file__).resolve().parent.parent / "ARCHITECTURE.md"   # the checkout's
+ARCHITECTURE = Path(__file__).resolve().parent.parent / "ARCHITECTURE.md"  # the checkout's
 
 # module: the omaha8 modules it may import. Dotted names inside a package; "_engine" is the
 # engine's public face (its __init__), which is all the layers above may use.
@@ -54,8 +54,24 @@ MAY_USE = {
     "pettingzoo": {"abstraction", "cards", "exceptions", "game"},
 }
 # The command line is the top: it may use every layer's public names.
-MAY_USE["cli"] = {"_engine", "exceptions", "cards", "equity", "hands", "pots", "ranges", "sweep", "tables", "history",
-                  "_version", "isomorphism", "features", "solver", "values", "analysis"}
+MAY_USE["cli"] = {
+    "_engine",
+    "exceptions",
+    "cards",
+    "equity",
+    "hands",
+    "pots",
+    "ranges",
+    "sweep",
+    "tables",
+    "history",
+    "_version",
+    "isomorphism",
+    "features",
+    "solver",
+    "values",
+    "analysis",
+}
 MAY_USE["__init__"] = set(MAY_USE) - {"cli", "_core", "fallback", "buffers", "abstraction", "openspiel", "pettingzoo"}
 MAY_USE["__main__"] = {"cli"}
 # The underscored helpers a framework documents for the environments written on it to call.
@@ -79,7 +95,7 @@ def _package_of(module: str) -> str:
 
 def _resolve(module: str, level: int, name: Optional[str]) -> str:
     package = _package_of(module).split(".") if _package_of(module) else []
-    base = package[:len(package) - (level - 1)] if level > 1 else package
+    base = package[: len(package) - (level - 1)] if level > 1 else package
     return ".".join(base + ([name] if name else []))
 
 
@@ -89,8 +105,9 @@ def _imports(module: str) -> list[tuple[str, list[str]]]:
     path = _path(module)
     out = []
     if path.suffix == ".pyx":
-        for match in re.finditer(r"^(?:from (\.+)(\w*(?:\.\w+)*) c?import ([\w, ]+(?: as \w+)?))", path.read_text(),
-                                 re.M):
+        for match in re.finditer(
+            r"^(?:from (\.+)(\w*(?:\.\w+)*) c?import ([\w, ]+(?: as \w+)?))", path.read_text(), re.M
+        ):
             dots, name, names = match.groups()
             base = _resolve(module, len(dots), name or None)
             if name:
@@ -111,8 +128,11 @@ def test_every_module_is_on_the_map():
     found = set()
     for path in SOURCE.rglob("*.py"):
         relative = path.relative_to(SOURCE).with_suffix("")
-        found.add(".".join(relative.parts[:-1]) if relative.name == "__init__" and relative.parts[:-1]
-                  else ".".join(relative.parts))
+        found.add(
+            ".".join(relative.parts[:-1])
+            if relative.name == "__init__" and relative.parts[:-1]
+            else ".".join(relative.parts)
+        )
     found |= {".".join(p.relative_to(SOURCE).with_suffix("").parts) for p in SOURCE.rglob("*.pyx")}
     assert found == set(MAY_USE)
 
@@ -135,8 +155,12 @@ def test_no_module_reads_another_ones_private_names(module):
     """``x._name`` only for names this module defines itself (its own classes' fields), and
     never a private name of another omaha8 module."""
     tree = ast.parse(_path(module).read_text(encoding="utf-8"))
-    modules = {alias.asname or alias.name for node in ast.walk(tree)
-               if isinstance(node, ast.ImportFrom) and node.level and node.module is None for alias in node.names}
+    modules = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.level and node.module is None
+        for alias in node.names
+    }
     own = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
@@ -152,9 +176,11 @@ def test_no_module_reads_another_ones_private_names(module):
             continue
         if isinstance(node.value, ast.Name) and node.value.id in modules:
             raise AssertionError(f"{module} line {node.lineno} reads {node.value.id}.{node.attr}")
-        assert node.attr in own or node.attr in ("_replace", "_fields", "_asdict", "_make") \
-            or node.attr in FRAMEWORK_HELPERS.get(module, ()), \
-            f"{module} line {node.lineno} reads another module's private name .{node.attr}"
+        assert (
+            node.attr in own
+            or node.attr in ("_replace", "_fields", "_asdict", "_make")
+            or node.attr in FRAMEWORK_HELPERS.get(module, ())
+        ), f"{module} line {node.lineno} reads another module's private name .{node.attr}"
 
 
 def test_the_architecture_page_names_every_module():

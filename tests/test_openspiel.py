@@ -18,16 +18,19 @@ import omaha8  # noqa: E402
 from omaha8 import GameConfigError, Hand  # noqa: E402
 from omaha8.openspiel import Omaha8Game, load  # noqa: E402
 
-FULL_GAMES = [
-    {"players": players, "limit": limit}
-    for players in (2, 3, 6) for limit in ("fixed", "pot", "no")
-] + [
+FULL_GAMES = [{"players": players, "limit": limit} for players in (2, 3, 6) for limit in ("fixed", "pot", "no")] + [
     {"players": 4, "limit": "no", "stacks": "40 7 300 120", "ante": 1, "bets": "1/3 75% 2", "max_raises": 2},
     {"players": 3, "limit": "pot", "hole_size": 5, "blinds": "2 5", "stacks": "60"},
     {"players": 10, "limit": "fixed", "stacks": "12", "max_raises": 3},
 ]
-SUBGAME = {"board": "Ks7d2h9c4s", "pot": 4, "stack": 28, "bets": "1", "max_raises": 2,
-           "ranges": "AsAh2c3d,KhKd5c6c,(QsQcJd8h)@50,Ac3c5d6h|QhQdJc8c,Ad2s3h4c,(KsJs4d5h)@30,7c7h6s3s"}
+SUBGAME = {
+    "board": "Ks7d2h9c4s",
+    "pot": 4,
+    "stack": 28,
+    "bets": "1",
+    "max_raises": 2,
+    "ranges": "AsAh2c3d,KhKd5c6c,(QsQcJd8h)@50,Ac3c5d6h|QhQdJc8c,Ad2s3h4c,(KsJs4d5h)@30,7c7h6s3s",
+}
 
 
 def _text(cards) -> str:
@@ -64,11 +67,12 @@ def test_the_game_string_loads_again_as_it_was():
     assert "bets=1/3 12.5% 6.25% 99993.75% 1/7 0.01% 200%" in written
     assert pyspiel.load_game(written).setup.rules.bets == Omaha8Game({"limit": "no", "bets": sizes}).setup.rules.bets
     subgame = pyspiel.load_game("python_omaha8", SUBGAME)
-    assert "ranges=AsAh2c3d;KhKd5c6c;{QsQcJd8h}@50;" in str(subgame)   # commas and parentheses kept out
+    assert "ranges=AsAh2c3d;KhKd5c6c;{QsQcJd8h}@50;" in str(subgame)  # commas and parentheses kept out
     assert str(pyspiel.load_game(str(subgame))) == str(subgame)
 
 
 # ---------------------------------------------------------------- returns against omaha8.Hand
+
 
 def _raise_total(hand: Hand, fraction: Fraction) -> int:
     """The convention's chips, worked out here on their own: to match, plus the fraction of the
@@ -105,12 +109,20 @@ def test_returns_are_what_omaha8_hand_pays_for_the_same_cards_and_actions(params
     for _ in range(40):
         state = game.new_initial_state()
         chance, moves = _play_out(state, rng)
-        holes = [chance[seat * size:(seat + 1) * size] for seat in range(n)]
-        board = chance[n * size:]
+        holes = [chance[seat * size : (seat + 1) * size] for seat in range(n)]
+        board = chance[n * size :]
         # The hand as a user deals it: every card given up front, no waiting for the board.
-        hand = Hand(list(setup.stacks), limit=setup.limit, blinds=setup.blinds, ante=setup.ante,
-                    bets=setup.fixed_bets, max_raises=setup.max_raises, hole_size=size, holes=holes,
-                    board=board + [c for c in range(52) if c not in chance][:5 - len(board)])
+        hand = Hand(
+            list(setup.stacks),
+            limit=setup.limit,
+            blinds=setup.blinds,
+            ante=setup.ante,
+            bets=setup.fixed_bets,
+            max_raises=setup.max_raises,
+            hole_size=size,
+            holes=holes,
+            board=board + [c for c in range(52) if c not in chance][: 5 - len(board)],
+        )
         for action in moves:
             if action == 0:
                 hand.fold()
@@ -129,8 +141,9 @@ def test_the_subgame_returns_the_river_chips_less_half_the_pot():
     game = pyspiel.load_game("python_omaha8", SUBGAME)
     state = game.new_initial_state()
     wanted = ({int(c) for c in omaha8.parse_cards("AsAh2c3d")}, {int(c) for c in omaha8.parse_cards("Ad2s3h4c")})
-    deal = next(deal for deal, _ in state.chance_outcomes()
-                if tuple(set(hole) for hole in game.setup.deals[deal]) == wanted)
+    deal = next(
+        deal for deal, _ in state.chance_outcomes() if tuple(set(hole) for hole in game.setup.deals[deal]) == wanted
+    )
     state.apply_action(deal)
     # OOP bets the pot (4), IP calls: IP's fours and deuces beat the aces for the high half,
     # and both make 7-4-3-2-A: the low is quartered.
@@ -140,13 +153,15 @@ def test_the_subgame_returns_the_river_chips_less_half_the_pot():
     hand = state.hand
     result = omaha8.showdown("Ks7d2h9c4s", ["AsAh2c3d", "Ad2s3h4c"], [6, 6])
     assert result.payouts == (3, 9)
-    assert [r - 6 for r in result.payouts] == state.returns()       # 6 in each: half the pot and the bet
+    assert [r - 6 for r in result.payouts] == state.returns()  # 6 in each: half the pot and the bet
     assert hand.board == tuple(omaha8.parse_cards("Ks7d2h9c4s"))
 
 
 def test_subgame_chances_are_the_product_of_weights_over_disjoint_pairs():
-    game = pyspiel.load_game("python_omaha8", {"board": "Ks7d2h9c4s", "pot": 10, "stack": 20,
-                                               "ranges": "AsAh2c3d@40,AdAc5c6c|AsKh3h4h@20,QhQd8c8d"})
+    game = pyspiel.load_game(
+        "python_omaha8",
+        {"board": "Ks7d2h9c4s", "pot": 10, "stack": 20, "ranges": "AsAh2c3d@40,AdAc5c6c|AsKh3h4h@20,QhQd8c8d"},
+    )
     outcomes = game.new_initial_state().chance_outcomes()
     # AsAh2c3d meets AsKh3h4h: no chance. Weights: 40 x 100, 100 x 20, 100 x 100.
     total = 40 * 100 + 100 * 20 + 100 * 100
@@ -156,8 +171,14 @@ def test_subgame_chances_are_the_product_of_weights_over_disjoint_pairs():
     assert (game.min_utility(), game.max_utility()) == (-25.0, 25.0)
 
 
-ODD_SPOT = {"board": "Ah8d4cKs2h", "pot": 10, "stack": 15, "limit": "pot", "bets": "0.5 1",
-            "ranges": "5s2d[4-6]h[8-9]h|TcTh[4-6]h[5-6]c"}
+ODD_SPOT = {
+    "board": "Ah8d4cKs2h",
+    "pot": 10,
+    "stack": 15,
+    "limit": "pot",
+    "bets": "0.5 1",
+    "ranges": "5s2d[4-6]h[8-9]h|TcTh[4-6]h[5-6]c",
+}
 
 
 def test_the_subgames_lp_value_is_solve_rivers_on_a_spot_with_odd_chips():
@@ -170,9 +191,19 @@ def test_the_subgames_lp_value_is_solve_rivers_on_a_spot_with_odd_chips():
     oop, ip = ODD_SPOT["ranges"].split("|")
     pot = ODD_SPOT["pot"]
     # The subgame raises by its bet fractions too, and caps raises at max_raises (4).
-    solution = omaha8.solve_river(ODD_SPOT["board"], oop, ip, pot, ODD_SPOT["stack"], limit="pot",
-                                  bets=(0.5, 1.0), raises=(0.5, 1.0), max_raises=4, iterations=20000,
-                                  exploitability=2e-6)
+    solution = omaha8.solve_river(
+        ODD_SPOT["board"],
+        oop,
+        ip,
+        pot,
+        ODD_SPOT["stack"],
+        limit="pot",
+        bets=(0.5, 1.0),
+        raises=(0.5, 1.0),
+        max_raises=4,
+        iterations=20000,
+        exploitability=2e-6,
+    )
     assert lp_value + lp_other == pytest.approx(0, abs=1e-6)
     assert abs(lp_value - (solution.value - pot / 2)) < 1e-5 * pot
 
@@ -198,25 +229,28 @@ def test_the_subgame_splits_an_odd_pot_exactly_and_the_full_game_to_the_chip():
             mine = total * share - total / 2
             assert state.returns() == [mine, -mine]
             odd += mine != int(mine)
-        folded = game.new_initial_state().child(deal).child(2).child(0)     # a fold takes the whole pot
+        folded = game.new_initial_state().child(deal).child(2).child(0)  # a fold takes the whole pot
         assert folded.returns() == [5.0, -5.0]
-    assert odd     # some showdown's pot splits into half chips
+    assert odd  # some showdown's pot splits into half chips
     # The worked case: Ad2s3h4c's two pair takes the high half of 10, both make 7-4-3-2-A.
     state = game.new_initial_state()
     wanted = ({int(c) for c in omaha8.parse_cards("AsAh2c3d")}, {int(c) for c in omaha8.parse_cards("Ad2s3h4c")})
-    state.apply_action(next(deal for deal, _ in state.chance_outcomes()
-                            if tuple(set(hole) for hole in game.setup.deals[deal]) == wanted))
+    state.apply_action(
+        next(
+            deal for deal, _ in state.chance_outcomes() if tuple(set(hole) for hole in game.setup.deals[deal]) == wanted
+        )
+    )
     state.apply_action(1)
     state.apply_action(1)
     assert state.returns() == [-2.5, 2.5]
-    assert state.hand.result.net == (-2, 2)          # the Hand's chips: the odd chip to seat 0
+    assert state.hand.result.net == (-2, 2)  # the Hand's chips: the odd chip to seat 0
     # The full game pays the Hand's chips, odd chip and all.
     full = pyspiel.load_game("python_omaha8", {"limit": "pot", "blinds": "1 1", "stack": 20})
     state = full.new_initial_state()
     for card in omaha8.parse_cards("AsAh2c3d Ad2s3h4c"):
         state.apply_action(int(card))
     board_cards = [int(card) for card in omaha8.parse_cards(board)]
-    while not state.is_terminal():     # checked down: a pot of 2 to the showdown
+    while not state.is_terminal():  # checked down: a pot of 2 to the showdown
         if state.is_chance_node():
             state.apply_action(board_cards[sum(map(len, state.board_rows()))])
         else:
@@ -227,12 +261,13 @@ def test_the_subgame_splits_an_odd_pot_exactly_and_the_full_game_to_the_chip():
 
 # ---------------------------------------------------------------- observations
 
+
 def test_information_states_hide_the_other_hands_and_keep_the_order_of_play():
     game = pyspiel.load_game("python_omaha8", {"players": 2, "limit": "pot"})
     one, two = game.new_initial_state(), game.new_initial_state()
     for card in (0, 1, 2, 3, 4, 5, 6, 7):
         one.apply_action(card)
-    for card in (3, 1, 2, 0, 40, 41, 42, 43):           # seat 0's cards in another order, seat 1's others
+    for card in (3, 1, 2, 0, 40, 41, 42, 43):  # seat 0's cards in another order, seat 1's others
         two.apply_action(card)
     assert one.current_player() == 1
     assert one.information_state_string(0) == two.information_state_string(0)
@@ -251,16 +286,17 @@ def test_the_action_rows_of_the_information_tensor_hold_each_action():
     state = game.new_initial_state()
     for card in range(12):
         state.apply_action(card)
-    state.apply_action(2)      # seat 2 raises
-    state.apply_action(1)      # seat 0 calls
+    state.apply_action(2)  # seat 2 raises
+    state.apply_action(1)  # seat 0 calls
     observer_tensor = state.information_state_tensor(1)
     actions = game.num_distinct_actions()
-    rows = observer_tensor[-game.setup.slots * actions:]
-    assert rows[:actions] == [0, 0, 1, 0, 0] and rows[actions:2 * actions] == [0, 1, 0, 0, 0]
+    rows = observer_tensor[-game.setup.slots * actions :]
+    assert rows[:actions] == [0, 0, 1, 0, 0] and rows[actions : 2 * actions] == [0, 1, 0, 0, 0]
     assert sum(rows) == 2
 
 
 # ---------------------------------------------------------------- refusals
+
 
 def test_an_illegal_action_is_refused_and_changes_nothing():
     game = pyspiel.load_game("python_omaha8", {"limit": "pot"})
@@ -269,27 +305,30 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
         state.apply_action(card)
     before = (str(state), state.legal_actions(), state.history())
     with pytest.raises(Exception, match="not legal"):
-        state.apply_action(4)           # all-in: the pot raise (6) already says it
+        state.apply_action(4)  # all-in: the pot raise (6) already says it
     with pytest.raises(Exception, match="already dealt"):
         game.new_initial_state().child(5).apply_action(5)
     assert (str(state), state.legal_actions(), state.history()) == before
 
 
-@pytest.mark.parametrize(("params", "words"), [
-    ({"limit": "half"}, "limit must be"),
-    ({"players": 11}, "players must be 2..10"),
-    ({"stacks": "100 100 100"}, "one stack for every seat"),
-    ({"pot": 10}, "pot is for the subgame"),
-    ({"board": "Ks7d2h9c"}, "wrong number of the subgame's board"),
-    ({"board": "Ks7d2h9cKs"}, "duplicate card Ks"),
-    ({"board": "Ks7d2h9c4s", "pot": 5, "stack": 10, "ranges": "AA**|KK**"}, "pot must be even"),
-    ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "ranges": "AA**"}, "two range expressions"),
-    ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "ranges": "AsAh2c3d|K?"}, "player 1's range"),
-    ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "ranges": "AsKs2c3d|QhQd8c8d"}, "no hand apart from the board"),
-    ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "ranges": "AA**|KK**"}, "more deals than"),
-    ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "players": 3, "ranges": "AsAh2c3d|QhQd8c8d"}, "heads-up"),
-    ({"bogus": 1}, "no parameter 'bogus'"),
-])
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ({"limit": "half"}, "limit must be"),
+        ({"players": 11}, "players must be 2..10"),
+        ({"stacks": "100 100 100"}, "one stack for every seat"),
+        ({"pot": 10}, "pot is for the subgame"),
+        ({"board": "Ks7d2h9c"}, "wrong number of the subgame's board"),
+        ({"board": "Ks7d2h9cKs"}, "duplicate card Ks"),
+        ({"board": "Ks7d2h9c4s", "pot": 5, "stack": 10, "ranges": "AA**|KK**"}, "pot must be even"),
+        ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "ranges": "AA**"}, "two range expressions"),
+        ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "ranges": "AsAh2c3d|K?"}, "player 1's range"),
+        ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "ranges": "AsKs2c3d|QhQd8c8d"}, "no hand apart from the board"),
+        ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "ranges": "AA**|KK**"}, "more deals than"),
+        ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 10, "players": 3, "ranges": "AsAh2c3d|QhQd8c8d"}, "heads-up"),
+        ({"bogus": 1}, "no parameter 'bogus'"),
+    ],
+)
 def test_bad_parameters_are_an_omaha8_error_naming_the_problem(params, words):
     with pytest.raises(omaha8.Omaha8Error, match=words):
         Omaha8Game(params)
@@ -320,25 +359,28 @@ def test_the_subgames_pot_and_stack_are_whole_chips_and_a_real_amount_says_what_
     assert str(pyspiel.load_game(text)) == str(game)
 
 
-@pytest.mark.parametrize(("params", "words"), [
-    ({"players": "3"}, "players must be an int, not str '3'"),
-    ({"players": None}, "players must be an int, not NoneType None"),
-    ({"players": True}, "players must be an int, not bool True"),
-    ({"max_raises": 2.0}, r"max_raises must be an int, not float 2\.0: pass max_raises=2"),
-    ({"hole_size": 4.0}, "hole_size must be an int"),
-    ({"ante": 1.5}, "ante must be an int"),
-    ({"limit": 3}, "limit must be 'fixed', 'pot' or 'no'"),
-    ({"limit": None}, "limit must be text"),
-    ({"board": True}, "board must be text"),
-    ({"stack": 10**12}, "stack must be at most 2,147,483,647"),
-    ({"ante": 2**31}, "ante must be at most 2,147,483,647"),
-    ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 2**40, "ranges": "AsAh2c3d|QhQd8c8d"}, "stack must be at most"),
-    ({"stacks": [2**40, 10]}, None),                  # text carries any stack: a game, not an error
-    ({"bets": 1}, None),                              # a number for a list: its text
-    ({"stacks": 300, "players": 3}, None),
-    ({"bogus": 1}, "no parameter 'bogus'"),
-    ({"board": "Ks7d2h9c"}, "board: wrong number"),
-])
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ({"players": "3"}, "players must be an int, not str '3'"),
+        ({"players": None}, "players must be an int, not NoneType None"),
+        ({"players": True}, "players must be an int, not bool True"),
+        ({"max_raises": 2.0}, r"max_raises must be an int, not float 2\.0: pass max_raises=2"),
+        ({"hole_size": 4.0}, "hole_size must be an int"),
+        ({"ante": 1.5}, "ante must be an int"),
+        ({"limit": 3}, "limit must be 'fixed', 'pot' or 'no'"),
+        ({"limit": None}, "limit must be text"),
+        ({"board": True}, "board must be text"),
+        ({"stack": 10**12}, "stack must be at most 2,147,483,647"),
+        ({"ante": 2**31}, "ante must be at most 2,147,483,647"),
+        ({"board": "Ks7d2h9c4s", "pot": 4, "stack": 2**40, "ranges": "AsAh2c3d|QhQd8c8d"}, "stack must be at most"),
+        ({"stacks": [2**40, 10]}, None),  # text carries any stack: a game, not an error
+        ({"bets": 1}, None),  # a number for a list: its text
+        ({"stacks": 300, "players": 3}, None),
+        ({"bogus": 1}, "no parameter 'bogus'"),
+        ({"board": "Ks7d2h9c"}, "board: wrong number"),
+    ],
+)
 def test_load_checks_every_parameter_before_openspiel(params, words, capfd):
     """Issue 32: OpenSpiel's parser refused wrong types and stack=10**12 with its own SpielError
     (or pybind11's RuntimeError) before omaha8 saw them. load and Omaha8Game read every value
@@ -370,15 +412,29 @@ def test_numpy_integers_are_ints_and_bools_and_floats_are_not():
     alike with Python ints, bools and floats (numpy's too) refused."""
     np = pytest.importorskip("numpy")
     plain = {"players": 3, "stack": 300, "max_raises": 2, "hole_size": 5, "ante": 1}
-    typed = {"players": np.int64(3), "stack": np.int32(300), "max_raises": np.uint8(2), "hole_size": np.int16(5),
-             "ante": np.int64(1)}
+    typed = {
+        "players": np.int64(3),
+        "stack": np.int32(300),
+        "max_raises": np.uint8(2),
+        "hole_size": np.int16(5),
+        "ante": np.int64(1),
+    }
     assert str(load(**typed)) == str(Omaha8Game(typed)) == str(load(**plain))
     assert str(load(players=2, stacks=[np.int64(100), 50])) == str(load(players=2, stacks=[100, 50]))
     subgame = {**ODD_SPOT, "pot": np.int64(10), "stack": np.int16(15)}
     assert str(load(**subgame)) == str(Omaha8Game(subgame)) == str(load(**ODD_SPOT))
-    refused = [{"players": np.True_}, {"players": 3.0}, {"max_raises": np.float64(2)}, {"hole_size": True},
-               {"ante": np.float32(1)}, {"stack": np.float64(300)}, {"stacks": [200.0, 100]},
-               {"stacks": [True, 100]}, {**ODD_SPOT, "pot": True}, {**ODD_SPOT, "pot": np.float64(10)}]
+    refused = [
+        {"players": np.True_},
+        {"players": 3.0},
+        {"max_raises": np.float64(2)},
+        {"hole_size": True},
+        {"ante": np.float32(1)},
+        {"stack": np.float64(300)},
+        {"stacks": [200.0, 100]},
+        {"stacks": [True, 100]},
+        {**ODD_SPOT, "pot": True},
+        {**ODD_SPOT, "pot": np.float64(10)},
+    ]
     for params in refused:
         for make in (load, lambda **given: Omaha8Game(given)):
             with pytest.raises(GameConfigError):
@@ -450,14 +506,13 @@ def test_deserialize_state_never_unpickles():
     game = load()
     payload = base64.b64encode(pickle.dumps(_Payload())).decode()
     header = pyspiel.serialize_game_and_state(game, game.new_initial_state()).split("[State]\n", 1)[0]
-    for text in (f"history=\nmove_number=0\n__dict__={payload}",
-                 f"history=-1:0\nmove_number=1\n__dict__={payload}"):
+    for text in (f"history=\nmove_number=0\n__dict__={payload}", f"history=-1:0\nmove_number=1\n__dict__={payload}"):
         with pytest.raises(GameConfigError, match="its actions, one a line"):
             game.deserialize_state(text)
         with pytest.raises(GameConfigError, match="its actions, one a line"):
             omaha8.openspiel.deserialize_game_and_state(header + "[State]\n" + text)
     assert not _PAYLOAD_RAN
-    pickle.loads(base64.b64decode(payload))       # the payload does run where it is unpickled
+    pickle.loads(base64.b64decode(payload))  # the payload does run where it is unpickled
     assert _PAYLOAD_RAN
 
 
@@ -470,7 +525,7 @@ def test_deserialize_state_refuses_what_does_not_replay():
     tampered = _openspiel_text(state).replace("history=-1:0,", "history=-1:52,")
     with pytest.raises(GameConfigError):
         game.deserialize_state(tampered)
-    folded = "".join(f"{card}\n" for card in range(8)) + "0\n"        # the button folds: the hand is over
+    folded = "".join(f"{card}\n" for card in range(8)) + "0\n"  # the button folds: the hand is over
     assert game.deserialize_state(folded).is_terminal()
     for text, words in [
         ("52\n", r"line 1: 52 is not a legal action here \(a card 0..51 not yet dealt\)"),
@@ -479,7 +534,11 @@ def test_deserialize_state_refuses_what_does_not_replay():
         (folded + "9\n", "line 10: the hand is over"),
         ("garbage", "line 1 is 'garbage'"),
         ("1\n2\n\n3\n", "line 3 is ''"),
-        (" 1\n", "line 1"), ("+1\n", "line 1"), ("-1\n", "line 1"), ("\uff11\n", "line 1"), ("1\r\n", "line 1"),
+        (" 1\n", "line 1"),
+        ("+1\n", "line 1"),
+        ("-1\n", "line 1"),
+        ("\uff11\n", "line 1"),
+        ("1\r\n", "line 1"),
         ("0\n" * 1000, "more actions than"),
         ("9" * 40, "line 1"),
         (b"0\n", "must be text"),
@@ -488,14 +547,17 @@ def test_deserialize_state_refuses_what_does_not_replay():
         with pytest.raises(GameConfigError, match=words):
             game.deserialize_state(text)
     subgame = load(board="Ks7d2h9c4s", pot=10, stack=20, ranges="AsAh2c3d,AdAc5c6c|AsKh3h4h,QhQd8c8d")
-    deals = len(subgame.setup.deals)        # AsAh2c3d against AsKh3h4h: a deal with no chance
+    deals = len(subgame.setup.deals)  # AsAh2c3d against AsKh3h4h: a deal with no chance
     impossible = next(deal for deal in range(deals) if deal not in dict(subgame.new_initial_state().chance_outcomes()))
     for text in (f"{deals}\n", f"{impossible}\n", "0\n99\n"):
         with pytest.raises(GameConfigError, match="not a legal action here"):
             subgame.deserialize_state(text)
     with pytest.raises(GameConfigError, match="python_omaha8"):
-        omaha8.openspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(
-            pyspiel.load_game("kuhn_poker"), pyspiel.load_game("kuhn_poker").new_initial_state()))
+        omaha8.openspiel.deserialize_game_and_state(
+            pyspiel.serialize_game_and_state(
+                pyspiel.load_game("kuhn_poker"), pyspiel.load_game("kuhn_poker").new_initial_state()
+            )
+        )
 
 
 @pytest.mark.parametrize("params", [FULL_GAMES[4], FULL_GAMES[-2], SUBGAME], ids=_name)
@@ -523,11 +585,12 @@ def test_a_state_serializes_as_its_actions_and_loads_again_as_it_was(params):
         again_game, again = omaha8.openspiel.deserialize_game_and_state(text)
         assert str(again_game) == str(game)
         _same(again, state)
-        with pytest.raises(pyspiel.SpielError):         # OpenSpiel's reader takes only its own text
+        with pytest.raises(pyspiel.SpielError):  # OpenSpiel's reader takes only its own text
             pyspiel.deserialize_game_and_state(text)
 
 
 # ---------------------------------------------------------------- OpenSpiel's algorithms
+
 
 def test_external_sampling_mccfr_runs_on_the_full_game():
     from open_spiel.python.algorithms import external_sampling_mccfr
@@ -551,9 +614,20 @@ def _tiny_values(limit: str):
     extra = {"fixed_bets": "8 8"} if limit == "fixed" else {}
     game = pyspiel.load_game("python_omaha8", {**SUBGAME, "limit": limit, **extra})
     oop, ip = SUBGAME["ranges"].split("|")
-    solution = omaha8.solve_river(SUBGAME["board"], oop, ip, 4, 28, limit=limit, bets=(1.0,), raises=(1.0,),
-                                  max_raises=2, big_bet=8 if limit == "fixed" else None, iterations=5000,
-                                  exploitability=1e-7)
+    solution = omaha8.solve_river(
+        SUBGAME["board"],
+        oop,
+        ip,
+        4,
+        28,
+        limit=limit,
+        bets=(1.0,),
+        raises=(1.0,),
+        max_raises=2,
+        big_bet=8 if limit == "fixed" else None,
+        iterations=5000,
+        exploitability=1e-7,
+    )
     lp_value, lp_other, _, _ = sequence_form_lp.solve_zero_sum_game(game)
     return game, solution.value - 4 / 2, lp_value, lp_other
 
@@ -578,12 +652,19 @@ def test_on_a_tiny_river_the_lp_cfr_and_solve_river_agree(limit):
 def test_vanilla_cfr_reaches_the_solvers_value_on_a_tiny_river():
     from open_spiel.python.algorithms import cfr, expected_game_score
 
-    params = {"board": "Ks7d2h9c4s", "pot": 4, "stack": 4, "bets": "1", "max_raises": 1,
-              "ranges": "AsAh2c3d,KhKd5c6c|QhQdJc8c,Ad2s3h4c"}
+    params = {
+        "board": "Ks7d2h9c4s",
+        "pot": 4,
+        "stack": 4,
+        "bets": "1",
+        "max_raises": 1,
+        "ranges": "AsAh2c3d,KhKd5c6c|QhQdJc8c,Ad2s3h4c",
+    }
     game = pyspiel.load_game("python_omaha8", params)
     oop, ip = params["ranges"].split("|")
-    solution = omaha8.solve_river(params["board"], oop, ip, 4, 4, bets=(1.0,), raises=(1.0,), max_raises=1,
-                                  iterations=5000, exploitability=1e-8)
+    solution = omaha8.solve_river(
+        params["board"], oop, ip, 4, 4, bets=(1.0,), raises=(1.0,), max_raises=1, iterations=5000, exploitability=1e-8
+    )
     solver = cfr.CFRSolver(game)
     for _ in range(2000):
         solver.evaluate_and_update_policy()
@@ -592,8 +673,33 @@ def test_vanilla_cfr_reaches_the_solvers_value_on_a_tiny_river():
     assert abs(value - (solution.value - 2)) < 1e-3 * 4
 
 
-HOSTILE = ["", "x", "1 2", "0", "-3", "1/0", "50%", "AA**|KK**", "Ks7d2h9c4s", "|", 0, -1, 1, 2, 3, 7, 10**30, 2.5,
-           float("nan"), True, None, [1, 2], (), object(), {"a": 1}]
+HOSTILE = [
+    "",
+    "x",
+    "1 2",
+    "0",
+    "-3",
+    "1/0",
+    "50%",
+    "AA**|KK**",
+    "Ks7d2h9c4s",
+    "|",
+    0,
+    -1,
+    1,
+    2,
+    3,
+    7,
+    10**30,
+    2.5,
+    float("nan"),
+    True,
+    None,
+    [1, 2],
+    (),
+    object(),
+    {"a": 1},
+]
 
 
 def test_hostile_parameters_make_a_game_or_an_omaha8_error():
@@ -629,7 +735,7 @@ def test_hostile_actions_are_refused_and_change_nothing():
             legal = [o for o, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
             before = (str(state), state.history())
             for bad in rng.sample([a for a in range(-3, 60) if a not in legal], 5):
-                with pytest.raises(Exception):   # noqa: B017 - pyspiel may wrap our error in its own
+                with pytest.raises(Exception):  # noqa: B017 - pyspiel may wrap our error in its own
                     state.apply_action(bad)
                 assert (str(state), state.history()) == before
             state.apply_action(rng.choice(legal))
@@ -639,9 +745,11 @@ def test_no_playout_outgrows_the_declared_length_or_the_tensors_action_rows():
     """max_game_length and the tensor's action rows are bounds worked out from the cap: random
     playouts that raise as often as they may, short stacks going all-in for less, stay inside."""
     rng = random.Random(13)
-    for params in ({"players": 6, "limit": "fixed", "stacks": "3 5 30 9 40 17", "max_raises": 4},
-                   {"players": 4, "limit": "no", "stacks": "9 400 13 400", "bets": "1/10 1/4", "max_raises": 6},
-                   {"players": 3, "limit": "pot", "stack": 1000, "max_raises": 0}):
+    for params in (
+        {"players": 6, "limit": "fixed", "stacks": "3 5 30 9 40 17", "max_raises": 4},
+        {"players": 4, "limit": "no", "stacks": "9 400 13 400", "bets": "1/10 1/4", "max_raises": 6},
+        {"players": 3, "limit": "pot", "stack": 1000, "max_raises": 0},
+    ):
         game = pyspiel.load_game("python_omaha8", params)
         longest = 0
         for _ in range(300):
@@ -666,14 +774,24 @@ def test_the_observer_serves_the_public_and_all_players_views():
     for card in range(12):
         state.apply_action(card)
     views = {}
-    for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.SINGLE_PLAYER,
-                    pyspiel.PrivateInfoType.ALL_PLAYERS):
-        observation = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
-                                                                        private_info=private))
+    for private in (
+        pyspiel.PrivateInfoType.NONE,
+        pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        pyspiel.PrivateInfoType.ALL_PLAYERS,
+    ):
+        observation = make_observation(
+            game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=private)
+        )
         observation.set_from(state, 1)
         views[private] = (observation.string_from(state, 1), observation.dict, observation.tensor.sum())
-    public, single, every = (views[p] for p in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.SINGLE_PLAYER,
-                                                pyspiel.PrivateInfoType.ALL_PLAYERS))
+    public, single, every = (
+        views[p]
+        for p in (
+            pyspiel.PrivateInfoType.NONE,
+            pyspiel.PrivateInfoType.SINGLE_PLAYER,
+            pyspiel.PrivateInfoType.ALL_PLAYERS,
+        )
+    )
     assert "Private" not in public[0] and "hole" not in public[1] and "holes" not in public[1]
     assert "[Private 3c3d3h3s]" in single[0] and single[1]["hole"].sum() == 4
     assert "[Private 2c2d2h2s | 3c3d3h3s | 4c4d4h4s]" in every[0] and every[1]["holes"].sum() == 12

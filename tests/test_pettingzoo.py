@@ -27,8 +27,15 @@ SETTINGS = [
     {"players": 3, "limit": "fixed"},
     {"players": 6, "limit": "no", "stacks": 40, "hands": 50, "ante": 1},
     {"players": 2, "stacks": 20, "hands": 1000},
-    {"players": 4, "limit": "pot", "hole_size": 5, "bets": "0.33 0.75", "blinds": "2 5", "stacks": [100, 30, 80, 12],
-     "hands": 20},
+    {
+        "players": 4,
+        "limit": "pot",
+        "hole_size": 5,
+        "bets": "0.33 0.75",
+        "blinds": "2 5",
+        "stacks": [100, 30, 80, 12],
+        "hands": 20,
+    },
 ]
 
 
@@ -99,12 +106,12 @@ def test_a_busted_agent_observes_the_end_of_the_hand_it_went_out_in():
             observation, _, terminated, _, _ = environment.last()
             if terminated:
                 number = environment.possible_agents.index(agent)
-                if number not in environment.seating:       # out, and the episode goes on
+                if number not in environment.seating:  # out, and the episode goes on
                     seen += 1
                     vector = observation["observation"]
                     assert vector.any() and not observation["action_mask"].any()
-                    assert vector[:52].sum() == 4                      # its last hole cards
-                    assert vector[2 * 52 + 4] == 1.0                   # that hand is over
+                    assert vector[:52].sum() == 4  # its last hole cards
+                    assert vector[2 * 52 + 4] == 1.0  # that hand is over
                     assert environment.observation_space(agent).contains(observation)
                 environment.step(None)
                 continue
@@ -152,7 +159,7 @@ def test_the_button_moves_and_a_busted_agent_leaves():
     environment = raw_env(players=3, stacks=[4, 100, 100], hands=10, limit="no")
     environment.reset(seed=1)
     first = environment.seating
-    assert first == (0, 1, 2)               # agent i in seat i, player_2 the button
+    assert first == (0, 1, 2)  # agent i in seat i, player_2 the button
     seen = [first]
     while environment.agents:
         agent = environment.agent_selection
@@ -173,7 +180,7 @@ def test_the_button_moves_and_a_busted_agent_leaves():
     for before, after in itertools.pairwise(seen):
         assert before[-1] != after[-1]
     if environment.chips[0] == 0:
-        assert all(0 not in seating for seating in seen[seen.index(next(s for s in seen if 0 not in s)):])
+        assert all(0 not in seating for seating in seen[seen.index(next(s for s in seen if 0 not in s)) :])
 
 
 def test_an_illegal_action_ends_the_episode_under_the_wrapper_and_changes_nothing_raw():
@@ -254,10 +261,10 @@ def test_no_hand_is_kept_by_default_and_the_memory_stays_flat():
     def play(hands):
         target = environment.hands_played + hands
         while environment.hands_played < target:
-            environment.step(1)        # check or call: every hand to the showdown
+            environment.step(1)  # check or call: every hand to the showdown
 
     def traced():
-        gc.collect()                # what is kept, not garbage waiting for the collector
+        gc.collect()  # what is kept, not garbage waiting for the collector
         return tracemalloc.get_traced_memory()[0]
 
     play(50)
@@ -269,14 +276,14 @@ def test_no_hand_is_kept_by_default_and_the_memory_stays_flat():
     finally:
         tracemalloc.stop()
     assert environment.hands_played == 1050 and len(environment.played) == 0
-    assert grown < 100_000          # measured: 3.5 KB; keeping every hand, 4.7 MB
+    assert grown < 100_000  # measured: 3.5 KB; keeping every hand, 4.7 MB
     assert environment.render() is None
 
 
 def test_the_text_table_counts_hands_not_kept():
     environment = raw_env(players=2, hands=3, render_mode="ansi")
     environment.reset(seed=2)
-    environment.step(0)             # the button folds: hand 2
+    environment.step(0)  # the button folds: hand 2
     assert environment.render().startswith("hand 2 of 3 ·") and environment.hands_played == 1
 
 
@@ -296,11 +303,20 @@ def test_a_seed_of_any_size_deals():
 
 
 def test_numpy_integers_are_counts_in_every_setting():
-    plain = raw_env(players=3, stacks=50, blinds=[1, 2], ante=1, hole_size=5, max_raises=2, fixed_bets=[2, 4], hands=4,
-                    keep_hands=4)
-    numpy = raw_env(players=np.int64(3), stacks=np.int64(50), blinds=np.array([1, 2]), ante=np.uint8(1),
-                    hole_size=np.int16(5), max_raises=np.int8(2), fixed_bets=[np.int64(2), np.int64(4)],
-                    hands=np.int64(4), keep_hands=np.int32(4))
+    plain = raw_env(
+        players=3, stacks=50, blinds=[1, 2], ante=1, hole_size=5, max_raises=2, fixed_bets=[2, 4], hands=4, keep_hands=4
+    )
+    numpy = raw_env(
+        players=np.int64(3),
+        stacks=np.int64(50),
+        blinds=np.array([1, 2]),
+        ante=np.uint8(1),
+        hole_size=np.int16(5),
+        max_raises=np.int8(2),
+        fixed_bets=[np.int64(2), np.int64(4)],
+        hands=np.int64(4),
+        keep_hands=np.int32(4),
+    )
     assert numpy.rules == plain.rules and (numpy.hands, numpy.keep_hands) == (plain.hands, plain.keep_hands) == (4, 4)
     assert all(type(number) is int for number in numpy.rules.stacks + numpy.rules.blinds + (numpy.rules.hole_size,))
     for environment in (plain, numpy):
@@ -309,8 +325,26 @@ def test_numpy_integers_are_counts_in_every_setting():
     assert [_hand_facts(*hand) for hand in numpy.played] == [_hand_facts(*hand) for hand in plain.played]
 
 
-@pytest.mark.parametrize("seed", [True, False, 5.0, np.float64(5), "5", b"5", -1, np.int64(-1), [5], (5,), {}, object(),
-                                  np.array([5]), np.array(5.0)], ids=repr)
+@pytest.mark.parametrize(
+    "seed",
+    [
+        True,
+        False,
+        5.0,
+        np.float64(5),
+        "5",
+        b"5",
+        -1,
+        np.int64(-1),
+        [5],
+        (5,),
+        {},
+        object(),
+        np.array([5]),
+        np.array(5.0),
+    ],
+    ids=repr,
+)
 def test_a_seed_that_is_not_a_whole_number_from_zero_is_a_game_config_error_and_changes_nothing(seed):
     environment, twin = raw_env(players=3, hands=5), raw_env(players=3, hands=5)
     environment.reset(seed=9)
@@ -321,7 +355,7 @@ def test_a_seed_that_is_not_a_whole_number_from_zero_is_a_game_config_error_and_
     with pytest.raises(GameConfigError, match="seed"):
         environment.reset(seed=seed)
     assert (environment.hand.history, environment.agent_selection, environment.chips) == before
-    environment.reset()             # the generator was left as it was: the next deal is the twin's
+    environment.reset()  # the generator was left as it was: the next deal is the twin's
     twin.reset()
     assert environment.hand.holes == twin.hand.holes
 
@@ -356,12 +390,12 @@ def test_observations_are_the_seat_view_and_the_mask_is_the_legal_actions():
     environment = raw_env(players=3, limit="pot")
     environment.reset(seed=9)
     agent = environment.agent_selection
-    assert agent == "player_2"                    # the button acts first three-handed
+    assert agent == "player_2"  # the button acts first three-handed
     seen = environment.observe(agent)
     assert seen["observation"].dtype == np.float32 and seen["action_mask"].dtype == np.int8
     hole = environment.hand.holes[2]
     assert sorted(np.flatnonzero(seen["observation"][:52])) == sorted(int(card) for card in hole)
-    assert list(np.flatnonzero(seen["action_mask"])) == [0, 1, 2, 3]     # pot raise to 7 is the all-in's max
+    assert list(np.flatnonzero(seen["action_mask"])) == [0, 1, 2, 3]  # pot raise to 7 is the all-in's max
     assert not environment.observe("player_0")["action_mask"].any()
     assert environment.observation_space(agent).contains(seen)
 
@@ -378,22 +412,25 @@ def test_render_draws_the_table_in_text():
     assert raw_env().render() is None
 
 
-@pytest.mark.parametrize(("settings", "words"), [
-    ({"players": 1}, "players must be 2..10"),
-    ({"limit": "spread"}, "limit must be"),
-    ({"stacks": [10, 10, 10]}, "one stack for every seat"),
-    ({"bets": "2"}, "more than pot limit allows"),
-    ({"hands": 0}, "hands must be at least 1"),
-    ({"render_mode": "human"}, "render_mode must be None or 'ansi'"),
-    ({"stacks": 1, "blinds": (1, 2)}, "every seat is all-in on its ante and blinds"),
-    ({"keep_hands": -1}, "keep_hands must be"),
-    ({"keep_hands": True}, "keep_hands must be an int"),
-    ({"keep_hands": 2.0}, "keep_hands must be an int"),
-    ({"keep_hands": "3"}, "keep_hands must be an int"),
-    ({"keep_hands": 2**70}, "keep_hands must be"),
-    ({"action_mask": "both"}, "action_mask must be 'observation' or 'info'"),
-    ({"action_mask": None}, "action_mask must be 'observation' or 'info'"),
-])
+@pytest.mark.parametrize(
+    ("settings", "words"),
+    [
+        ({"players": 1}, "players must be 2..10"),
+        ({"limit": "spread"}, "limit must be"),
+        ({"stacks": [10, 10, 10]}, "one stack for every seat"),
+        ({"bets": "2"}, "more than pot limit allows"),
+        ({"hands": 0}, "hands must be at least 1"),
+        ({"render_mode": "human"}, "render_mode must be None or 'ansi'"),
+        ({"stacks": 1, "blinds": (1, 2)}, "every seat is all-in on its ante and blinds"),
+        ({"keep_hands": -1}, "keep_hands must be"),
+        ({"keep_hands": True}, "keep_hands must be an int"),
+        ({"keep_hands": 2.0}, "keep_hands must be an int"),
+        ({"keep_hands": "3"}, "keep_hands must be an int"),
+        ({"keep_hands": 2**70}, "keep_hands must be"),
+        ({"action_mask": "both"}, "action_mask must be 'observation' or 'info'"),
+        ({"action_mask": None}, "action_mask must be 'observation' or 'info'"),
+    ],
+)
 def test_bad_settings_are_a_game_config_error(settings, words):
     with pytest.raises(GameConfigError, match=words):
         raw_env(**settings)
@@ -402,10 +439,47 @@ def test_bad_settings_are_a_game_config_error(settings, words):
 def test_hostile_settings_make_an_environment_or_an_omaha8_error():
     from omaha8 import Omaha8Error
 
-    hostile = ["", "x", "1 2", "0", "-3", "1/0", "50%", 0, -1, 1, 2, 3, 7, 10**30, 2.5, float("nan"), True, None,
-               [1, 2], [0.5, 1], (), object(), {"a": 1}, "ansi"]
-    names = ["limit", "players", "blinds", "ante", "stacks", "hole_size", "bets", "max_raises", "fixed_bets",
-             "hands", "keep_hands", "action_mask", "render_mode"]
+    hostile = [
+        "",
+        "x",
+        "1 2",
+        "0",
+        "-3",
+        "1/0",
+        "50%",
+        0,
+        -1,
+        1,
+        2,
+        3,
+        7,
+        10**30,
+        2.5,
+        float("nan"),
+        True,
+        None,
+        [1, 2],
+        [0.5, 1],
+        (),
+        object(),
+        {"a": 1},
+        "ansi",
+    ]
+    names = [
+        "limit",
+        "players",
+        "blinds",
+        "ante",
+        "stacks",
+        "hole_size",
+        "bets",
+        "max_raises",
+        "fixed_bets",
+        "hands",
+        "keep_hands",
+        "action_mask",
+        "render_mode",
+    ]
     rng = random.Random(6)
     made = refused = 0
     for _ in range(400):
@@ -449,10 +523,46 @@ def test_the_readmes_random_agent_against_a_calling_station(capsys):
         assert line in readme
 
 
-HOSTILE = [None, -1, 0, 1, 2, 3, 4, 5, 9, 2**63, 2**70, -2**70, "1", "", "x", 1.0, 2.5, float("nan"), float("inf"),
-           True, False, np.int64(1), np.int64(-1), np.uint8(2), np.int64(2**62), np.float32(1), np.float64(2),
-           np.bool_(True), np.array(1), np.array([1]), np.array([1, 2]), np.array(1.0), [1], (1,), {}, {"seed": 1},
-           object(), b"1"]
+HOSTILE = [
+    None,
+    -1,
+    0,
+    1,
+    2,
+    3,
+    4,
+    5,
+    9,
+    2**63,
+    2**70,
+    -(2**70),
+    "1",
+    "",
+    "x",
+    1.0,
+    2.5,
+    float("nan"),
+    float("inf"),
+    True,
+    False,
+    np.int64(1),
+    np.int64(-1),
+    np.uint8(2),
+    np.int64(2**62),
+    np.float32(1),
+    np.float64(2),
+    np.bool_(True),
+    np.array(1),
+    np.array([1]),
+    np.array([1, 2]),
+    np.array(1.0),
+    [1],
+    (1,),
+    {},
+    {"seed": 1},
+    object(),
+    b"1",
+]
 
 # What PettingZoo's wrappers answer: an action outside the space, a call before reset.
 WRAPPER_ASSERTIONS = ("action is not in action space", "reset() needs to be called before")
@@ -478,8 +588,12 @@ def test_hostile_resets_and_steps_are_omaha8_errors_or_pettingzoos_own(wrapped):
         was_reset = False
         for _ in range(rng.randint(1, 80)):
             roll = rng.random()
-            state = (unwrapped.hand.history if unwrapped.hand else None, unwrapped.chips,
-                     getattr(unwrapped, "agent_selection", None), list(getattr(unwrapped, "agents", [])))
+            state = (
+                unwrapped.hand.history if unwrapped.hand else None,
+                unwrapped.chips,
+                getattr(unwrapped, "agent_selection", None),
+                list(getattr(unwrapped, "agents", [])),
+            )
             try:
                 if roll < 0.1:
                     environment.reset(seed=rng.choice(HOSTILE), options=rng.choice(HOSTILE))
@@ -497,8 +611,12 @@ def test_hostile_resets_and_steps_are_omaha8_errors_or_pettingzoos_own(wrapped):
                 assert wrapped and str(error).startswith(WRAPPER_ASSERTIONS), error
                 outcome = "assertion"
             if outcome != "done":
-                assert state == (unwrapped.hand.history if unwrapped.hand else None, unwrapped.chips,
-                                 getattr(unwrapped, "agent_selection", None), list(getattr(unwrapped, "agents", [])))
+                assert state == (
+                    unwrapped.hand.history if unwrapped.hand else None,
+                    unwrapped.chips,
+                    getattr(unwrapped, "agent_selection", None),
+                    list(getattr(unwrapped, "agents", [])),
+                )
             outcomes[outcome] = outcomes.get(outcome, 0) + 1
             if was_reset:
                 assert sum(unwrapped.chips) == sum(unwrapped.rules.stacks)

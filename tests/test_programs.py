@@ -14,7 +14,7 @@ from omaha8._engine import programs
 
 
 def test_the_core_refuses_program_constants_it_was_not_built_with(core, monkeypatch):
-    core._check_limits()   # as built: the same constants
+    core._check_limits()  # as built: the same constants
     for name in ("OP_PATTERN", "OP_BUT_NOT", "FILTER_RAINBOW", "SUIT_VARIABLE", "MAX_PROGRAM_DEPTH"):
         monkeypatch.setattr(programs, name, getattr(programs, name) + 7)
         with pytest.raises(ImportError, match=f"{name}.*rebuild"):
@@ -41,7 +41,7 @@ def test_the_depth_limit_is_the_one_constant():
 def test_both_engines_read_the_deepest_program_alike(impl):
     code, table = _deep(programs.MAX_PROGRAM_DEPTH)
     count = impl.range_count(array("i", code).tobytes(), array("i", table).tobytes(), 4, 0)
-    assert count == 270725   # every hand: the pattern of no specs matches all of them
+    assert count == 270725  # every hand: the pattern of no specs matches all of them
 
 
 @pytest.mark.parametrize("expression", ["AA**", "A2**$ds, KK**!KKK*", "AK**:**QQ, 9876$np", "xxyy", "A*$r@40, 22**"])
@@ -77,8 +77,18 @@ def test_no_mutated_program_passes_unless_it_is_one(core, fallback, mutation):
     assert core.range_list(*checked, 4, cards) == fallback.range_list(*checked, 4, cards)
 
 
-@pytest.mark.parametrize("code, table", [("abc", b""), (None, b""), (5, b""), ([1, 0], None), ([1, 2**40], [100, 0, 0, 0]),
-                                         ([1.5, 0], [100, 0, 0, 0]), (b"\x01", b"")])
+@pytest.mark.parametrize(
+    "code, table",
+    [
+        ("abc", b""),
+        (None, b""),
+        (5, b""),
+        ([1, 0], None),
+        ([1, 2**40], [100, 0, 0, 0]),
+        ([1.5, 0], [100, 0, 0, 0]),
+        (b"\x01", b""),
+    ],
+)
 def test_what_is_not_a_program_is_a_job_error_in_both_engines(impl, code, table):
     with pytest.raises(JobError, match="not a compiled range"):
         impl.range_count(code, table, 4, 0)

@@ -44,7 +44,7 @@ def test_more_board_never_hurts(impl, hand):
     hole, board = hand
     high, low = impl.evaluate(hole, board)
     for drop in range(len(board)):
-        smaller = board[:drop] + board[drop + 1:]
+        smaller = board[:drop] + board[drop + 1 :]
         high_before, low_before = impl.evaluate(hole, smaller)
         assert high <= high_before
         if low_before is not None:
@@ -85,7 +85,7 @@ def test_more_hole_cards_never_hurt(impl, hole_size):
     rng = random.Random(hole_size)
     for _ in range(300):
         cards = rng.sample(range(52), hole_size + 1 + 5)
-        hole, extra, board = cards[:hole_size], cards[hole_size], cards[hole_size + 1:]
+        hole, extra, board = cards[:hole_size], cards[hole_size], cards[hole_size + 1 :]
         if hole_size == 6:
             hole, extra = hole[:5], hole[5]
         high, low = impl.evaluate(hole, board)

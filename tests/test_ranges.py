@@ -18,29 +18,34 @@ C = comb
 HANDS = 270_725
 
 
-@pytest.mark.parametrize("expression, count", [
-    ("AA**", C(4, 2) * C(48, 2) + C(4, 3) * 48 + 1),          # at least two aces
-    ("AA", C(4, 2) * C(48, 2) + C(4, 3) * 48 + 1),            # fewer specs: "at least these"
-    ("AA!AAA", C(4, 2) * C(48, 2)),                            # exactly two aces
-    ("AK", HANDS - 2 * C(48, 4) + C(44, 4)),                   # an ace and a king
-    ("Ax:Kx", HANDS - 2 * C(48, 4) + C(44, 4)),                # variables are per pattern
-    ("AsKs", C(50, 2)),
-    ("AsAs", 0),                                               # a card cannot match twice
-    ("AsAh2s3h", 1),
-    ("****", HANDS), ("*", HANDS), ("random", HANDS),
-    ("$ds", C(4, 2) * C(13, 2) ** 2),                          # two suits, two cards each
-    ("xxyy", C(4, 2) * C(13, 2) ** 2),
-    ("$ss", 4 * C(13, 2) * C(3, 2) * 13 * 13),                 # one suit twice, two others once
-    ("$r", 13 ** 4),                                           # four suits
-    ("$np", C(13, 4) * 4 ** 4),                                # four ranks
-    ("ss**", HANDS - C(39, 4) - 13 * C(39, 3)),                # at least two spades
-    ("[2-5]***", HANDS - C(36, 4)),                            # a deuce to five
-    ("$L$L$L$L", C(32, 4)),                                    # four cards eight or lower
-    ("$B$B$B$B", C(20, 4)),
-    ("[A,2,3]", HANDS - C(40, 4)),
-    ("AA**, KK**", 2 * 6961 - (C(4, 2) * C(4, 2))),            # union: both pairs counted once
-    ("(AA**, KK**) : AK", 2 * C(4, 2) * 4 * 44 + 2 * C(4, 3) * 4 + C(4, 2) ** 2),
-])
+@pytest.mark.parametrize(
+    "expression, count",
+    [
+        ("AA**", C(4, 2) * C(48, 2) + C(4, 3) * 48 + 1),  # at least two aces
+        ("AA", C(4, 2) * C(48, 2) + C(4, 3) * 48 + 1),  # fewer specs: "at least these"
+        ("AA!AAA", C(4, 2) * C(48, 2)),  # exactly two aces
+        ("AK", HANDS - 2 * C(48, 4) + C(44, 4)),  # an ace and a king
+        ("Ax:Kx", HANDS - 2 * C(48, 4) + C(44, 4)),  # variables are per pattern
+        ("AsKs", C(50, 2)),
+        ("AsAs", 0),  # a card cannot match twice
+        ("AsAh2s3h", 1),
+        ("****", HANDS),
+        ("*", HANDS),
+        ("random", HANDS),
+        ("$ds", C(4, 2) * C(13, 2) ** 2),  # two suits, two cards each
+        ("xxyy", C(4, 2) * C(13, 2) ** 2),
+        ("$ss", 4 * C(13, 2) * C(3, 2) * 13 * 13),  # one suit twice, two others once
+        ("$r", 13**4),  # four suits
+        ("$np", C(13, 4) * 4**4),  # four ranks
+        ("ss**", HANDS - C(39, 4) - 13 * C(39, 3)),  # at least two spades
+        ("[2-5]***", HANDS - C(36, 4)),  # a deuce to five
+        ("$L$L$L$L", C(32, 4)),  # four cards eight or lower
+        ("$B$B$B$B", C(20, 4)),
+        ("[A,2,3]", HANDS - C(40, 4)),
+        ("AA**, KK**", 2 * 6961 - (C(4, 2) * C(4, 2))),  # union: both pairs counted once
+        ("(AA**, KK**) : AK", 2 * C(4, 2) * 4 * 44 + 2 * C(4, 3) * 4 + C(4, 2) ** 2),
+    ],
+)
 def test_hand_counts(expression, count):
     assert len(Range(expression)) == count
 
@@ -59,8 +64,11 @@ def _brute_force_match(expression_specs, hand):
             if suit in "cdhs" and suit and card_suit != suit:
                 break
             if suit in "wxyz" and suit:
-                if binding.get(suit, card_suit) != card_suit or card_suit in named \
-                        or (suit not in binding and card_suit in binding.values()):
+                if (
+                    binding.get(suit, card_suit) != card_suit
+                    or card_suit in named
+                    or (suit not in binding and card_suit in binding.values())
+                ):
                     break
                 binding[suit] = card_suit
         else:
@@ -75,7 +83,7 @@ BRUTE = [
     ("AsKx", [("A", "s"), ("K", "x")]),
     ("[2-5][2-5]", [("2345", ""), ("2345", "")]),
     ("Qh[9-J]", [("Q", "h"), ("9TJ", "")]),
-    ("$L$Lx", [("A2345678", ""), ("A2345678", "x")]),      # a suit after $L is that card's
+    ("$L$Lx", [("A2345678", ""), ("A2345678", "x")]),  # a suit after $L is that card's
 ]
 
 
@@ -97,7 +105,7 @@ def test_suit_macros_apply_to_the_whole_hand():
 def test_weights_and_their_combination():
     found = Range("AA**@50, AK**")
     assert found.weight("AsAh2c3d") == 50 and found.weight("AsKh2c3d") == 100
-    assert found.weight("AsAhKc3d") == 100            # in both terms: the higher weight
+    assert found.weight("AsAhKc3d") == 100  # in both terms: the higher weight
     assert found.weight("QsQh2c3d") == 0
     assert set(found.weights) == {50, 100} and len(found.weights) == len(found)
 
@@ -112,7 +120,7 @@ def test_combos_are_sorted_rows_of_sorted_cards():
 
 def test_five_card_patterns_and_limits():
     assert len(Range("AA***", hole_size=5)) == C(52, 5) - C(48, 5) - 4 * C(48, 4)
-    every = Range("*", hole_size=6)                   # known without a list of 20 million
+    every = Range("*", hole_size=6)  # known without a list of 20 million
     assert len(every) == C(52, 6) and "AsAhKsKhQsQh" in every and "AsAh" not in every
     with pytest.raises(RangeError, match="too many to list"):
         every.combos
@@ -120,16 +128,19 @@ def test_five_card_patterns_and_limits():
         Range("AA***$ds", hole_size=5)
 
 
-@pytest.mark.parametrize("expression, message, column", [
-    ("AAX*", "unknown rank 'X'", 3),
-    ("AA**@0", "weight 0 is outside 1..100", 6),
-    ("(AA**", "a '(' is not closed", 6),
-    ("[5-2]", "a span goes up", 4),
-    ("$zz", "unknown macro '$zz'", 1),
-    ("AA,,KK", "expected a hand pattern", 4),
-    ("20%-10%", "the first below the second", 1),
-    ("101%", "percents go from 0 to 100", 1),
-])
+@pytest.mark.parametrize(
+    "expression, message, column",
+    [
+        ("AAX*", "unknown rank 'X'", 3),
+        ("AA**@0", "weight 0 is outside 1..100", 6),
+        ("(AA**", "a '(' is not closed", 6),
+        ("[5-2]", "a span goes up", 4),
+        ("$zz", "unknown macro '$zz'", 1),
+        ("AA,,KK", "expected a hand pattern", 4),
+        ("20%-10%", "the first below the second", 1),
+        ("101%", "percents go from 0 to 100", 1),
+    ],
+)
 def test_errors_point_at_the_culprit(expression, message, column):
     with pytest.raises(RangeError) as info:
         Range(expression)
@@ -203,7 +214,7 @@ def brute_force_range(holes, board):
 
 
 SPOTS = [
-    (["AsAh2s3h", "KK**"], "2c7d9hTsJc"),               # river
+    (["AsAh2s3h", "KK**"], "2c7d9hTsJc"),  # river
     (["AsAh2s3h", "[2-4][2-4]**$ds"], "2c7d9hTsJc"),
     (["AsAh2s3h", "KsQs[J,T]*@40, JsJh**"], "2c7d9hTs"),  # turn, weights
     (["KsQh[J,T][2-4]", "JJ[5-6][5-6]", "7c6c5d4d"], "2c7d9hTsAc"),  # two ranges and a hand, collisions
@@ -234,15 +245,20 @@ def test_expressions_and_ranges_mix_with_hands(live_core):
     by_object = equity(["AsAh2s3h", Range("KK**")], "2c7d9hTsJc")
     assert by_text == by_object and by_text[1].range == "KK**" and by_text[1].hole == ()
     with pytest.raises(omaha8.CardError, match="hand 2: wrong number"):
-        equity(["AsAh2s3h", ["Ks", "Kd", "Qh"]])        # a list of cards of the wrong count: a typo
+        equity(["AsAh2s3h", ["Ks", "Kd", "Qh"]])  # a list of cards of the wrong count: a typo
     # Text is a hand only when it is exactly one hand of concrete cards: three cards are the
     # range of every hand holding them (49 hands), two hands one after the other a range of two.
     short = equity(["AsAh2s3h", "KsKdQh"], "2c7d9hTsJc")
     assert short[1].range == "KsKdQh" and len(Range("KsKdQh")) == 49
     two = equity(["AsAh2s3h", "QcJc8s6d,KhKcQsQd"], "2c7d9hTs5h")
     assert two[1].range == "QcJc8s6d,KhKcQsQd" and len(Range("QcJc8s6d,KhKcQsQd")) == 2
-    assert two[0].equity == pytest.approx((equity(["AsAh2s3h", "QcJc8s6d"], "2c7d9hTs5h")[0].equity
-                                           + equity(["AsAh2s3h", "KhKcQsQd"], "2c7d9hTs5h")[0].equity) / 2)
+    assert two[0].equity == pytest.approx(
+        (
+            equity(["AsAh2s3h", "QcJc8s6d"], "2c7d9hTs5h")[0].equity
+            + equity(["AsAh2s3h", "KhKcQsQd"], "2c7d9hTs5h")[0].equity
+        )
+        / 2
+    )
     with pytest.raises(RangeError, match="no hand left"):
         equity(["AsAh2s3h", "AsAh**"], "2c7d9h")
     with pytest.raises(RangeError, match="hand 2: unknown rank"):
@@ -265,18 +281,28 @@ def test_a_seed_gives_the_same_range_samples_anywhere(core, fallback):
     results = []
     for module, threads in ((core, 1), (core, 3), (fallback, 2)):
         import omaha8._engine as engine
+
         saved = engine.ENGINE
         engine.ENGINE = module
         try:
-            results.append(equity(holes, "2c7d9h", samples=30_000 if module is core else 20_000,
-                                  seed=9, threads=threads))
+            results.append(
+                equity(holes, "2c7d9h", samples=30_000 if module is core else 20_000, seed=9, threads=threads)
+            )
         finally:
             engine.ENGINE = saved
     assert results[0] == results[1]
     small = []
     for module in (core, fallback):
-        job = module.RangeEquityJob([[51, 50, 3, 6], None], [0, 21, 31], [], False, 5000, 4, 1,
-                                    [None, (Range("KK**").raw()[0], Range("KK**").raw()[1])])
+        job = module.RangeEquityJob(
+            [[51, 50, 3, 6], None],
+            [0, 21, 31],
+            [],
+            False,
+            5000,
+            4,
+            1,
+            [None, (Range("KK**").raw()[0], Range("KK**").raw()[1])],
+        )
         job.run(0)
         small.append(job.tally())
     assert small[0] == small[1]
@@ -288,10 +314,13 @@ def test_aces_against_a_random_hand(live_core):
     assert abs(result[0].equity - 0.64) < 0.01
 
 
-@pytest.mark.parametrize("holes, board", [
-    (["AsAh2s3h", "****"], "4d5c9hKs"),
-    (["KsKdQhQc", "AA**"], "4d5c9hTs2h"),
-])
+@pytest.mark.parametrize(
+    "holes, board",
+    [
+        (["AsAh2s3h", "****"], "4d5c9hKs"),
+        (["KsKdQhQc", "AA**"], "4d5c9hTs2h"),
+    ],
+)
 def test_agrees_with_poker_equity_wildcards(live_core, holes, board):
     poker_equity = pytest.importorskip("poker_equity")
     theirs = poker_equity.exact_from_text("omaha_hi_lo", holes, board)
@@ -317,7 +346,7 @@ def test_membership_against_a_brute_force_on_every_hand(expression, specs):
     assert [tuple(row) for row in found.combos.tolist()] == matched
 
 
-FIVE = [BRUTE[0], BRUTE[1], BRUTE[3], BRUTE[5]]   # those of fewer than a million five-card hands
+FIVE = [BRUTE[0], BRUTE[1], BRUTE[3], BRUTE[5]]  # those of fewer than a million five-card hands
 
 
 @pytest.mark.parametrize("expression, specs", FIVE, ids=[b[0] for b in FIVE])
@@ -329,6 +358,7 @@ def test_membership_of_five_card_hands_on_a_sample(expression, specs):
 
 
 # ---------------------------------------------------------------- ranges too large to list
+
 
 def test_a_range_read_hand_by_hand_samples_like_the_listed_one(live_core):
     # "AA***" of five-card hands can be listed (and walked exactly on the turn); the same range
@@ -373,29 +403,36 @@ def test_both_engines_read_a_range_hand_by_hand_alike(core, fallback):
     code, table = Range("AA**@40, KK**:$ds, [2-4]x[2-4]x").program()
     tallies = []
     for module in (core, fallback):
-        job = module.RangeEquityJob([[51, 50, 3, 6], None], [0, 21, 31], [], False, 4000, 4, 1,
-                                    [None, (4, code, table)])
+        job = module.RangeEquityJob(
+            [[51, 50, 3, 6], None], [0, 21, 31], [], False, 4000, 4, 1, [None, (4, code, table)]
+        )
         job.run(0)
         tallies.append(job.tally())
     assert tallies[0] == tallies[1]
 
 
-@pytest.mark.parametrize("code, table", [
-    ([1, 0], [100, 0, 9, 0]),            # nine specs for a four-card hand
-    ([1, 4], [100, 0, 0, 0]),            # a pattern past the table
-    ([2, 0], [100, 0, 0, 0]),            # an operator with nothing on the stack
-    ([1, 0, 1, 0], [100, 0, 0, 0]),      # two values left
-    ([9, 0], [100, 0, 0, 0]),            # no such operation
-    ([1, 0], [100, 0, 1, 0, 1 << 13, 0, 0]),
-])
+@pytest.mark.parametrize(
+    "code, table",
+    [
+        ([1, 0], [100, 0, 9, 0]),  # nine specs for a four-card hand
+        ([1, 4], [100, 0, 0, 0]),  # a pattern past the table
+        ([2, 0], [100, 0, 0, 0]),  # an operator with nothing on the stack
+        ([1, 0, 1, 0], [100, 0, 0, 0]),  # two values left
+        ([9, 0], [100, 0, 0, 0]),  # no such operation
+        ([1, 0], [100, 0, 1, 0, 1 << 13, 0, 0]),
+    ],
+)
 def test_malformed_programs_are_refused(impl, code, table):
     from array import array
+
     with pytest.raises(ValueError, match="not a compiled range"):
-        impl.RangeEquityJob([[51, 50, 3, 6], None], [0, 21, 31], [], False, 10, 1, 1,
-                            [None, (4, array("i", code), array("i", table))])
+        impl.RangeEquityJob(
+            [[51, 50, 3, 6], None], [0, 21, 31], [], False, 10, 1, 1, [None, (4, array("i", code), array("i", table))]
+        )
 
 
 # ---------------------------------------------------------------- hostile expressions (issue 16)
+
 
 def _engine_count(expression: str, hole_size: int = 4) -> int:
     """The count the engine makes without a list, whatever the range's size."""
@@ -405,25 +442,46 @@ def _engine_count(expression: str, hole_size: int = 4) -> int:
     return _count_hands(code, table, hole_size)
 
 
-@pytest.mark.parametrize("expression, hole_size, count", [
-    ("wxyz", 4, 13 ** 4),                                  # one card of each suit
-    ("wxyzw", 5, 4 * C(13, 2) * 13 ** 3),                  # two of one suit, one of each other
-    ("wwwxxx", 6, C(4, 2) * C(13, 3) ** 2),                # three of each of two suits
-    ("AA", 6, C(52, 6) - C(48, 6) - 4 * C(48, 5)),         # at least two aces in six cards
-    ("A****", 5, C(52, 5) - C(48, 5)),
-])
+@pytest.mark.parametrize(
+    "expression, hole_size, count",
+    [
+        ("wxyz", 4, 13**4),  # one card of each suit
+        ("wxyzw", 5, 4 * C(13, 2) * 13**3),  # two of one suit, one of each other
+        ("wwwxxx", 6, C(4, 2) * C(13, 3) ** 2),  # three of each of two suits
+        ("AA", 6, C(52, 6) - C(48, 6) - 4 * C(48, 5)),  # at least two aces in six cards
+        ("A****", 5, C(52, 5) - C(48, 5)),
+    ],
+)
 def test_patterns_that_repeat_suit_variables_count_at_once(live_core, expression, hole_size, count):
     import time
 
     start = time.perf_counter()
     assert len(Range(expression, hole_size=hole_size)) == count
-    assert time.perf_counter() - start < 5   # no hang: "wwwxxx" once took 156 seconds
+    assert time.perf_counter() - start < 5  # no hang: "wwwxxx" once took 156 seconds
 
 
-@pytest.mark.parametrize("expression", [
-    "AA**", "AxKx", "xxyy", "AsKx", "[2-5][2-5]", "Qh[9-J]", "$L$Lx", "A2**$ds", "KK**:$ss", "AA!AAA",
-    "wxyz, AA", "**$np", "[T-K]w[T-K]w", "Aw[2-4]w[2-4]x", "QQ!QQQ, JJ", "Tx9x8y7y", "$B$B$B",
-])
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "AA**",
+        "AxKx",
+        "xxyy",
+        "AsKx",
+        "[2-5][2-5]",
+        "Qh[9-J]",
+        "$L$Lx",
+        "A2**$ds",
+        "KK**:$ss",
+        "AA!AAA",
+        "wxyz, AA",
+        "**$np",
+        "[T-K]w[T-K]w",
+        "Aw[2-4]w[2-4]x",
+        "QQ!QQQ, JJ",
+        "Tx9x8y7y",
+        "$B$B$B",
+    ],
+)
 def test_the_engine_count_equals_the_listing(live_core, expression):
     listed = Range(expression)
     assert _engine_count(expression) == len(listed.combos)
@@ -474,8 +532,9 @@ def test_long_and_deep_expressions_give_a_range_or_a_range_error():
     assert len(Range(",".join(thousand))) == len({tuple(sorted(parse_cards(h))) for h in thousand})
     exclusions = _deck_hands(rng, 5000)
     aces = Range("AA" + "".join("!" + hand for hand in exclusions))
-    assert len(aces) == len(Range("AA")) - len({tuple(sorted(parse_cards(h))) for h in exclusions
-                                               if sum(c.rank == 12 for c in parse_cards(h)) >= 2})
+    assert len(aces) == len(Range("AA")) - len(
+        {tuple(sorted(parse_cards(h))) for h in exclusions if sum(c.rank == 12 for c in parse_cards(h)) >= 2}
+    )
     assert len(Range("(" * 90 + "AA" + ")" * 90)) == len(Range("AA"))
     with pytest.raises(RangeError, match="nested more than 100 deep") as info:
         Range("(" * 400 + "AA" + ")" * 400)
@@ -487,12 +546,15 @@ def test_long_and_deep_expressions_give_a_range_or_a_range_error():
         Range("9" * 5000 + "%")
 
 
-@pytest.mark.parametrize("expression, hole_size, message, column", [
-    ("AA***", 4, "a pattern of 5 cards cannot match a hand of 4", 1),
-    ("KK, AA***", 4, "a pattern of 5 cards cannot match a hand of 4", 5),
-    ("AA**$ds", 5, "defined for four-card hands", 1),
-    ("AA**, 10%", 5, "percent ranges rank four-card hands", 7),
-])
+@pytest.mark.parametrize(
+    "expression, hole_size, message, column",
+    [
+        ("AA***", 4, "a pattern of 5 cards cannot match a hand of 4", 1),
+        ("KK, AA***", 4, "a pattern of 5 cards cannot match a hand of 4", 5),
+        ("AA**$ds", 5, "defined for four-card hands", 1),
+        ("AA**, 10%", 5, "percent ranges rank four-card hands", 7),
+    ],
+)
 def test_every_error_about_an_expression_has_its_caret(expression, hole_size, message, column):
     with pytest.raises(RangeError, match=message) as info:
         Range(expression, hole_size=hole_size)
@@ -528,8 +590,20 @@ def test_random_expressions_give_a_range_or_a_range_error(live_core):
     # Random strings over the notation's alphabet: each is a range whose count the listing
     # and the engine agree on, or a RangeError; never another exception.
     rng = random.Random(1616)
-    alphabet = list("AKQJT98765432*shdcwxyz[],-:!()@%$") + ["$ds", "$ss", "$r", "$np", "$L", "$B", "random", "@50",
-                                                            "10%", "AA", "Ax", "**"]
+    alphabet = list("AKQJT98765432*shdcwxyz[],-:!()@%$") + [
+        "$ds",
+        "$ss",
+        "$r",
+        "$np",
+        "$L",
+        "$B",
+        "random",
+        "@50",
+        "10%",
+        "AA",
+        "Ax",
+        "**",
+    ]
     outcomes = {"range": 0, "error": 0}
     for _ in range(400):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 12)))
@@ -549,11 +623,22 @@ def test_random_expressions_give_a_range_or_a_range_error(live_core):
     assert outcomes["range"] > 50 and outcomes["error"] > 50
 
 
-@pytest.mark.parametrize("k, cards, shapes", [
-    (4, -1, b""), (4, 1 << 52, b""), (4, 2**64, b""), (4, 1.5, b""), (4, True, b""),
-    (3, 0, b""), (7, 0, b""), (4.0, 0, b""),
-    (4, (1 << 52) - 1, b"\x04\x00\x00"), (4, (1 << 52) - 1, b"\x03\x00\x00\x00"), (4, (1 << 52) - 1, "abcd"),
-])
+@pytest.mark.parametrize(
+    "k, cards, shapes",
+    [
+        (4, -1, b""),
+        (4, 1 << 52, b""),
+        (4, 2**64, b""),
+        (4, 1.5, b""),
+        (4, True, b""),
+        (3, 0, b""),
+        (7, 0, b""),
+        (4.0, 0, b""),
+        (4, (1 << 52) - 1, b"\x04\x00\x00"),
+        (4, (1 << 52) - 1, b"\x03\x00\x00\x00"),
+        (4, (1 << 52) - 1, "abcd"),
+    ],
+)
 def test_range_walks_refuse_bad_arguments_alike(core, fallback, k, cards, shapes):
     code, table = Range("AA").program()
     for module in (core, fallback):
@@ -564,8 +649,9 @@ def test_range_walks_refuse_bad_arguments_alike(core, fallback, k, cards, shapes
                 module.range_list(code.tobytes(), table.tobytes(), k, cards)
 
 
-@pytest.mark.parametrize("expression, size", [("5%", 4), ("AA**@50,KK**", 4), ("****", 4), ("$ds", 4),
-                                              ("AsKs*", 5), ("*", 5)])
+@pytest.mark.parametrize(
+    "expression, size", [("5%", 4), ("AA**@50,KK**", 4), ("****", 4), ("$ds", 4), ("AsKs*", 5), ("*", 5)]
+)
 def test_hands_apart_from_cards_are_exactly_those_missing_them(expression, size):
     # Against a filter written here: every listed hand (or every hand of the size) that holds
     # none of the cards, in the order the range lists them, with its weight.
@@ -575,17 +661,17 @@ def test_hands_apart_from_cards_are_exactly_those_missing_them(expression, size)
     rows, weights = found.apart_from(known)
     if found.listed and not found.every_hand:
         combos, all_weights = found.raw()
-        expected = [(combos[i * size:(i + 1) * size], all_weights[i]) for i in range(len(all_weights))]
-    elif size == 4:             # every hand: each of the same weight
+        expected = [(combos[i * size : (i + 1) * size], all_weights[i]) for i in range(len(all_weights))]
+    elif size == 4:  # every hand: each of the same weight
         weight = found.weight([0, 1, 2, 3])
         expected = [(bytes(hand), weight) for hand in itertools.combinations(range(52), size)]
-    else:                       # every five-card hand: the count, the order, the cards
+    else:  # every five-card hand: the count, the order, the cards
         assert len(weights) == comb(52 - len(known), size)
-        assert all(rows[i * size:(i + 1) * size] < rows[(i + 1) * size:(i + 2) * size] for i in range(0, 5000))
-        assert not set(rows[:5000 * size]) & set(known)
+        assert all(rows[i * size : (i + 1) * size] < rows[(i + 1) * size : (i + 2) * size] for i in range(0, 5000))
+        assert not set(rows[: 5000 * size]) & set(known)
         return
     kept = [(row, weight) for row, weight in expected if weight and not set(row) & set(known)]
-    assert [rows[i * size:(i + 1) * size] for i in range(len(weights))] == [row for row, _ in kept]
+    assert [rows[i * size : (i + 1) * size] for i in range(len(weights))] == [row for row, _ in kept]
     assert list(weights) == [weight for _, weight in kept]
 
 
@@ -611,19 +697,30 @@ def test_both_engines_list_rows_apart_alike(core, fallback, dead):
     weights = bytes(rng.randint(1, 100) for _ in range(400))
     kept = core.rows_apart(rows, weights, 4, dead)
     assert kept == fallback.rows_apart(rows, weights, 4, dead)
-    expected = [i for i in range(400) if not any((dead >> c) & 1 for c in rows[4 * i:4 * i + 4])]
-    assert kept == (b"".join(rows[4 * i:4 * i + 4] for i in expected), bytes(weights[i] for i in expected))
+    expected = [i for i in range(400) if not any((dead >> c) & 1 for c in rows[4 * i : 4 * i + 4])]
+    assert kept == (b"".join(rows[4 * i : 4 * i + 4] for i in expected), bytes(weights[i] for i in expected))
 
 
-@pytest.mark.parametrize("args", [
-    (b"\x00\x01\x02\x03", b"", 4, 0), (b"\x00\x01\x02", b"\x01", 4, 0), (b"\x00\x01\x02\x03", b"\x01", 3, 0),
-    (b"\x00\x01\x02\x03", b"\x01", 4, -1), (b"\x00\x01\x02\x03", b"\x01", 4, 1 << 52), ("abcd", b"\x01", 4, 0),
-    (b"\x00\x01\x02\x03", [1], 4, 0), (b"\x00\x01\x02\x03", b"\x01", 4, 1.0),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        (b"\x00\x01\x02\x03", b"", 4, 0),
+        (b"\x00\x01\x02", b"\x01", 4, 0),
+        (b"\x00\x01\x02\x03", b"\x01", 3, 0),
+        (b"\x00\x01\x02\x03", b"\x01", 4, -1),
+        (b"\x00\x01\x02\x03", b"\x01", 4, 1 << 52),
+        ("abcd", b"\x01", 4, 0),
+        (b"\x00\x01\x02\x03", [1], 4, 0),
+        (b"\x00\x01\x02\x03", b"\x01", 4, 1.0),
+    ],
+)
 def test_rows_apart_refuses_bad_arguments_alike(core, fallback, args):
     for module in (core, fallback):
         with pytest.raises(ValueError):
             module.rows_apart(*args)
     # A card past 51 is never dead, in either engine: nothing shifts past the mask.
-    assert core.rows_apart(b"\x00\x01\x02\xff", b"\x07", 4, 1 << 51) == \
-        fallback.rows_apart(b"\x00\x01\x02\xff", b"\x07", 4, 1 << 51) == (b"\x00\x01\x02\xff", b"\x07")
+    assert (
+        core.rows_apart(b"\x00\x01\x02\xff", b"\x07", 4, 1 << 51)
+        == fallback.rows_apart(b"\x00\x01\x02\xff", b"\x07", 4, 1 << 51)
+        == (b"\x00\x01\x02\xff", b"\x07")
+    )

@@ -15,11 +15,10 @@ def test_readme_examples():
     if omaha8.IMPLEMENTATION != "cython":
         pytest.skip("the README shows the compiled core live")
     pytest.importorskip("numpy")  # the batch example uses it
-    for framework in ("pyspiel", "pettingzoo", "cvxpy"):   # the adapters' sections, OpenSpiel's LP
+    for framework in ("pyspiel", "pettingzoo", "cvxpy"):  # the adapters' sections, OpenSpiel's LP
         pytest.importorskip(framework)
     # A code fence ends an example's expected output, as a blank line would.
-    text = "\n".join("" if line.startswith("```") else line
-                     for line in README.read_text(encoding="utf-8").splitlines())
+    text = "\n".join("" if line.startswith("```") else line for line in README.read_text(encoding="utf-8").splitlines())
     test = doctest.DocTestParser().get_doctest(text, {}, "README.md", str(README), 0)
     assert len(test.examples) >= 6
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
@@ -57,7 +56,9 @@ def test_readme_command_lines(capsys, monkeypatch, tmp_path):
     assert len(examples) >= 5
     for command, expected in examples:
         # A seed alone repeats a sampled run, whatever the thread count, so every line is checked.
-        argv = [path for word in command[1:] for path in (sorted(glob.glob(word)) if word.endswith("*.txt") else [word])]
+        argv = [
+            path for word in command[1:] for path in (sorted(glob.glob(word)) if word.endswith("*.txt") else [word])
+        ]
         failing = expected[0].startswith("omaha8: error:")
         assert main(argv) == (2 if failing else 0)
         out, err = capsys.readouterr()

@@ -9,10 +9,10 @@ from omaha8 import Card, CardError, ShowdownError, showdown
 
 BOARD = "4h5c7hQsAd"
 # On BOARD: seat hands with known strength.
-ACE_DEUCE = "Ah2sKcKs"      # one pair of aces; low 7-5-4-2-A (best low)
-QUEENS = "As3sQhQd"         # trips queens (best high); low 7-5-4-3-A
-JACKS = "JcJdTcTd"          # one pair of jacks; no low
-EIGHTS = "8c8d9c9d"         # nines; no low
+ACE_DEUCE = "Ah2sKcKs"  # one pair of aces; low 7-5-4-2-A (best low)
+QUEENS = "As3sQhQd"  # trips queens (best high); low 7-5-4-3-A
+JACKS = "JcJdTcTd"  # one pair of jacks; no low
+EIGHTS = "8c8d9c9d"  # nines; no low
 
 
 def test_vectors(live, rules_examples):
@@ -144,24 +144,23 @@ def test_bad_tables(live, board, holes, contributions, error, message):
 
 # ---------------------------------------------------------------- random tables
 
+
 @st.composite
 def tables(draw):
     seats = draw(st.integers(2, 10))
     size = draw(st.sampled_from([k for k in (4, 5, 6) if seats * k + 5 <= 52]))
     deck = draw(st.permutations(range(52)))
     board, rest = deck[:5], deck[5:]
-    holes = [rest[i * size:(i + 1) * size] for i in range(seats)]
+    holes = [rest[i * size : (i + 1) * size] for i in range(seats)]
     folded = draw(st.lists(st.booleans(), min_size=seats, max_size=seats))
     assume(not all(folded))
     holes = [None if f else h for h, f in zip(holes, folded)]
     # Few distinct amounts, so that all-ins and ties of levels are common.
-    contributions = draw(st.lists(st.sampled_from([0, 1, 2, 5, 7, 10, 33, 100]),
-                                  min_size=seats, max_size=seats))
+    contributions = draw(st.lists(st.sampled_from([0, 1, 2, 5, 7, 10, 33, 100]), min_size=seats, max_size=seats))
     return board, holes, contributions
 
 
-TABLE_SETTINGS = settings(max_examples=150, deadline=None,
-                          suppress_health_check=[HealthCheck.function_scoped_fixture])
+TABLE_SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @TABLE_SETTINGS
@@ -205,8 +204,7 @@ def test_how_cards_are_written_does_not_matter(live, table, data):
     board, holes, contributions = table
     expected = showdown(board, holes, contributions)
     as_text = " ".join(str(Card(c)) for c in data.draw(st.permutations(board)))
-    holes_as_cards = [None if h is None else tuple(Card(c) for c in data.draw(st.permutations(h)))
-                      for h in holes]
+    holes_as_cards = [None if h is None else tuple(Card(c) for c in data.draw(st.permutations(h))) for h in holes]
     holes_as_text = ["".join(str(Card(c)) for c in h) if h is not None else None for h in holes]
     assert showdown(as_text, holes_as_cards, contributions) == expected
     assert showdown(board, holes_as_text, tuple(contributions)) == expected

@@ -65,7 +65,7 @@ def random_case(rng: random.Random, board_size: int, k: int, pool: int, n: int, 
     deck = list(range(52))
     rng.shuffle(deck)
     board = list(board) if board is not None else deck[:board_size]
-    rest = [c for c in deck if c not in board][:pool]   # few cards: many shared between hands
+    rest = [c for c in deck if c not in board][:pool]  # few cards: many shared between hands
     hands = [tuple(rng.sample(rest, k)) for _ in range(n)]
     opponents = hands[: n // 2] + [tuple(rng.sample(rest, k)) for _ in range(m - n // 2)]
     weights = [rng.choice([0.0, 0.0, 1.0, 0.5, 2.25, 3.0, 1e-3, 7.0]) for _ in opponents]
@@ -143,7 +143,7 @@ def test_a_hand_that_meets_only_its_own_copies_has_no_opponent(live, weights):
     # it 0 + 1).
     board = cards("Ks7d2h9c3s")
     hand, blocker = tuple(cards("AsAh4d5c")), tuple(cards("AsQdQc8h"))
-    other = tuple(cards("JdJc8h6h"))     # shares the 8h with the blocker
+    other = tuple(cards("JdJc8h6h"))  # shares the 8h with the blocker
     values = showdown_values(board, rows_buffer([hand, other], 4), rows_buffer([hand, blocker, hand], 4), weights)
     assert values.weight[0] == values.share[0] == 0.0 and math.isnan(values.equity[0])
     assert values.weight[1] == pytest.approx(weights[0] + weights[2], rel=1e-12)
@@ -173,7 +173,7 @@ def test_tiny_weights_beside_large_ones_leave_no_dust(live, scale):
             assert math.isnan(values.equity[i]) and values.weight[i] == values.share[i] == 0.0, i
         elif weight > 1e-9 * total:
             assert values.equity[i] == pytest.approx(share / weight, abs=1e-9), i
-        else:       # left with only the tiny ones: a number within 0..1, or NaN below the dust
+        else:  # left with only the tiny ones: a number within 0..1, or NaN below the dust
             dust += 1
             assert math.isnan(values.equity[i]) or 0.0 <= values.equity[i] <= 1.0, i
     assert dust > 0 if scale < 1.0 else dust == 0
@@ -192,7 +192,7 @@ def test_against_equity_hand_by_hand(live_core):
         for i, hand in enumerate(hands):
             try:
                 expected = omaha8.equity([list(hand), opponents], board=board, exact=True)[0]
-            except RangeError:   # the hand blocks the whole range
+            except RangeError:  # the hand blocks the whole range
                 assert math.isnan(values.equity[i]) and values.weight[i] == 0.0
                 continue
             assert values.equity[i] == pytest.approx(expected.equity, abs=1e-9)
@@ -219,14 +219,18 @@ def test_the_pot_is_conserved(live):
 def test_a_renaming_of_suits_changes_nothing(live_core):
     rng = random.Random(9)
     board, hands, opponents, weights = random_case(rng, 5, 4, 30, 300, 400)
-    rename = [1, 3, 0, 2]   # clubs -> diamonds, diamonds -> spades, ...
+    rename = [1, 3, 0, 2]  # clubs -> diamonds, diamonds -> spades, ...
 
     def renamed(cards_):
         return tuple(c - (c & 3) + rename[c & 3] for c in cards_)
 
     values = showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4), weights)
-    other = showdown_values(list(renamed(board)), rows_buffer([renamed(h) for h in hands], 4),
-                            rows_buffer([renamed(h) for h in opponents], 4), weights)
+    other = showdown_values(
+        list(renamed(board)),
+        rows_buffer([renamed(h) for h in hands], 4),
+        rows_buffer([renamed(h) for h in opponents], 4),
+        weights,
+    )
     for name in ("share", "high", "low", "weight"):
         assert list(getattr(other, name)) == pytest.approx(list(getattr(values, name)), abs=1e-9)
 
@@ -266,8 +270,10 @@ def test_any_thread_count_gives_the_same_answer(live_core):
     rng = random.Random(3)
     for board_size in (5, 4, 3):
         board, hands, opponents, weights = random_case(rng, board_size, 4, 40, 200, 300)
-        answers = [showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4), weights, threads=t)
-                   for t in (1, 2, 3, 8)]
+        answers = [
+            showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4), weights, threads=t)
+            for t in (1, 2, 3, 8)
+        ]
         for other in answers[1:]:
             for name in ("share", "high", "low", "weight"):
                 assert list(getattr(other, name)) == list(getattr(answers[0], name))
@@ -281,7 +287,7 @@ def test_kept_working_memory_changes_no_answer(live_core):
     questions = [random_case(rng, board_size, 4, 700, 9000, 10000) for board_size in (5, 4, 5)]
     first = [showdown_values(b, rows_buffer(h, 4), rows_buffer(o, 4), w, threads=1) for b, h, o, w in questions]
     showdown_values("Ks7d2h9c3s", "****", "****", threads=2)
-    omaha8.equity(["AA**", "KK**"], board="Ks7d2h9c", exact=True)    # the tally sweeper's blocks
+    omaha8.equity(["AA**", "KK**"], board="Ks7d2h9c", exact=True)  # the tally sweeper's blocks
     for released in (False, True):
         if released:
             assert omaha8.release_showdown_memory() > 0
@@ -297,7 +303,7 @@ def test_full_range_on_a_river(live_core):
     values = showdown_values("Ks7d2h9c3s", "****", "****")
     assert len(values) == math.comb(47, 4)
     assert sum(values.share) / sum(values.weight) == pytest.approx(0.5, abs=1e-12)
-    assert all(w == 100 * math.comb(43, 4) for w in values.weight)   # weight 100 each
+    assert all(w == 100 * math.comb(43, 4) for w in values.weight)  # weight 100 each
 
 
 def test_numpy_views_without_a_copy(live):
@@ -310,8 +316,8 @@ def test_numpy_views_without_a_copy(live):
 
 
 def test_empty_sides(live):
-    values = showdown_values("Ks7d2h9c3s", "AsAh3c4d", "KdKh**")   # one hand; every opponent holds a king
-    assert len(values) == 1 and values.weight[0] == 100 * math.comb(41, 2)   # weight 100 each
+    values = showdown_values("Ks7d2h9c3s", "AsAh3c4d", "KdKh**")  # one hand; every opponent holds a king
+    assert len(values) == 1 and values.weight[0] == 100 * math.comb(41, 2)  # weight 100 each
     none_left = showdown_values("Ks7d2h9c3s", "Ks***", "AA**")  # every hand holds a board card
     assert len(none_left) == 0 and none_left.hands.shape == (0, 4)
 
@@ -335,9 +341,15 @@ def test_bad_input(live):
     five = rows_buffer([tuple(cards("AsAh4d5c6c"))], 5)
     with pytest.raises(CardError, match="same size"):
         showdown_values("Ks7d2h9c3s", good, five)
-    for weights, message in (([-1.0], "weights\\[0\\]"), ([math.nan], "weights\\[0\\]"),
-                             ([math.inf], "weights\\[0\\]"), ([1.0, 1.0], "entries"), (["1"], "not a number"),
-                             ([True], "not a number"), ("1", "numbers")):
+    for weights, message in (
+        ([-1.0], "weights\\[0\\]"),
+        ([math.nan], "weights\\[0\\]"),
+        ([math.inf], "weights\\[0\\]"),
+        ([1.0, 1.0], "entries"),
+        (["1"], "not a number"),
+        ([True], "not a number"),
+        ("1", "numbers"),
+    ):
         with pytest.raises(BatchError, match=message):
             showdown_values("Ks7d2h9c3s", good, good, weights)
     with pytest.raises(BatchError):
@@ -367,13 +379,18 @@ def test_weights_by_one_rule_whatever_they_come_in(live):
     board = "Ks7d2h9c3s"
     three = rows_buffer([tuple(cards(h)) for h in ("AsAh4d5c", "QdQc8h6s", "JcTc6d4h")], 4)
     as_list = showdown_values(board, three, three, [1, 2.5, 3])
-    for given in (np.array([1, 2.5, 3]), np.array([1, 2.5, 3], np.float32), (1, 2.5, 3), array("d", [1, 2.5, 3]),
-                  [np.int64(1), np.float64(2.5), 3]):
+    for given in (
+        np.array([1, 2.5, 3]),
+        np.array([1, 2.5, 3], np.float32),
+        (1, 2.5, 3),
+        array("d", [1, 2.5, 3]),
+        [np.int64(1), np.float64(2.5), 3],
+    ):
         assert list(showdown_values(board, three, three, given).share) == list(as_list.share)
     # A mapping was read as its keys; text, sets and None are no weights either.
     for given in ({1: 1, 2: 2, 3: 3}, {1, 2, 3}, "123", b"123", None):
         if given is None:
-            continue   # None is the default: the buffer's weights of 1.0
+            continue  # None is the default: the buffer's weights of 1.0
         with pytest.raises(BatchError, match="sequence of numbers"):
             showdown_values(board, three, three, given)
     # The same mistake in a list and in a numpy array is worded alike.
@@ -403,7 +420,7 @@ def test_the_largest_weights_taken_give_finite_exact_answers(live):
     board = "Ks7d2h9c3s"
     three = rows_buffer([tuple(cards(h)) for h in ("AsAh4d5c", "QdQc8h6s", "JcTc6d4h")], 4)
     small = showdown_values(board, three, three, [1.0, 1.0, 1.0])
-    large = showdown_values(board, three, three, [2.0**994] * 3)   # a power of two: exactly scaled
+    large = showdown_values(board, three, three, [2.0**994] * 3)  # a power of two: exactly scaled
     assert [x * 2.0**994 for x in small.share] == list(large.share)
     assert list(small.equity) == list(large.equity)
 
@@ -432,12 +449,12 @@ def call(const uint8_t[::1] board, const uint8_t[::1] hands, Py_ssize_t n, const
     return code
 '''
 
-SETUP = '''
+SETUP = """
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 setup(ext_modules=cythonize([Extension("sweep_client", ["sweep_client.pyx"])], include_path=[{include!r}]),
       script_args=["build_ext", "--inplace", "-q"])
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -485,10 +502,17 @@ def test_the_c_entry_point_from_another_extension(sweep_client, live_core):
     def work(index: int) -> None:
         board, hands, opponents, weights = cases[index]
         outputs = _outputs(len(hands))
-        barrier.wait()   # the calls overlap: none holds the GIL
-        code = sweep_client.call(bytes(board), bytes(c for h in hands for c in h), len(hands),
-                                 bytes(c for h in opponents for c in h), len(opponents), 4,
-                                 array("d", weights), *outputs)
+        barrier.wait()  # the calls overlap: none holds the GIL
+        code = sweep_client.call(
+            bytes(board),
+            bytes(c for h in hands for c in h),
+            len(hands),
+            bytes(c for h in opponents for c in h),
+            len(opponents),
+            4,
+            array("d", weights),
+            *outputs,
+        )
         answers[index] = (code, outputs)
 
     threads = [threading.Thread(target=work, args=(i,)) for i in range(len(cases))]
@@ -506,8 +530,19 @@ def test_the_c_entry_point_from_another_extension(sweep_client, live_core):
     # NULL weights are 1.0 each.
     board, hands, opponents, _ = cases[0]
     outputs = _outputs(len(hands))
-    assert sweep_client.call(bytes(board), bytes(c for h in hands for c in h), len(hands),
-                             bytes(c for h in opponents for c in h), len(opponents), 4, None, *outputs) == 0
+    assert (
+        sweep_client.call(
+            bytes(board),
+            bytes(c for h in hands for c in h),
+            len(hands),
+            bytes(c for h in opponents for c in h),
+            len(opponents),
+            4,
+            None,
+            *outputs,
+        )
+        == 0
+    )
     expected = showdown_values(board, rows_buffer(hands, 4), rows_buffer(opponents, 4))
     assert list(outputs[0]) == list(expected.share)
 
@@ -519,8 +554,9 @@ def test_the_c_entry_point_refuses_bad_input_and_writes_nothing(sweep_client):
 
     def code_of(board_=board, hands=hand, n=1, opponents=hand, m=1, k=4, weights=(1.0,)):
         outputs = _outputs(n)
-        code = sweep_client.call(board_, hands, n, opponents, m, k, None if weights is None else array("d", weights),
-                                 *outputs)
+        code = sweep_client.call(
+            board_, hands, n, opponents, m, k, None if weights is None else array("d", weights), *outputs
+        )
         if code:
             assert all(list(out) == [-7.0] * max(n, 1) for out in outputs)
         return code
@@ -542,31 +578,41 @@ def test_the_c_entry_point_refuses_bad_input_and_writes_nothing(sweep_client):
 
 # ---------------------------------------------------------------- equity through the sweep
 
-@pytest.mark.parametrize("question", [
-    (["AA**", "KQ**,32**@50"], "Ks7d2h9c3s", ""),
-    (["AsAh2s3h", "QQ**$ds,J9**@30"], "Ks7d2h9c", ""),
-    (["AA2*", "KQ**$ds"], "Ks7d2h", "Ac"),
-    (["T9**@20", "AsKd7c6h"], "Js8s2s9d", "3c"),
-    (["AsAh2s3h", "KsKdQhQc,Jc9c8d7d"], "", ""),   # preflop: the walk (the sweep values boards)
-])
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        (["AA**", "KQ**,32**@50"], "Ks7d2h9c3s", ""),
+        (["AsAh2s3h", "QQ**$ds,J9**@30"], "Ks7d2h9c", ""),
+        (["AA2*", "KQ**$ds"], "Ks7d2h", "Ac"),
+        (["T9**@20", "AsKd7c6h"], "Js8s2s9d", "3c"),
+        (["AsAh2s3h", "KsKdQhQc,Jc9c8d7d"], "", ""),  # preflop: the walk (the sweep values boards)
+    ],
+)
 def test_equity_through_the_sweep_equals_the_walk(live_core, monkeypatch, question):
     equity_module = sys.modules["omaha8.equity"]
     holes, board, dead = question
-    monkeypatch.setattr(equity_module, "SWEEP_COST", 0)   # the sweep, even for a known hand
+    monkeypatch.setattr(equity_module, "SWEEP_COST", 0)  # the sweep, even for a known hand
     swept = equity_module.equity_tally(holes, board, dead, exact=True, threads=2)
-    monkeypatch.setattr(equity_module, "SWEEP_HOLE_SIZES", ())   # the range walk
+    monkeypatch.setattr(equity_module, "SWEEP_HOLE_SIZES", ())  # the range walk
     walked = equity_module.equity_tally(holes, board, dead, exact=True, threads=2)
     assert swept.seats == walked.seats
-    assert (swept.runouts, swept.low_possible, swept.pot_units) == (walked.runouts, walked.low_possible,
-                                                                     walked.pot_units)
+    assert (swept.runouts, swept.low_possible, swept.pot_units) == (
+        walked.runouts,
+        walked.low_possible,
+        walked.pot_units,
+    )
 
 
-@pytest.mark.parametrize(("holes", "board", "swept"), [
-    (["AsAh2s3h", "****"], "4d5c9hKs", False),       # one hand against a range: the walk is 5x faster
-    (["AsAh2s3h", "KK**"], "4d5c9h", False),
-    (["KK**", "AsAh2s3h,AsAh2s4h"], "4d5c9h", False),  # two hands: still the walk
-    (["AA**", "KK**"], "Ks7d2h9c", True),            # ranges on both sides: the sweep
-])
+@pytest.mark.parametrize(
+    ("holes", "board", "swept"),
+    [
+        (["AsAh2s3h", "****"], "4d5c9hKs", False),  # one hand against a range: the walk is 5x faster
+        (["AsAh2s3h", "KK**"], "4d5c9h", False),
+        (["KK**", "AsAh2s3h,AsAh2s4h"], "4d5c9h", False),  # two hands: still the walk
+        (["AA**", "KK**"], "Ks7d2h9c", True),  # ranges on both sides: the sweep
+    ],
+)
 def test_equity_takes_the_faster_path(live_core, monkeypatch, holes, board, swept):
     # One known hand against a range went through the sweep, 3 to 5 times slower than the walk.
     made: list = []
@@ -590,13 +636,17 @@ def test_tally_sweeper_compiled_equals_pairwise(core, fallback):
         groups = [rng.randrange(3) for _ in hands]
         sums = []
         for module in (core, fallback):
-            sweeper = module.TallySweeper(bytes(c for h in hands for c in h), bytes(c for h in opponents for c in h), 4,
-                                          array("q", hand_weights).tobytes(),
-                                          array("d", [float(int(w)) for w in weights]).tobytes(),
-                                          array("i", groups).tobytes(), 3)
+            sweeper = module.TallySweeper(
+                bytes(c for h in hands for c in h),
+                bytes(c for h in opponents for c in h),
+                4,
+                array("q", hand_weights).tobytes(),
+                array("d", [float(int(w)) for w in weights]).tobytes(),
+                array("i", groups).tobytes(),
+                3,
+            )
             sweeper.add_runouts(bytes(board), bytes(dead), 0, 10**6)
-            sweeper.add_board(bytes(board[:3] + dead[:1] + [c for c in range(52) if c not in board + dead][:1]),
-                              b"", 3)
+            sweeper.add_board(bytes(board[:3] + dead[:1] + [c for c in range(52) if c not in board + dead][:1]), b"", 3)
             sums.append(sweeper.sums())
         assert sums[0] == sums[1]
 

@@ -49,10 +49,13 @@ def spot_hands(board: str) -> tuple:
 
 # ---------------------------------------------------------------- the game, independently
 
+
 def pair_share(mine: tuple, theirs: tuple) -> Fraction:
     """A hand's fraction of the pot against one other, from omaha8.evaluate's (high, low)."""
+
     def result(a, b) -> Fraction:
         return Fraction(1) if a < b else Fraction(1, 2) if a == b else Fraction(0)
+
     high = result(mine[0], theirs[0])
     if mine[1] is None and theirs[1] is None:
         return high
@@ -103,12 +106,15 @@ def best_response_value(game: Game, p: int) -> float:
             return max(walk(child, i, reach) for child in node.children)
         strategy = s.strategies[at]
         m = len(reach)
-        return sum(walk(child, i, [reach[j] * strategy[a * m + j] for j in range(m)])
-                   for a, child in enumerate(node.children))
+        return sum(
+            walk(child, i, [reach[j] * strategy[a * m + j] for j in range(m)]) for a, child in enumerate(node.children)
+        )
 
     for i, w in enumerate(game.weights[p]):
-        reach = [game.weights[q][j] if (game.disjoint(i, j) if p == 0 else game.disjoint(j, i)) else 0.0
-                 for j in range(len(game.weights[q]))]
+        reach = [
+            game.weights[q][j] if (game.disjoint(i, j) if p == 0 else game.disjoint(j, i)) else 0.0
+            for j in range(len(game.weights[q]))
+        ]
         total += w * walk(0, i, reach)
         deals += w * sum(reach)
     return total / deals
@@ -119,14 +125,14 @@ def linear_program_value(game: Game) -> float:
     v_0 over OOP's realization plans x and IP's dual values v, with E x = e, F^T v <= A^T x."""
     linprog = pytest.importorskip("scipy.optimize").linprog
     nodes = game.nodes
-    sequences = [{(): 0}, {(): 0}]            # per player: sequence key -> number
-    infosets: list[list] = [[], []]          # per player: (parent sequence, child sequences)
+    sequences = [{(): 0}, {(): 0}]  # per player: sequence key -> number
+    infosets: list[list] = [[], []]  # per player: (parent sequence, child sequences)
 
     def sequence(p: int, key: tuple) -> int:
         return sequences[p].setdefault(key, len(sequences[p]))
 
     # Every (node, hand) of a player is an information set; its sequences are (node, action, hand).
-    leaves = []                               # (terminal node, oop's last sequence, ip's last, i or j)
+    leaves = []  # (terminal node, oop's last sequence, ip's last, i or j)
 
     def walk(at: int, last: list) -> None:
         node = nodes[at]
@@ -145,8 +151,12 @@ def linear_program_value(game: Game) -> float:
 
     walk(0, [{}, {}])
     n1, n2 = len(sequences[0]), len(sequences[1])
-    deals = sum(game.weights[0][i] * game.weights[1][j] for i in range(len(game.hands[0]))
-                for j in range(len(game.hands[1])) if game.disjoint(i, j))
+    deals = sum(
+        game.weights[0][i] * game.weights[1][j]
+        for i in range(len(game.hands[0]))
+        for j in range(len(game.hands[1]))
+        if game.disjoint(i, j)
+    )
     payoff = [[0.0] * n2 for _ in range(n1)]
     for node, last0, last1 in leaves:
         for i in range(len(game.hands[0])):
@@ -182,6 +192,7 @@ def linear_program_value(game: Game) -> float:
 
 # ---------------------------------------------------------------- against the linear program
 
+
 @pytest.mark.parametrize("name", sorted(SPOTS))
 def test_value_equals_the_linear_program(live, name):
     spot = dict(SPOTS[name])
@@ -206,9 +217,14 @@ def test_exploitability_is_an_independent_best_response(live, name):
     assert abs(s.exploitability - expected) <= 1e-6
     # Values per hand, weighted by each hand's deals, make the game value.
     for p, player in enumerate(("oop", "ip")):
-        deals = [sum(game.weights[1 - p][j] for j in range(len(game.hands[1 - p]))
-                     if (game.disjoint(i, j) if p == 0 else game.disjoint(j, i)))
-                 for i in range(len(game.hands[p]))]
+        deals = [
+            sum(
+                game.weights[1 - p][j]
+                for j in range(len(game.hands[1 - p]))
+                if (game.disjoint(i, j) if p == 0 else game.disjoint(j, i))
+            )
+            for i in range(len(game.hands[p]))
+        ]
         total = sum(w * d * v for w, d, v in zip(game.weights[p], deals, s.ev(player)))
         per_deal = total / sum(w * d for w, d in zip(game.weights[p], deals))
         assert per_deal == pytest.approx(s.value if p == 0 else POT - s.value, abs=1e-9)
@@ -219,11 +235,22 @@ def test_both_engines_solve_alike(core, fallback, monkeypatch):
 
     from omaha8.solver import _engine_tree
     from omaha8.solver import build_tree as tree_of
+
     oop, ip = spot_hands(BOARD)
     board = bytes(parse_cards(BOARD))
     tree = _engine_tree(tree_of(POT, STACK))
-    jobs = [module.RiverJob(board, oop[0].tobytes(), ip[0].tobytes(), 4, bytes(memoryview(array("d", oop[1]))),
-                            bytes(memoryview(array("d", ip[1]))), *tree) for module in (core, fallback)]
+    jobs = [
+        module.RiverJob(
+            board,
+            oop[0].tobytes(),
+            ip[0].tobytes(),
+            4,
+            bytes(memoryview(array("d", oop[1]))),
+            bytes(memoryview(array("d", ip[1]))),
+            *tree,
+        )
+        for module in (core, fallback)
+    ]
     assert list(jobs[0].opponent_weights[0]) == pytest.approx(list(jobs[1].opponent_weights[0]), abs=1e-12)
     # Phase by phase the same values, while no hand is indifferent between two actions (where
     # a regret of 1e-14 either way, the sums' rounding, sends the strategies apart).
@@ -265,11 +292,22 @@ def test_the_compiled_sweep_equals_pairwise_showdowns_hand_by_hand(core, fallbac
     ip = [rng.sample(deck, hole_size) for _ in range(25)] + oop[:5]
     weights = [array("d", [rng.uniform(0.1, 2.0) for _ in side]).tobytes() for side in (oop, ip)]
     tree = _engine_tree(tree_of(POT, STACK))
-    jobs = [module.RiverJob(board, bytes(c for h in oop for c in h), bytes(c for h in ip for c in h), hole_size,
-                            weights[0], weights[1], *tree) for module in (core, fallback)]
+    jobs = [
+        module.RiverJob(
+            board,
+            bytes(c for h in oop for c in h),
+            bytes(c for h in ip for c in h),
+            hole_size,
+            weights[0],
+            weights[1],
+            *tree,
+        )
+        for module in (core, fallback)
+    ]
     for player in (0, 1):
-        assert list(jobs[0].opponent_weights[player]) == pytest.approx(list(jobs[1].opponent_weights[player]),
-                                                                       rel=1e-12)
+        assert list(jobs[0].opponent_weights[player]) == pytest.approx(
+            list(jobs[1].opponent_weights[player]), rel=1e-12
+        )
     # One iteration (later ones part where a hand's every opponent has reach 0: its regrets are
     # exact zeros pair by pair and 1e-13 of rounding in the sweep, and the strategy there,
     # which changes no value, follows the rounding), then both players' best responses and values.
@@ -287,6 +325,7 @@ def test_the_compiled_sweep_equals_pairwise_showdowns_hand_by_hand(core, fallbac
 
 
 # ---------------------------------------------------------------- the tree
+
 
 def test_pot_limit_tree_amounts_worked_by_hand():
     nodes = build_tree(100, 400)
@@ -307,8 +346,11 @@ def test_pot_limit_tree_amounts_worked_by_hand():
     assert (folded.kind, folded.folded, folded.pot) == ("fold", "oop", 150)
     for number, node in enumerate(nodes):
         assert all(child > number for child in node.children)
-        assert list(node.children) == list(range(node.children[0], node.children[0] + len(node.children))) \
-            if node.children else True
+        assert (
+            list(node.children) == list(range(node.children[0], node.children[0] + len(node.children)))
+            if node.children
+            else True
+        )
 
 
 def test_options_that_come_to_the_same_amount_are_one_action():
@@ -323,8 +365,8 @@ def test_fixed_limit_caps_the_raises():
     nodes = build_tree(100, 1000, limit="fixed", big_bet=20)
     by_path = {node.path: node for node in nodes}
     line = ("bet", "raise", "raise", "raise")
-    assert by_path[line].actions == ("fold", "call")      # three raises: the cap
-    assert by_path[line[:3]].oop_in == 60 and by_path[line[:3]].ip_in == 40   # 20, 40, 60
+    assert by_path[line].actions == ("fold", "call")  # three raises: the cap
+    assert by_path[line[:3]].oop_in == 60 and by_path[line[:3]].ip_in == 40  # 20, 40, 60
     assert by_path[line + ("call",)].pot == 100 + 2 * 80
 
 
@@ -335,6 +377,7 @@ def test_no_limit_takes_fractions_above_the_pot():
 
 
 # ---------------------------------------------------------------- what a solution holds
+
 
 @pytest.fixture(scope="module")
 def solved():
@@ -364,8 +407,11 @@ def test_the_nuts_both_ways_never_fold():
     s = solve_river(board, oop, ip, POT, STACK, iterations=1000, exploitability=1e-6)
     # Where it could reach in play, it folds with probability 0 (an average strategy where the
     # hand no longer goes keeps what the first, uniform, iterations did there).
-    folds = [s.reach(node.path)[0] * s.strategy(node.path)["fold"][0]
-             for node in s.tree() if node.kind == "oop" and "fold" in node.actions]
+    folds = [
+        s.reach(node.path)[0] * s.strategy(node.path)["fold"][0]
+        for node in s.tree()
+        if node.kind == "oop" and "fold" in node.actions
+    ]
     assert len(folds) == 5 and max(folds) < 1e-6
 
 
@@ -413,15 +459,26 @@ def test_ranges_and_expressions():
 def test_progress_hears_each_measurement():
     oop, ip = spot_hands(BOARD)
     heard = []
-    s = solve_river(BOARD, oop, ip, POT, STACK, iterations=35, exploitability=0.0,
-                    progress=lambda i, e: heard.append((i, e)))
+    s = solve_river(
+        BOARD, oop, ip, POT, STACK, iterations=35, exploitability=0.0, progress=lambda i, e: heard.append((i, e))
+    )
     assert heard == list(s.history) and [i for i, _ in heard] == [10, 20, 30, 35]
 
 
 def test_solve_rivers_on_executors(dask_client):
     # Expressions travel to other processes as they are.
-    spots = [{"board": BOARD, "oop": "AsAh3d*", "ip": "QdQc8h*", "pot": POT, "stack": stack, "bets": (1.0,),
-              "iterations": 20} for stack in (0, 100, 400)]
+    spots = [
+        {
+            "board": BOARD,
+            "oop": "AsAh3d*",
+            "ip": "QdQc8h*",
+            "pot": POT,
+            "stack": stack,
+            "bets": (1.0,),
+            "iterations": 20,
+        }
+        for stack in (0, 100, 400)
+    ]
     alone = [solve_river(**spot) for spot in spots]
     for executor in (None, ThreadPoolExecutor(2), dask_client.get_executor()):
         solutions = solve_rivers(spots, executor=executor)
@@ -434,32 +491,36 @@ def test_solve_rivers_on_executors(dask_client):
 
 # ---------------------------------------------------------------- bad input
 
-@pytest.mark.parametrize("arguments, words", [
-    ({"board": "Ks7d2h9cKs"}, "Ks"),
-    ({"board": "Ks7d2h9c"}, "5"),
-    ({"pot": -1}, "pot"),
-    ({"pot": 0}, "pot"),
-    ({"stack": -5}, "stack"),
-    ({"stack": float("nan")}, "stack"),
-    ({"bets": (1.5,)}, "pot limit"),
-    ({"raises": (0.5, 2.0)}, "pot limit"),
-    ({"bets": (0,)}, "above 0"),
-    ({"bets": "0.5"}, "sequence"),
-    ({"limit": "spread"}, "limit"),
-    ({"limit": "fixed"}, "big_bet"),
-    ({"big_bet": 10}, "fixed limit"),
-    ({"max_raises": -1}, "max_raises"),
-    ({"iterations": 0}, "iterations"),
-    ({"oop": "AsKs7d"}, "oop"),
-    ({"oop": "KsKd"}, "oop"),
-    ({"ip": (rows("AhAd3c5d"), [0.0])}, "ip"),
-    ({"ip": rows("Ks7d3c5d")}, "ip hand 0"),
-    ({"ip": (rows("AhAd3c5d"), [-1.0])}, r"ip: weights\[0\]"),
-    ({"threads": 0}, "threads"),
-    ({"bets": [10**400]}, "bets"),            # an int past float's range: no OverflowError
-    ({"pot": 10**400}, "pot"),
-    ({"limit": ["pot"]}, "limit"),
-])
+
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        ({"board": "Ks7d2h9cKs"}, "Ks"),
+        ({"board": "Ks7d2h9c"}, "5"),
+        ({"pot": -1}, "pot"),
+        ({"pot": 0}, "pot"),
+        ({"stack": -5}, "stack"),
+        ({"stack": float("nan")}, "stack"),
+        ({"bets": (1.5,)}, "pot limit"),
+        ({"raises": (0.5, 2.0)}, "pot limit"),
+        ({"bets": (0,)}, "above 0"),
+        ({"bets": "0.5"}, "sequence"),
+        ({"limit": "spread"}, "limit"),
+        ({"limit": "fixed"}, "big_bet"),
+        ({"big_bet": 10}, "fixed limit"),
+        ({"max_raises": -1}, "max_raises"),
+        ({"iterations": 0}, "iterations"),
+        ({"oop": "AsKs7d"}, "oop"),
+        ({"oop": "KsKd"}, "oop"),
+        ({"ip": (rows("AhAd3c5d"), [0.0])}, "ip"),
+        ({"ip": rows("Ks7d3c5d")}, "ip hand 0"),
+        ({"ip": (rows("AhAd3c5d"), [-1.0])}, r"ip: weights\[0\]"),
+        ({"threads": 0}, "threads"),
+        ({"bets": [10**400]}, "bets"),  # an int past float's range: no OverflowError
+        ({"pot": 10**400}, "pot"),
+        ({"limit": ["pot"]}, "limit"),
+    ],
+)
 def test_bad_input_is_a_value_error_naming_it(arguments, words):
     spot = {"board": BOARD, "oop": "AA", "ip": "KK", "pot": POT, "stack": STACK, "iterations": 1}
     spot.update(arguments)
@@ -470,6 +531,7 @@ def test_bad_input_is_a_value_error_naming_it(arguments, words):
 
 def test_the_engine_reads_only_a_checked_tree(impl):
     from array import array
+
     board = bytes(parse_cards(BOARD))
     hand = bytes(parse_cards("AhAd3c5d"))
     w = array("d", [1.0]).tobytes()
@@ -490,9 +552,14 @@ def test_the_engine_reads_only_a_checked_tree(impl):
 
 # ---------------------------------------------------------------- issue 32: the tree's size
 
+
 def _hostile_sizes() -> dict:
-    return {"limit": "no", "bets": [0.1 * i for i in range(1, 31)], "raises": [0.1 * i for i in range(1, 31)],
-            "max_raises": 3}
+    return {
+        "limit": "no",
+        "bets": [0.1 * i for i in range(1, 31)],
+        "raises": [0.1 * i for i in range(1, 31)],
+        "max_raises": 3,
+    }
 
 
 def _refused_quickly(call, words: str, seconds: float = 1.0, megabytes: float = 20.0) -> float:
@@ -520,8 +587,7 @@ def test_a_tree_too_big_is_refused_before_it_is_built():
     # 30 bet and 30 raise sizes, three raises, a stack of a million pots: tens of millions of nodes.
     _refused_quickly(lambda: build_tree(POT, 10**6 * POT, **_hostile_sizes()), f"{MAX_TREE_NODES:,} nodes")
     oop, ip = spot_hands(BOARD)
-    _refused_quickly(lambda: solve_river(BOARD, oop, ip, POT, 10**6 * POT, iterations=1, **_hostile_sizes()),
-                     "nodes")
+    _refused_quickly(lambda: solve_river(BOARD, oop, ip, POT, 10**6 * POT, iterations=1, **_hostile_sizes()), "nodes")
 
 
 @pytest.mark.parametrize("raises", [101, 10_000, 100_000, 10**30])
@@ -529,11 +595,17 @@ def test_max_raises_is_bounded_at_once(raises):
     from omaha8.solver import MAX_RAISES
 
     assert MAX_RAISES == 100
-    _refused_quickly(lambda: build_tree(POT, 10**6 * POT, limit="fixed", big_bet=20, max_raises=raises),
-                     r"max_raises must be 0\.\.100")
+    _refused_quickly(
+        lambda: build_tree(POT, 10**6 * POT, limit="fixed", big_bet=20, max_raises=raises),
+        r"max_raises must be 0\.\.100",
+    )
     oop, ip = spot_hands(BOARD)
-    _refused_quickly(lambda: solve_river(BOARD, oop, ip, POT, 10**6 * POT, limit="fixed", big_bet=20,
-                                         max_raises=raises, iterations=1), "max_raises")
+    _refused_quickly(
+        lambda: solve_river(
+            BOARD, oop, ip, POT, 10**6 * POT, limit="fixed", big_bet=20, max_raises=raises, iterations=1
+        ),
+        "max_raises",
+    )
     # At the cap a fixed limit line of a hundred raises is a tree of a few hundred nodes.
     assert len(build_tree(POT, 10**6 * POT, limit="fixed", big_bet=20, max_raises=MAX_RAISES)) == 6 * 100 + 9
 
@@ -544,16 +616,25 @@ def test_too_many_sizes_are_refused():
     with pytest.raises(SolverError, match=f"at most {MAX_SIZES}"):
         build_tree(POT, STACK, limit="no", bets=[1.0] * (MAX_SIZES + 1))
     import itertools
+
     with pytest.raises(SolverError, match=f"at most {MAX_SIZES}"):
-        build_tree(POT, STACK, limit="no", bets=(1.0 + i for i in itertools.count()))   # never ends
+        build_tree(POT, STACK, limit="no", bets=(1.0 + i for i in itertools.count()))  # never ends
 
 
-@pytest.mark.parametrize("rules", [
-    {}, {"max_raises": 0}, {"limit": "fixed", "big_bet": 20, "max_raises": 7}, {"stack": 0}, {"stack": 50},
-    {"limit": "no", "bets": (0.3, 0.75, 2.0), "raises": (0.5, 1.0, 3.0), "max_raises": 3},
-    {"limit": "no", "bets": (0.75, 0.75000000000000001, 1.0), "raises": (), "stack": 90},
-    {"limit": "fixed", "big_bet": 150, "stack": 400}, {"bets": ()},
-])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {},
+        {"max_raises": 0},
+        {"limit": "fixed", "big_bet": 20, "max_raises": 7},
+        {"stack": 0},
+        {"stack": 50},
+        {"limit": "no", "bets": (0.3, 0.75, 2.0), "raises": (0.5, 1.0, 3.0), "max_raises": 3},
+        {"limit": "no", "bets": (0.75, 0.75000000000000001, 1.0), "raises": (), "stack": 90},
+        {"limit": "fixed", "big_bet": 150, "stack": 400},
+        {"bets": ()},
+    ],
+)
 def test_the_count_is_the_tree_built(rules):
     from omaha8.solver import _rules, _tree_shape
 
@@ -565,8 +646,9 @@ def test_the_count_is_the_tree_built(rules):
     assert shape.paths == sum(len(node.path) for node in nodes)
     assert shape.depth == max(len(node.path) for node in nodes)
     assert shape.widest == max(len(node.actions) for node in nodes)
-    assert shape.actions == tuple(sum(len(node.actions) for node in nodes if node.kind == player)
-                                  for player in ("oop", "ip"))
+    assert shape.actions == tuple(
+        sum(len(node.actions) for node in nodes if node.kind == player) for player in ("oop", "ip")
+    )
 
 
 def test_the_count_is_the_tree_built_on_random_rules():
@@ -589,15 +671,18 @@ def test_the_count_is_the_tree_built_on_random_rules():
             for key, most in (("bets", 5), ("raises", 4)):
                 rules[key] = [round(rng.uniform(0.05, top), rng.choice([1, 2, 9])) for _ in range(rng.randrange(most))]
                 if rules[key] and rng.random() < 0.2:
-                    rules[key].append(rules[key][0] + 1e-7)      # too near for the formula
+                    rules[key].append(rules[key][0] + 1e-7)  # too near for the formula
         shape = _tree_shape(_rules(pot, stack, **rules), 20_000)
         if shape is None:
             continue
         nodes = build_tree(pot, stack, **rules)
-        assert shape == (len(nodes), sum(len(node.path) for node in nodes), max(len(node.path) for node in nodes),
-                         max(len(node.actions) for node in nodes),
-                         tuple(sum(len(node.actions) for node in nodes if node.kind == player)
-                               for player in ("oop", "ip"))), (pot, stack, rules)
+        assert shape == (
+            len(nodes),
+            sum(len(node.path) for node in nodes),
+            max(len(node.path) for node in nodes),
+            max(len(node.actions) for node in nodes),
+            tuple(sum(len(node.actions) for node in nodes if node.kind == player) for player in ("oop", "ip")),
+        ), (pot, stack, rules)
 
 
 def test_the_estimate_counts_the_tree_and_its_paths():
@@ -605,8 +690,10 @@ def test_the_estimate_counts_the_tree_and_its_paths():
 
     from omaha8.solver import _estimate, _rules, _tree_shape
 
-    for rules in ({"limit": "fixed", "big_bet": 20, "max_raises": 100},
-                  {"limit": "no", "bets": (0.1, 0.2, 0.3), "raises": (0.1, 0.2, 0.3), "max_raises": 6}):
+    for rules in (
+        {"limit": "fixed", "big_bet": 20, "max_raises": 100},
+        {"limit": "no", "bets": (0.1, 0.2, 0.3), "raises": (0.1, 0.2, 0.3), "max_raises": 6},
+    ):
         tracemalloc.start()
         nodes = build_tree(POT, 10**6 * POT, **rules)
         built = tracemalloc.get_traced_memory()[0]
@@ -618,6 +705,7 @@ def test_the_estimate_counts_the_tree_and_its_paths():
 
 
 # ---------------------------------------------------------------- issue 32: scale
+
 
 @pytest.mark.parametrize("pot", [1e-300, 1e-50, 1e-30, 1e30, 1e36, 1e38, 1e300])
 def test_the_same_spot_at_any_scale_is_the_same_game(pot):
@@ -638,7 +726,7 @@ def test_the_same_spot_at_any_scale_is_the_same_game(pot):
 def test_weights_are_scaled_before_the_engine_sees_them():
     oop, ip = spot_hands(BOARD)
     plain = solve_river(BOARD, oop, ip, POT, STACK, iterations=30, exploitability=0.0)
-    for factor in (2.0 ** -1070, 2.0 ** -1000, 2.0 ** 900):
+    for factor in (2.0**-1070, 2.0**-1000, 2.0**900):
         scaled = [(side[0], [w * factor for w in side[1]]) for side in (oop, ip)]
         s = solve_river(BOARD, scaled[0], scaled[1], POT, STACK, iterations=30, exploitability=0.0)
         assert s.exploitability == plain.exploitability and s.value == plain.value
@@ -653,14 +741,17 @@ def test_weights_are_scaled_before_the_engine_sees_them():
     assert math.isfinite(s.value) and math.isfinite(s.exploitability)
 
 
-@pytest.mark.parametrize("pot, stack, words", [
-    (1.0, 2.0 ** 24 + 1, "stack"),
-    (1e-300, 1e-200, "stack"),
-    (1e308, 1e308, "finite"),
-    (5e-324, 0, "pot"),
-    (float("inf"), 1, "pot"),
-    (1, float("inf"), "stack"),
-])
+@pytest.mark.parametrize(
+    "pot, stack, words",
+    [
+        (1.0, 2.0**24 + 1, "stack"),
+        (1e-300, 1e-200, "stack"),
+        (1e308, 1e308, "finite"),
+        (5e-324, 0, "pot"),
+        (float("inf"), 1, "pot"),
+        (1, float("inf"), "stack"),
+    ],
+)
 def test_what_float_cannot_hold_is_refused(pot, stack, words):
     with pytest.raises(SolverError, match=words):
         build_tree(pot, stack)
@@ -671,21 +762,24 @@ def test_what_float_cannot_hold_is_refused(pot, stack, words):
 
 # ---------------------------------------------------------------- issue 32: files
 
+
 def _header_of(data: bytes) -> dict:
     import json
 
     from omaha8.solver import _MAGIC
-    length = int.from_bytes(data[len(_MAGIC):len(_MAGIC) + 8], "little")
-    return json.loads(data[len(_MAGIC) + 8:len(_MAGIC) + 8 + length])
+
+    length = int.from_bytes(data[len(_MAGIC) : len(_MAGIC) + 8], "little")
+    return json.loads(data[len(_MAGIC) + 8 : len(_MAGIC) + 8 + length])
 
 
 def _with_header(data: bytes, header, text: Optional[bytes] = None) -> bytes:
     import json
 
     from omaha8.solver import _MAGIC
-    length = int.from_bytes(data[len(_MAGIC):len(_MAGIC) + 8], "little")
+
+    length = int.from_bytes(data[len(_MAGIC) : len(_MAGIC) + 8], "little")
     new = text if text is not None else json.dumps(header).encode()
-    return _MAGIC + len(new).to_bytes(8, "little") + new + data[len(_MAGIC) + 8 + length:]
+    return _MAGIC + len(new).to_bytes(8, "little") + new + data[len(_MAGIC) + 8 + length :]
 
 
 @pytest.fixture(scope="module")
@@ -707,17 +801,23 @@ def test_a_hostile_header_is_refused_before_its_tree_is_built(saved, tmp_path):
     header = _header_of(saved)
     # The issue's file: no limit, 30 bet and 30 raise sizes, three or four raises, a stack of 1e12.
     for stack, raises, words in [(1e12, 3, "stack"), (1e12, 4, "stack"), (1e6, 3, "tree"), (1e6, 4, "tree")]:
-        hostile = dict(header, limit="no", bets=[0.1 * i for i in range(1, 31)],
-                       raises=[0.1 * i for i in range(1, 31)], max_raises=raises, stack=stack)
+        hostile = dict(
+            header,
+            limit="no",
+            bets=[0.1 * i for i in range(1, 31)],
+            raises=[0.1 * i for i in range(1, 31)],
+            max_raises=raises,
+            stack=stack,
+        )
         data = _with_header(saved, hostile)
         _refused_quickly(lambda data=data: _load_bytes(tmp_path, data), words)
         # Even the header alone, with no room for its hands, is refused as quickly.
-        end = len(_MAGIC) + 8 + int.from_bytes(data[len(_MAGIC):len(_MAGIC) + 8], "little")
+        end = len(_MAGIC) + 8 + int.from_bytes(data[len(_MAGIC) : len(_MAGIC) + 8], "little")
         _refused_quickly(lambda head=data[:end]: _load_bytes(tmp_path, head), "stack" if stack > 1e6 else "cut short")
 
 
 def test_a_deeply_nested_header_is_a_solver_error(saved, tmp_path):
-    for text in (b"[" * 100_000, b"{\"a\":" * 100_000, b"[" * 100_000 + b"]" * 100_000):
+    for text in (b"[" * 100_000, b'{"a":' * 100_000, b"[" * 100_000 + b"]" * 100_000):
         with pytest.raises(SolverError, match=r"x\.o8r.*too deep"):
             _load_bytes(tmp_path, _with_header(saved, None, text))
     for text in (b"", b"{", b"\xff\xfe", b'{"pot": 1e999999}', b"[" + b"1" * 5000 + b"]"):
@@ -729,37 +829,40 @@ def _changed(header: dict, **changes) -> dict:
     return dict(header, **changes)
 
 
-@pytest.mark.parametrize("changes, words", [
-    ({"board": []}, "board"),
-    ({"board": ["Ks", "7d"]}, "board"),
-    ({"board": ["As"] * 5}, "duplicate"),
-    ({"board": "Ks7d2h9c4s"}, "board"),
-    ({"iterations": "abc"}, "iterations"),
-    ({"iterations": -5}, "iterations"),
-    ({"iterations": 2.5}, "iterations"),
-    ({"iterations": True}, "iterations"),
-    ({"max_raises": 1.0}, "max_raises"),
-    ({"hole_size": 7}, "hole_size"),
-    ({"hands": [5]}, "hands"),
-    ({"hands": [5, "5"]}, "hands"),
-    ({"pot": float("nan")}, "pot"),
-    ({"pot": -1}, "pot"),
-    ({"stack": "400"}, "stack"),
-    ({"limit": "spread"}, "limit"),
-    ({"bets": "0.5"}, "bets"),
-    ({"big_bet": 10}, "big_bet"),
-    ({"exploitability": float("nan")}, "exploitability"),
-    ({"exploitability": "small"}, "exploitability"),
-    ({"exploitability": 1e300}, "exploitability"),
-    ({"exploitability": -0.5}, "exploitability"),
-    ({"value": float("inf")}, "value"),
-    ({"value": 1e9}, "value"),
-    ({"history": [[10, 0.1]]}, "history"),
-    ({"history": "none"}, "history"),
-    ({"seconds": -1}, "seconds"),
-    ({"memory": "a lot"}, "memory"),
-    ({"extra": 1}, "extra"),
-])
+@pytest.mark.parametrize(
+    "changes, words",
+    [
+        ({"board": []}, "board"),
+        ({"board": ["Ks", "7d"]}, "board"),
+        ({"board": ["As"] * 5}, "duplicate"),
+        ({"board": "Ks7d2h9c4s"}, "board"),
+        ({"iterations": "abc"}, "iterations"),
+        ({"iterations": -5}, "iterations"),
+        ({"iterations": 2.5}, "iterations"),
+        ({"iterations": True}, "iterations"),
+        ({"max_raises": 1.0}, "max_raises"),
+        ({"hole_size": 7}, "hole_size"),
+        ({"hands": [5]}, "hands"),
+        ({"hands": [5, "5"]}, "hands"),
+        ({"pot": float("nan")}, "pot"),
+        ({"pot": -1}, "pot"),
+        ({"stack": "400"}, "stack"),
+        ({"limit": "spread"}, "limit"),
+        ({"bets": "0.5"}, "bets"),
+        ({"big_bet": 10}, "big_bet"),
+        ({"exploitability": float("nan")}, "exploitability"),
+        ({"exploitability": "small"}, "exploitability"),
+        ({"exploitability": 1e300}, "exploitability"),
+        ({"exploitability": -0.5}, "exploitability"),
+        ({"value": float("inf")}, "value"),
+        ({"value": 1e9}, "value"),
+        ({"history": [[10, 0.1]]}, "history"),
+        ({"history": "none"}, "history"),
+        ({"seconds": -1}, "seconds"),
+        ({"memory": "a lot"}, "memory"),
+        ({"extra": 1}, "extra"),
+    ],
+)
 def test_load_checks_the_header_as_solve_river_checks_its_arguments(saved, tmp_path, changes, words):
     header = _header_of(saved)
     header.update(changes)
@@ -785,27 +888,34 @@ def _blocks(solution) -> dict:
     return at
 
 
-@pytest.mark.parametrize("block, offset, value, words", [
-    ("oop rows", 0, bytes([200]), "oop hand 0"),
-    ("ip rows", 1, bytes([int(parse_cards("Ks")[0])]), "ip hand 0"),
-    ("oop rows", 1, None, "oop hand 0"),            # the row's first card twice
-    ("oop weights", 0, array("d", [math.nan]).tobytes(), "oop weights"),
-    ("ip weights", 8, array("d", [-1.0]).tobytes(), "ip weights"),
-    ("oop weights", 0, array("d", [0.0]).tobytes(), "oop weights"),
-    ("ip weights", 0, array("d", [1e301]).tobytes(), "ip weights"),
-    ("oop values", 0, array("d", [math.inf]).tobytes(), "oop values"),
-    ("ip values", 8, array("d", [1e9]).tobytes(), "ip values"),
-    ("strategies", 0, array("d", [math.nan]).tobytes(), "strateg"),
-    ("strategies", 0, array("d", [0.9]).tobytes(), "add up"),
-    ("strategies", 0, array("d", [-0.5]).tobytes(), "strateg"),
-])
+@pytest.mark.parametrize(
+    "block, offset, value, words",
+    [
+        ("oop rows", 0, bytes([200]), "oop hand 0"),
+        ("ip rows", 1, bytes([int(parse_cards("Ks")[0])]), "ip hand 0"),
+        ("oop rows", 1, None, "oop hand 0"),  # the row's first card twice
+        ("oop weights", 0, array("d", [math.nan]).tobytes(), "oop weights"),
+        ("ip weights", 8, array("d", [-1.0]).tobytes(), "ip weights"),
+        ("oop weights", 0, array("d", [0.0]).tobytes(), "oop weights"),
+        ("ip weights", 0, array("d", [1e301]).tobytes(), "ip weights"),
+        ("oop values", 0, array("d", [math.inf]).tobytes(), "oop values"),
+        ("ip values", 8, array("d", [1e9]).tobytes(), "ip values"),
+        ("strategies", 0, array("d", [math.nan]).tobytes(), "strateg"),
+        ("strategies", 0, array("d", [0.9]).tobytes(), "add up"),
+        ("strategies", 0, array("d", [-0.5]).tobytes(), "strateg"),
+    ],
+)
 def test_load_checks_the_rows_weights_values_and_strategies(solved, saved, tmp_path, block, offset, value, words):
-    header_end = len(saved) - len(b"".join([solved.rows[0], solved.rows[1]])) - 8 * (
-        2 * len(solved.weights[0]) + 2 * len(solved.weights[1])) - 8 * sum(len(s) for s in solved.strategies.values())
+    header_end = (
+        len(saved)
+        - len(b"".join([solved.rows[0], solved.rows[1]]))
+        - 8 * (2 * len(solved.weights[0]) + 2 * len(solved.weights[1]))
+        - 8 * sum(len(s) for s in solved.strategies.values())
+    )
     at = header_end + _blocks(solved)[block] + offset
     if value is None:
-        value = saved[at - 1:at]
-    data = saved[:at] + value + saved[at + len(value):]
+        value = saved[at - 1 : at]
+    data = saved[:at] + value + saved[at + len(value) :]
     assert len(data) == len(saved)
     with pytest.raises(SolverError, match=words):
         _load_bytes(tmp_path, data)
@@ -839,7 +949,7 @@ def test_damaged_files_load_whole_or_are_a_solver_error(saved, tmp_path):
     for case in range(400):
         data = bytearray(saved)
         if case % 4 == 0:
-            data = data[:rng.randrange(len(data))]
+            data = data[: rng.randrange(len(data))]
         else:
             for _ in range(rng.choice((1, 1, 2, 5))):
                 data[rng.randrange(len(data))] = rng.randrange(256)
@@ -887,6 +997,7 @@ def test_save_names_the_path_and_leaves_nothing_behind(solved, tmp_path, monkeyp
 
 # ---------------------------------------------------------------- issue 32: arguments
 
+
 def test_arguments_are_checked_before_any_work(monkeypatch):
     import omaha8.solver as solver
 
@@ -912,12 +1023,26 @@ def test_numpy_integers_are_counts_and_bools_and_floats_are_not():
     np = pytest.importorskip("numpy")
     oop, ip = spot_hands(BOARD)
     plain = solve_river(BOARD, oop, ip, POT, STACK, max_raises=2, iterations=20, threads=1)
-    s = solve_river(BOARD, oop, ip, np.int64(POT), np.int32(STACK), max_raises=np.int64(2), iterations=np.int64(20),
-                    threads=np.int8(1))
+    s = solve_river(
+        BOARD,
+        oop,
+        ip,
+        np.int64(POT),
+        np.int32(STACK),
+        max_raises=np.int64(2),
+        iterations=np.int64(20),
+        threads=np.int8(1),
+    )
     assert s.value == plain.value and s.max_raises == 2 and type(s.max_raises) is int
     assert s.iterations == 20 and type(s.iterations) is int
-    for name, value in [("max_raises", True), ("max_raises", 2.0), ("iterations", 20.0), ("iterations", False),
-                        ("threads", 1.0), ("threads", True)]:
+    for name, value in [
+        ("max_raises", True),
+        ("max_raises", 2.0),
+        ("iterations", 20.0),
+        ("iterations", False),
+        ("threads", 1.0),
+        ("threads", True),
+    ]:
         with pytest.raises(SolverError, match=f"{name} must be an int, not"):
             solve_river(BOARD, oop, ip, POT, STACK, **{name: value})
 
@@ -950,9 +1075,15 @@ def test_the_engine_reads_weights_by_the_one_rule(impl):
     good = array("d", [1.0]).tobytes()
     for weights in (good, array("d", [1.0]), [1.0], [1]):
         impl.RiverJob(board, oop, ip, 4, weights, good, *tree)
-    for weights, words in [(b"\x00" * 7, "8 bytes"), ([10**400], r"ip weights\[0\].*too large"),
-                           ([math.nan], r"ip weights\[0\]"), ([1.5e300], "add up to"),
-                           ([0.0], "every weight is 0"), ("1.0", "ip weights"), ([1.0, 1.0], "2 entries for 1 hand")]:
+    for weights, words in [
+        (b"\x00" * 7, "8 bytes"),
+        ([10**400], r"ip weights\[0\].*too large"),
+        ([math.nan], r"ip weights\[0\]"),
+        ([1.5e300], "add up to"),
+        ([0.0], "every weight is 0"),
+        ("1.0", "ip weights"),
+        ([1.0, 1.0], "2 entries for 1 hand"),
+    ]:
         with pytest.raises(SolverError, match=words):
             impl.RiverJob(board, oop, ip, 4, good, weights, *tree)
 

@@ -33,6 +33,7 @@ def renamed(hand: tuple, order: tuple) -> tuple:
 
 # ---------------------------------------------------------------- classes
 
+
 def burnside_classes(hole_size: int) -> int:
     """Classes of hole_size-card hands under the 24 renamings of suits, by Burnside's lemma
     (one round of test_isomorphism's count for any rounds)."""
@@ -88,7 +89,7 @@ def test_hands_of_different_classes_are_not_renamings_of_each_other():
     # single-suited aces.
     assert canonical("AsAh2s3h") == canonical("AdAc2d3c") == "AsAh3s2h"
     assert canonical("AsAh2s3h") != canonical("AsAh2s3d")
-    assert canonical("AsAh2h3s") == canonical("AsAh2s3h")   # swap s and h
+    assert canonical("AsAh2h3s") == canonical("AsAh2s3h")  # swap s and h
     assert canonical("9h8h7c6c") == canonical("9s8s7d6d") != canonical("9h8c7h6c")
 
 
@@ -132,8 +133,7 @@ class LateFirstExecutor(ThreadPoolExecutor):
 
 @pytest.fixture(scope="module")
 def reference():
-    return preflop_table(samples=SAMPLES, seed=99, hands=HANDS, executor=ThreadPoolExecutor(1),
-                         allow_fallback=PURE)
+    return preflop_table(samples=SAMPLES, seed=99, hands=HANDS, executor=ThreadPoolExecutor(1), allow_fallback=PURE)
 
 
 def test_threads_in_any_number_give_the_same_table(reference):
@@ -154,7 +154,7 @@ def test_processes_give_the_same_table(reference):
 def test_tasks_finishing_in_any_order_and_any_split_give_the_same_table(reference, monkeypatch):
     import omaha8.tables as tables
 
-    monkeypatch.setattr(tables, "MIN_TASK_BLOCKS", 1)   # a task a block: several tasks
+    monkeypatch.setattr(tables, "MIN_TASK_BLOCKS", 1)  # a task a block: several tasks
     with LateFirstExecutor() as late:
         table = preflop_table(samples=SAMPLES, seed=99, hands=HANDS, executor=late, allow_fallback=PURE)
     assert len(late.finished) >= 6 and late.finished != sorted(late.finished)
@@ -172,21 +172,36 @@ def test_another_seed_gives_other_deals(reference):
 
 
 def test_a_dask_cluster_gives_the_same_table(reference, dask_client):
-    table = preflop_table(samples=SAMPLES, seed=99, hands=HANDS, executor=dask_client.get_executor(), allow_fallback=PURE)
+    table = preflop_table(
+        samples=SAMPLES, seed=99, hands=HANDS, executor=dask_client.get_executor(), allow_fallback=PURE
+    )
     assert rows(table) == rows(reference)
 
 
 def test_the_command_line_runs_on_a_dask_scheduler(dask_client, tmp_path, capsys):
     address = dask_client.scheduler.address
     out = tmp_path / "t.csv"
-    args = ["table", "--samples", "3000", "--seed", "5", "--hands", "AsAh2s3h", "KsKdQhQc",
-            "--scheduler", address, "--out", str(out)] + (["--allow-fallback"] if PURE else [])
+    args = [
+        "table",
+        "--samples",
+        "3000",
+        "--seed",
+        "5",
+        "--hands",
+        "AsAh2s3h",
+        "KsKdQhQc",
+        "--scheduler",
+        address,
+        "--out",
+        str(out),
+    ] + (["--allow-fallback"] if PURE else [])
     assert omaha8.cli.main(args) == 0
     here = preflop_table(samples=3000, seed=5, hands=["AsAh2s3h", "KsKdQhQc"], allow_fallback=PURE)
     assert rows(PreflopTable.read_csv(out)) == rows(here)
 
 
 # ---------------------------------------------------------------- tallies add up
+
 
 def test_tasks_are_plain_data_and_their_tallies_add_exactly():
     import pickle
@@ -205,6 +220,7 @@ def test_tasks_are_plain_data_and_their_tallies_add_exactly():
 
 # ---------------------------------------------------------------- the fallback
 
+
 def test_a_worker_on_the_fallback_refuses_unless_asked(fallback, monkeypatch):
     from conftest import make_live
 
@@ -218,8 +234,9 @@ def test_a_worker_on_the_fallback_refuses_unless_asked(fallback, monkeypatch):
 def test_the_fallback_computes_the_same_table_as_the_core(core, fallback, monkeypatch):
     from conftest import make_live
 
-    question = dict(samples=1_500, seed=3, hands=["AsAh2s3h", "Td9d8c7c"], allow_fallback=True,
-                    executor=ThreadPoolExecutor(1))
+    question = dict(
+        samples=1_500, seed=3, hands=["AsAh2s3h", "Td9d8c7c"], allow_fallback=True, executor=ThreadPoolExecutor(1)
+    )
     make_live(core, monkeypatch)
     compiled = preflop_table(**question)
     make_live(fallback, monkeypatch)
@@ -230,10 +247,26 @@ def test_the_fallback_computes_the_same_table_as_the_core(core, fallback, monkey
 
 # ---------------------------------------------------------------- checkpoints and progress
 
+
 def table_command(out, checkpoint, workers="1"):
-    return [sys.executable, "-m", "omaha8", "table", "--samples", "300000", "--seed", "11",
-            "--hands", *[h.canonical for h in starting_hands()[::160]], "--workers", workers,
-            "--out", str(out), "--checkpoint", str(checkpoint)] + (["--allow-fallback"] if PURE else [])
+    return [
+        sys.executable,
+        "-m",
+        "omaha8",
+        "table",
+        "--samples",
+        "300000",
+        "--seed",
+        "11",
+        "--hands",
+        *[h.canonical for h in starting_hands()[::160]],
+        "--workers",
+        workers,
+        "--out",
+        str(out),
+        "--checkpoint",
+        str(checkpoint),
+    ] + (["--allow-fallback"] if PURE else [])
 
 
 @pytest.mark.skipif(PURE, reason="a run long enough to kill takes minutes in pure Python")
@@ -252,8 +285,11 @@ def test_a_killed_run_continues_from_its_checkpoint_to_the_same_table(tmp_path):
     with open(checkpoint, "a") as file:  # as if killed in the middle of a line
         file.write('{"class":"AsAh3s2h","fir')
     subprocess.run(table_command(tmp_path / "resumed.csv", checkpoint), check=True, stdout=subprocess.DEVNULL)
-    subprocess.run(table_command(tmp_path / "whole.csv", tmp_path / "fresh.checkpoint", workers="2"), check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        table_command(tmp_path / "whole.csv", tmp_path / "fresh.checkpoint", workers="2"),
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     resumed = PreflopTable.read_csv(tmp_path / "resumed.csv")
     assert rows(resumed) == rows(PreflopTable.read_csv(tmp_path / "whole.csv"))
     assert len(resumed) == 103
@@ -266,7 +302,7 @@ def test_a_killed_run_continues_from_its_checkpoint_to_the_same_table(tmp_path):
 def test_a_checkpoint_resumes_in_process_and_reports_progress(tmp_path, monkeypatch):
     import omaha8.tables as tables
 
-    monkeypatch.setattr(tables, "MIN_TASK_BLOCKS", 1)   # several tasks, even from a small table
+    monkeypatch.setattr(tables, "MIN_TASK_BLOCKS", 1)  # several tasks, even from a small table
     checkpoint = tmp_path / "c"
     calls = []
 
@@ -281,7 +317,7 @@ def test_a_checkpoint_resumes_in_process_and_reports_progress(tmp_path, monkeypa
     assert calls[0] == (0, SAMPLES * len(HANDS))
     resumed_calls = []
     table = preflop_table(checkpoint=checkpoint, progress=lambda d, t: resumed_calls.append((d, t)), **question)
-    assert resumed_calls[0][0] >= calls[-1][0] > 0          # began where the first run stopped
+    assert resumed_calls[0][0] >= calls[-1][0] > 0  # began where the first run stopped
     assert resumed_calls[-1] == (SAMPLES * len(HANDS),) * 2
     assert [d for d, _ in resumed_calls] == sorted(d for d, _ in resumed_calls)
     assert rows(table) == rows(preflop_table(**question))
@@ -312,26 +348,31 @@ def _good_checkpoint(tmp_path) -> list:
     return list(_GOOD)
 
 
-@pytest.mark.parametrize("corrupt", [
-    lambda lines: ['{"format": 1}'] + lines[1:],                               # a header of nothing
-    lambda lines: ["[" * 100_000] + lines[1:],                                 # deeply nested JSON
-    lambda lines: lines[:1] + ["[" * 100_000 + "]" * 100_000] + lines[1:],
-    lambda lines: lines[:1] + [lines[1].replace('"AsAh3s2h"', '"QsQh3s2h"').replace('"KsKh3d2c"', '"QsQh3s2h"')]
-    + lines[2:],                                                                # a class not in the table
-    lambda lines: lines[:1] + [re.sub(r'"runouts":\d+', '"runouts":"65536"', lines[1])] + lines[2:],
-    lambda lines: lines[:1] + [re.sub(r'"runouts":\d+', '"runouts":1.5', lines[1])] + lines[2:],
-    lambda lines: lines[:1] + [re.sub(r'"seats":\[\[\d+', '"seats":[[NaN', lines[1])] + lines[2:],
-    lambda lines: lines[:1] + [re.sub(r'"seats":\[\[\d+', '"seats":[[-292', lines[1])] + lines[2:],
-    lambda lines: lines[:1] + [re.sub(r'"seats":\[\[\d+', '"seats":[[1e999', lines[1])] + lines[2:],
-    lambda lines: lines[:1] + [re.sub(r'"seats":\[\[\d+', '"seats":[[99999999999999999999999999', lines[1])]
-    + lines[2:],
-    lambda lines: lines[:1] + [re.sub(r'"stop":\d+', '"stop":99', lines[1])] + lines[2:],
-    lambda lines: lines[:1] + [re.sub(r'"first":\d+', '"first":-1', lines[1])] + lines[2:],
-    lambda lines: lines[:1] + [re.sub(r'"pot_units":\d+', '"pot_units":0', lines[1])] + lines[2:],
-    lambda lines: lines[:1] + [lines[1].replace('"implementation":"', '"implementation":"x')] + lines[2:],
-    lambda lines: lines[:1] + ["17"] + lines[2:],
-    lambda lines: lines[:1] + ["{}"] + lines[2:],
-])
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        lambda lines: ['{"format": 1}'] + lines[1:],  # a header of nothing
+        lambda lines: ["[" * 100_000] + lines[1:],  # deeply nested JSON
+        lambda lines: lines[:1] + ["[" * 100_000 + "]" * 100_000] + lines[1:],
+        lambda lines: (
+            lines[:1] + [lines[1].replace('"AsAh3s2h"', '"QsQh3s2h"').replace('"KsKh3d2c"', '"QsQh3s2h"')] + lines[2:]
+        ),  # a class not in the table
+        lambda lines: lines[:1] + [re.sub(r'"runouts":\d+', '"runouts":"65536"', lines[1])] + lines[2:],
+        lambda lines: lines[:1] + [re.sub(r'"runouts":\d+', '"runouts":1.5', lines[1])] + lines[2:],
+        lambda lines: lines[:1] + [re.sub(r'"seats":\[\[\d+', '"seats":[[NaN', lines[1])] + lines[2:],
+        lambda lines: lines[:1] + [re.sub(r'"seats":\[\[\d+', '"seats":[[-292', lines[1])] + lines[2:],
+        lambda lines: lines[:1] + [re.sub(r'"seats":\[\[\d+', '"seats":[[1e999', lines[1])] + lines[2:],
+        lambda lines: (
+            lines[:1] + [re.sub(r'"seats":\[\[\d+', '"seats":[[99999999999999999999999999', lines[1])] + lines[2:]
+        ),
+        lambda lines: lines[:1] + [re.sub(r'"stop":\d+', '"stop":99', lines[1])] + lines[2:],
+        lambda lines: lines[:1] + [re.sub(r'"first":\d+', '"first":-1', lines[1])] + lines[2:],
+        lambda lines: lines[:1] + [re.sub(r'"pot_units":\d+', '"pot_units":0', lines[1])] + lines[2:],
+        lambda lines: lines[:1] + [lines[1].replace('"implementation":"', '"implementation":"x')] + lines[2:],
+        lambda lines: lines[:1] + ["17"] + lines[2:],
+        lambda lines: lines[:1] + ["{}"] + lines[2:],
+    ],
+)
 def test_a_corrupt_checkpoint_is_a_table_error_naming_the_line(tmp_path, corrupt):
     lines = _good_checkpoint(tmp_path)
     assert len(lines) == 3
@@ -364,21 +405,31 @@ def test_random_corruptions_of_a_checkpoint_never_escape_as_other_errors(tmp_pat
 
 def test_a_checkpoint_path_must_be_a_file_it_can_write(tmp_path):
     question = dict(samples=300, seed=1, hands=["AsAh2s3h"], allow_fallback=PURE)
-    for path, words in ((tmp_path, "not a regular file"), (tmp_path / "missing" / "c", "does not exist"),
-                        ("", "empty path"), ("/dev/null", "not a regular file")):
+    for path, words in (
+        (tmp_path, "not a regular file"),
+        (tmp_path / "missing" / "c", "does not exist"),
+        ("", "empty path"),
+        ("/dev/null", "not a regular file"),
+    ):
         with pytest.raises(TableError, match=words):
             preflop_table(checkpoint=path, **question)
 
 
-@pytest.mark.parametrize("change, words", [
-    (lambda text: text[:-len(",300\n")] + ",-300\n", "deals"),
-    (lambda text: text.replace("# samples: 300", "# samples: -300"), "samples"),
-    (lambda text: text.replace("# seed: 1", "# seed: 1" + "0" * 30), "seed"),
-    (lambda text: text + "1," + "A" * 200_000 + ",1,0.5,0.3,0.2,0.1,0.5,0.01,50,300\n", "short fields|field larger"),
-    (lambda text: re.sub(r"\n1,(\w+),(\d+),[^,]+,", r"\n1,\1,\2,nan,", text), "equity"),
-    (lambda text: re.sub(r"\n1,(\w+),(\d+),[^,]+,", r"\n1,\1,\2,-292.0,", text), "equity"),
-    (lambda text: text.replace("# opponents: 1", "# opponents: 1.5"), "opponents"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda text: text[: -len(",300\n")] + ",-300\n", "deals"),
+        (lambda text: text.replace("# samples: 300", "# samples: -300"), "samples"),
+        (lambda text: text.replace("# seed: 1", "# seed: 1" + "0" * 30), "seed"),
+        (
+            lambda text: text + "1," + "A" * 200_000 + ",1,0.5,0.3,0.2,0.1,0.5,0.01,50,300\n",
+            "short fields|field larger",
+        ),
+        (lambda text: re.sub(r"\n1,(\w+),(\d+),[^,]+,", r"\n1,\1,\2,nan,", text), "equity"),
+        (lambda text: re.sub(r"\n1,(\w+),(\d+),[^,]+,", r"\n1,\1,\2,-292.0,", text), "equity"),
+        (lambda text: text.replace("# opponents: 1", "# opponents: 1.5"), "opponents"),
+    ],
+)
 def test_read_csv_refuses_fields_out_of_range(tmp_path, change, words):
     path = tmp_path / "t.csv"
     preflop_table(samples=300, seed=1, hands=["AsAh2s3h"], allow_fallback=PURE).to_csv(path)
@@ -389,28 +440,32 @@ def test_read_csv_refuses_fields_out_of_range(tmp_path, change, words):
 
 # ---------------------------------------------------------------- arguments and files
 
-@pytest.mark.parametrize("arguments, words", [
-    (dict(opponents=0), "opponents"),
-    (dict(opponents=10), "opponents"),
-    (dict(opponents=True), "opponents"),
-    (dict(samples=0), "samples"),
-    (dict(samples=1.5), "samples"),
-    (dict(samples=True), "samples"),
-    (dict(seed=1.0), "seed"),
-    (dict(seed=False), "seed"),
-    (dict(opponents=1.0), "opponents"),
-    (dict(hole_size=4.0), "hole_size"),
-    (dict(seed=-1), "seed"),
-    (dict(seed=2**64), "seed"),
-    (dict(hole_size=7), "hole_size"),
-    (dict(hands="AsAh2s3h"), "list of hands"),
-    (dict(hands=["AsAh2s3hKd"]), "5 cards, not 4"),
-    (dict(hands=["AsAs2s3h"]), "hand"),
-    (dict(hands=[]), "empty"),
-    (dict(executor=object()), "Executor"),
-    (dict(progress=3), "progress"),
-    (dict(opponents=9, hole_size=6), "too few cards"),
-])
+
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        (dict(opponents=0), "opponents"),
+        (dict(opponents=10), "opponents"),
+        (dict(opponents=True), "opponents"),
+        (dict(samples=0), "samples"),
+        (dict(samples=1.5), "samples"),
+        (dict(samples=True), "samples"),
+        (dict(seed=1.0), "seed"),
+        (dict(seed=False), "seed"),
+        (dict(opponents=1.0), "opponents"),
+        (dict(hole_size=4.0), "hole_size"),
+        (dict(seed=-1), "seed"),
+        (dict(seed=2**64), "seed"),
+        (dict(hole_size=7), "hole_size"),
+        (dict(hands="AsAh2s3h"), "list of hands"),
+        (dict(hands=["AsAh2s3hKd"]), "5 cards, not 4"),
+        (dict(hands=["AsAs2s3h"]), "hand"),
+        (dict(hands=[]), "empty"),
+        (dict(executor=object()), "Executor"),
+        (dict(progress=3), "progress"),
+        (dict(opponents=9, hole_size=6), "too few cards"),
+    ],
+)
 def test_bad_arguments_are_refused_with_their_name(arguments, words):
     with pytest.raises(TableError, match=words):
         preflop_table(**{"samples": 10, "hands": ["AsAh2s3h"], **arguments})
@@ -443,7 +498,8 @@ def test_ranks_and_percentiles_follow_equity_weighted_by_hands(reference):
     assert [row.rank for row in reference] == list(range(1, len(HANDS) + 1))
     hands = [row.hands for row in reference]
     assert [row.percentile for row in reference] == pytest.approx(
-        [100 * sum(hands[:i + 1]) / sum(hands) for i in range(len(hands))])
+        [100 * sum(hands[: i + 1]) / sum(hands) for i in range(len(hands))]
+    )
     # 2222: one hand; AA23 double suited: 12 (4 x 3 ways to pick the suits); 9876 ds: 12.
     assert reference["2c2d2h2s"].hands == 1 and reference["AsAh2s3h"].hands == 12
     assert reference["Ac2d7h9s"].hands == 24 and reference["AhAs3c4d"].hands == 12
@@ -461,18 +517,24 @@ def test_the_table_agrees_with_equity_runs_against_the_full_range(reference):
 
 # ---------------------------------------------------------------- the shipped table
 
+
 @pytest.fixture(scope="module")
 def shipped():
     return PreflopTable.shipped()
 
 
 SAMPLED_TABLE = Path(__file__).resolve().parent / "data" / "preflop-4-cards-1-opponent-sampled.csv"
-EXACT_DEALS_PER_HAND = math.comb(48, 5) * math.comb(43, 4)   # boards, then the opponent's hands
+EXACT_DEALS_PER_HAND = math.comb(48, 5) * math.comb(43, 4)  # boards, then the opponent's hands
 
 
 def test_the_shipped_table_is_whole_exact_and_says_how_it_was_made(shipped):
-    assert (shipped.opponents, shipped.hole_size, shipped.samples, shipped.complete, shipped.exact) == \
-        (1, 4, 0, True, True)
+    assert (shipped.opponents, shipped.hole_size, shipped.samples, shipped.complete, shipped.exact) == (
+        1,
+        4,
+        0,
+        True,
+        True,
+    )
     assert shipped.implementation == "cython"
     assert len(shipped) == 16_432 and sum(row.hands for row in shipped) == 270_725
     assert {row.canonical for row in shipped} == {c.canonical for c in starting_hands(4)}
@@ -500,7 +562,7 @@ def test_the_exact_table_agrees_with_the_sampled_one_it_replaced(shipped):
         exact = shipped[row.canonical]
         worst = max(worst, abs(exact.equity - row.equity) / row.std_error)
         assert abs(exact.scoop - row.scoop) < 0.005 and abs(exact.low_made - row.low_made) < 0.005
-    assert worst < 4.0   # standard errors: 16,432 classes, each within four of its own
+    assert worst < 4.0  # standard errors: 16,432 classes, each within four of its own
 
 
 def test_sampled_rows_recompute_within_their_error_of_the_exact_table(shipped):
@@ -536,6 +598,7 @@ def test_the_lore(shipped):
 
 # ---------------------------------------------------------------- percent ranges
 
+
 def test_percent_ranges_take_whole_classes_from_the_top(shipped):
     top = Range("15%")
     assert abs(len(top) - 0.15 * 270_725) <= max(row.hands for row in shipped)
@@ -568,6 +631,7 @@ def test_percent_ranges_need_four_cards():
 
 # ---------------------------------------------------------------- the command line
 
+
 def test_the_command_line_shows_the_shipped_table(capsys, shipped):
     assert omaha8.cli.main(["table", "--show", "5"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -577,23 +641,37 @@ def test_the_command_line_shows_the_shipped_table(capsys, shipped):
 
 def test_the_command_line_computes_and_writes_a_table(tmp_path, capsys):
     out = tmp_path / "t.csv"
-    args = ["table", "--samples", "2000", "--seed", "4", "--hands", "AsAh2s3h", "KsKdQhQc", "--workers", "2",
-            "--out", str(out)] + (["--allow-fallback"] if PURE else [])
+    args = [
+        "table",
+        "--samples",
+        "2000",
+        "--seed",
+        "4",
+        "--hands",
+        "AsAh2s3h",
+        "KsKdQhQc",
+        "--workers",
+        "2",
+        "--out",
+        str(out),
+    ] + (["--allow-fallback"] if PURE else [])
     assert omaha8.cli.main(args) == 0
     assert "wrote 2 classes" in capsys.readouterr().out
     table = PreflopTable.read_csv(out)
-    assert rows(table) == rows(preflop_table(samples=2000, seed=4, hands=["AsAh2s3h", "KsKdQhQc"],
-                                             allow_fallback=PURE))
+    assert rows(table) == rows(preflop_table(samples=2000, seed=4, hands=["AsAh2s3h", "KsKdQhQc"], allow_fallback=PURE))
     assert omaha8.cli.main(["table", "--table", str(out), "--show", "1"]) == 0
     assert "AsAh3s2h" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("args, words", [
-    (["table", "--samples", "10", "--workers", "0"], "--workers"),
-    (["table", "--samples", "10", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"], "own workers"),
-    (["table", "--samples", "10", "--hands", "AsAs2c3c"], "duplicate card"),
-    (["table", "--table", "/nonexistent/t.csv"], "cannot read"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["table", "--samples", "10", "--workers", "0"], "--workers"),
+        (["table", "--samples", "10", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"], "own workers"),
+        (["table", "--samples", "10", "--hands", "AsAs2c3c"], "duplicate card"),
+        (["table", "--table", "/nonexistent/t.csv"], "cannot read"),
+    ],
+)
 def test_the_command_line_refuses_bad_tables_in_one_line(args, words, capsys):
     assert omaha8.cli.main(args) == 2
     err = capsys.readouterr().err
@@ -601,6 +679,7 @@ def test_the_command_line_refuses_bad_tables_in_one_line(args, words, capsys):
 
 
 # ---------------------------------------------------------------- the exact table
+
 
 def _exact_forms(*hands: str) -> tuple[str, ...]:
     return tuple(sorted({canonical(hand) for hand in hands}))
@@ -647,7 +726,7 @@ def test_exact_class_equity_is_its_hands_equity(live_core, monkeypatch):
     chosen = [b for b in starting_hands(5) if b.canonical == canonical("Ks7d2h9c3s")]
     sizes = tables._class_sizes(4)
     table = tables._exact_table(list(forms), sizes, None, None, None, False, boards=chosen, task_boards=1)
-    members = _renamed_boards(tuple(int(c) for c in omaha8.parse_cards(forms[0])))   # the class's hands
+    members = _renamed_boards(tuple(int(c) for c in omaha8.parse_cards(forms[0])))  # the class's hands
     high_units = low_units = deals = 0
     for board in chosen:
         for cards in _renamed_boards(tuple(int(c) for c in board.cards)):
@@ -679,12 +758,14 @@ def test_exact_table_checkpoint_resumes(live_core, tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        tables._exact_table(forms, sizes, ThreadPoolExecutor(1), path, stop_after_one, False, boards=boards,
-                            task_boards=2)
+        tables._exact_table(
+            forms, sizes, ThreadPoolExecutor(1), path, stop_after_one, False, boards=boards, task_boards=2
+        )
     assert path.exists()
     seen = []
-    resumed = tables._exact_table(forms, sizes, None, path, lambda d, t: seen.append(d), False, boards=boards,
-                                  task_boards=2)
+    resumed = tables._exact_table(
+        forms, sizes, None, path, lambda d, t: seen.append(d), False, boards=boards, task_boards=2
+    )
     assert seen[0] >= 2 and resumed.rows == whole.rows
     # A checkpoint of another table is refused, naming the file.
     with pytest.raises(TableError, match="another table"):
@@ -708,8 +789,9 @@ def test_an_exact_table_file_reads_back(live_core, tmp_path):
     from omaha8 import tables
 
     forms = list(_exact_forms("AsAh3s2h", "KsKhQdJd"))
-    table = tables._exact_table(forms, tables._class_sizes(4), None, None, None, False,
-                                boards=starting_hands(5)[5000:5003], task_boards=3)
+    table = tables._exact_table(
+        forms, tables._class_sizes(4), None, None, None, False, boards=starting_hands(5)[5000:5003], task_boards=3
+    )
     path = tmp_path / "exact.csv"
     table.to_csv(path)
     again = PreflopTable.read_csv(path)

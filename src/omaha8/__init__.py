@@ -17,22 +17,22 @@ from .analysis import Breakdown, Nuts, Out, breakdown, nut_rank, nuts, outs
 from .cards import Card, CardsLike, parse_cards
 from .equity import Equity, PlayerEquity, equity
 from .exceptions import (
-                         AnalysisError,
-                         BatchError,
-                         CardError,
-                         FallbackRefused,
-                         GameConfigError,
-                         HandError,
-                         HandValueError,
-                         HistoryError,
-                         IllegalAction,
-                         IndexerError,
-                         JobError,
-                         Omaha8Error,
-                         RangeError,
-                         ShowdownError,
-                         SolverError,
-                         TableError,
+    AnalysisError,
+    BatchError,
+    CardError,
+    FallbackRefused,
+    GameConfigError,
+    HandError,
+    HandValueError,
+    HistoryError,
+    IllegalAction,
+    IndexerError,
+    JobError,
+    Omaha8Error,
+    RangeError,
+    ShowdownError,
+    SolverError,
+    TableError,
 )
 from .features import HandStrength, hand_strength
 from .game import Action, Hand

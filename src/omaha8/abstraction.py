@@ -29,8 +29,16 @@ from .cards import MAX_SEATS, integer_of, quoted, whole_number
 from .exceptions import GameConfigError, HandError, IllegalAction
 from .game import Action, Hand, Kind, Limit, Street, seat_words
 
-__all__ = ["FOLD", "CHECK_CALL", "TableRules", "read_rules", "AbstractHand", "MAX_BET_SIZES", "vector_size",
-           "table_vector"]
+__all__ = [
+    "FOLD",
+    "CHECK_CALL",
+    "TableRules",
+    "read_rules",
+    "AbstractHand",
+    "MAX_BET_SIZES",
+    "vector_size",
+    "table_vector",
+]
 
 FOLD = 0
 CHECK_CALL = 1
@@ -114,12 +122,28 @@ class TableRules:
         """How many action ids: fold, check/call, each bet size, all-in."""
         return 3 + len(self.bets)
 
-    def new_hand(self, holes: Optional[Sequence] = None, board: Optional[Sequence] = None, seed: Optional[int] = None,
-                 wait_for_board: bool = False, stacks: Optional[Sequence[int]] = None) -> Hand:
+    def new_hand(
+        self,
+        holes: Optional[Sequence] = None,
+        board: Optional[Sequence] = None,
+        seed: Optional[int] = None,
+        wait_for_board: bool = False,
+        stacks: Optional[Sequence[int]] = None,
+    ) -> Hand:
         """A ``Hand`` under these rules (``stacks`` for a table whose chips have moved)."""
-        return Hand(list(self.stacks if stacks is None else stacks), limit=self.limit, blinds=self.blinds,
-                    ante=self.ante, bets=self.fixed_bets, max_raises=self.max_raises, hole_size=self.hole_size,
-                    holes=holes, board=board, seed=seed, wait_for_board=wait_for_board)
+        return Hand(
+            list(self.stacks if stacks is None else stacks),
+            limit=self.limit,
+            blinds=self.blinds,
+            ante=self.ante,
+            bets=self.fixed_bets,
+            max_raises=self.max_raises,
+            hole_size=self.hole_size,
+            holes=holes,
+            board=board,
+            seed=seed,
+            wait_for_board=wait_for_board,
+        )
 
 
 def read_rules(params: Mapping[str, object]) -> TableRules:
@@ -134,15 +158,18 @@ def read_rules(params: Mapping[str, object]) -> TableRules:
     if len(blinds) != 2:
         raise GameConfigError(f"blinds must be two numbers, the small blind and the big blind, not {len(blinds)}")
     if blinds[1] < 1 or blinds[0] > blinds[1]:
-        raise GameConfigError(f"blinds must be a small blind of at most the big blind, and a big blind of at least 1, "
-                              f"not {blinds[0]} {blinds[1]}")
+        raise GameConfigError(
+            f"blinds must be a small blind of at most the big blind, and a big blind of at least 1, "
+            f"not {blinds[0]} {blinds[1]}"
+        )
     ante = whole_number(params.get("ante", 0), "ante", 0, None, GameConfigError)
     stacks = _whole_numbers(params.get("stacks", "200"), "stacks", 1)
     if len(stacks) == 1:
         stacks = stacks * players
     if len(stacks) != players:
-        raise GameConfigError(f"stacks must give one stack for every seat or one per seat ({players}), "
-                              f"not {len(stacks)}")
+        raise GameConfigError(
+            f"stacks must give one stack for every seat or one per seat ({players}), not {len(stacks)}"
+        )
     given_size = params.get("hole_size", 4)
     hole_size = integer_of(given_size)
     if hole_size not in (4, 5):
@@ -162,12 +189,21 @@ def read_rules(params: Mapping[str, object]) -> TableRules:
     else:
         fixed_bets = _whole_numbers(fixed_words, "fixed_bets", 1)
         if len(fixed_bets) != 2:
-            raise GameConfigError("fixed_bets must be two numbers, the small bet and the big bet, "
-                                  f"not {len(fixed_bets)}")
-    rules = TableRules(Limit(limit), tuple(stacks), (blinds[0], blinds[1]), ante, hole_size, bets, max_raises,
-                       (fixed_bets[0], fixed_bets[1]))
+            raise GameConfigError(
+                f"fixed_bets must be two numbers, the small bet and the big bet, not {len(fixed_bets)}"
+            )
+    rules = TableRules(
+        Limit(limit),
+        tuple(stacks),
+        (blinds[0], blinds[1]),
+        ante,
+        hole_size,
+        bets,
+        max_raises,
+        (fixed_bets[0], fixed_bets[1]),
+    )
     try:
-        rules.new_hand(seed=0)   # the engine's own checks of the whole: chips, cards enough for the seats
+        rules.new_hand(seed=0)  # the engine's own checks of the whole: chips, cards enough for the seats
     except HandError as error:
         raise GameConfigError(str(error)) from None
     return rules
@@ -187,9 +223,9 @@ class AbstractHand:
         self._cap = max_raises
         self._fixed = hand.limit == Limit.FIXED
         self._all_in = 2 + len(self._bets)
-        self._raises = 0               # raises made in the round under way (pot and no limit)
+        self._raises = 0  # raises made in the round under way (pot and no limit)
         self._round: Optional[Street] = hand.street
-        self._legal: Optional[list[int]] = None    # worked out when first asked, after each move
+        self._legal: Optional[list[int]] = None  # worked out when first asked, after each move
         self._totals: dict[int, int] = {}
 
     def copy(self) -> "AbstractHand":
@@ -238,10 +274,10 @@ class AbstractHand:
         low = hand.min_raise_to
         if low is not None and self._may_raise(hand):
             high = hand.max_raise_to
-            assert high is not None   # set whenever min_raise_to is
+            assert high is not None  # set whenever min_raise_to is
             to_call = hand.to_call
-            to_match = hand.bets[actor] + to_call     # the actor's chips reach past it: the call is whole
-            base = hand.pot + to_call                 # the pot after the call
+            to_match = hand.bets[actor] + to_call  # the actor's chips reach past it: the call is whole
+            base = hand.pot + to_call  # the pot after the call
             seen = set()
             for number, (top, bottom) in enumerate(self._bets):
                 total = to_match + (2 * top * base + bottom) // (2 * bottom)
@@ -257,7 +293,7 @@ class AbstractHand:
 
     def _may_raise(self, hand: Hand) -> bool:
         if self._fixed:
-            return True        # the Hand keeps fixed limit's cap itself
+            return True  # the Hand keeps fixed limit's cap itself
         self._sync_round()
         return self._raises < self._cap or not any(hand.bets)
 
@@ -283,7 +319,7 @@ class AbstractHand:
             raise IllegalAction(why)
         action = int(action)
         hand = self.hand
-        self._sync_round()     # fixed limit counts its raises here too, for ``raises``
+        self._sync_round()  # fixed limit counts its raises here too, for ``raises``
         if action == FOLD:
             record = hand.fold()
         elif action == CHECK_CALL:
@@ -326,8 +362,8 @@ def _percent(fraction: tuple[int, int]) -> str:
 # ---------------------------------------------------------------- the learner's vector
 
 _CARD_BITS = 52
-_PER_SEAT = 7          # stack, bet this round, chips in the hand, folded, all-in, to act, the button
-_PER_STREET_SEAT = 4   # chips put in on each street
+_PER_SEAT = 7  # stack, bet this round, chips in the hand, folded, all-in, to act, the button
+_PER_STREET_SEAT = 4  # chips put in on each street
 
 
 def vector_size(seats: int) -> int:

@@ -34,8 +34,19 @@ from .hands import high_of
 from .ranges import Range
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_rank
 
-__all__ = ["nuts", "Nuts", "HighValue", "LowValue", "nut_rank", "outs", "Out", "breakdown", "Breakdown",
-           "BREAKDOWN_KEYS", "rank_words"]
+__all__ = [
+    "nuts",
+    "Nuts",
+    "HighValue",
+    "LowValue",
+    "nut_rank",
+    "outs",
+    "Out",
+    "breakdown",
+    "Breakdown",
+    "BREAKDOWN_KEYS",
+    "rank_words",
+]
 
 # What a breakdown shares out: the high categories, then the low's keys, then the draws (a flop
 # or a turn only).
@@ -90,7 +101,7 @@ class HighValue:
             for pair in combinations(left, 2):
                 if five_card_value(pair + triple) == self.value:
                     return str(high_of(pair, triple))
-        raise AssertionError(f"no two cards make {self.value} on the board")   # made by a holding, so by a pair
+        raise AssertionError(f"no two cards make {self.value} on the board")  # made by a holding, so by a pair
 
 
 @dataclass(frozen=True)
@@ -206,8 +217,17 @@ def rank_words(ranks: tuple[int, Optional[int]]) -> str:
 
 
 def _ordinal(number: int) -> str:
-    words = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth",
-             9: "ninth", 10: "tenth"}
+    words = {
+        2: "second",
+        3: "third",
+        4: "fourth",
+        5: "fifth",
+        6: "sixth",
+        7: "seventh",
+        8: "eighth",
+        9: "ninth",
+        10: "tenth",
+    }
     if number in words:
         return words[number]
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
@@ -215,6 +235,7 @@ def _ordinal(number: int) -> str:
 
 
 # ---------------------------------------------------------------- outs
+
 
 @dataclass(frozen=True)
 class Out:
@@ -259,8 +280,10 @@ def _opponents(against: AgainstLike, hole_size: int) -> tuple[Optional[list[list
                 known.append(read_counted(hand, "an opponent's hand", (4, 5, 6)))
             except CardError as error:
                 # A list is of known hands, one per opponent; a range comes alone.
-                raise AnalysisError(f"against: {quoted(hand)} is not a hand ({error}): a list gives known hands, "
-                                    "one per opponent; give a range alone") from None
+                raise AnalysisError(
+                    f"against: {quoted(hand)} is not a hand ({error}): a list gives known hands, "
+                    "one per opponent; give a range alone"
+                ) from None
         return known, None
     if hasattr(against, "__array_interface__") or isinstance(against, memoryview):
         # A uint8 (n, k) buffer of hands, as showdown_values and hand_strength take: a range of
@@ -270,10 +293,13 @@ def _opponents(against: AgainstLike, hole_size: int) -> tuple[Optional[list[list
             raise AnalysisError("against: the buffer holds no hand")
         size = rows.shape[1]
         cards = rows.tobytes()
-        return None, Range(",".join("".join(str(Card(c)) for c in cards[i:i + size])
-                                    for i in range(0, len(cards), size)))
-    raise AnalysisError("against must be a hand, a list of hands, a Range, a range expression or a uint8 (n, k) "
-                        f"buffer of hands, not {quoted(against)}")
+        return None, Range(
+            ",".join("".join(str(Card(c)) for c in cards[i : i + size]) for i in range(0, len(cards), size))
+        )
+    raise AnalysisError(
+        "against must be a hand, a list of hands, a Range, a range expression or a uint8 (n, k) "
+        f"buffer of hands, not {quoted(against)}"
+    )
 
 
 def outs(hole: CardsLike, board: CardsLike, against: AgainstLike = None) -> list[Out]:
@@ -304,14 +330,20 @@ def outs(hole: CardsLike, board: CardsLike, against: AgainstLike = None) -> list
             share = _against_range(hand, after, opponent_range)
         else:
             share = _against_one_random(hand, after)
-        counterfeits = (low_now is not None and low_rank(card) in low_ranks_now
-                        and low_rank_after is not None and low_rank_now is not None and low_rank_after > low_rank_now)
+        counterfeits = (
+            low_now is not None
+            and low_rank(card) in low_ranks_now
+            and low_rank_after is not None
+            and low_rank_now is not None
+            and low_rank_after > low_rank_now
+        )
         result.append(Out(Card(card), high, low, (high_rank, low_rank_after), share, counterfeits))
     if opponent_range is not None and all(out.equity is None for out in result):
         # No card leaves it a hand: it had none beside the hand and the board (a hand's four
         # cards cannot all be every unseen card), so there is no opponent to ask about.
-        raise RangeError(f"against: the range {quoted(opponent_range.expression)} has no hand left beside the hand "
-                         "and the board")
+        raise RangeError(
+            f"against: the range {quoted(opponent_range.expression)} has no hand left beside the hand and the board"
+        )
     return result
 
 
@@ -322,15 +354,16 @@ def _against_range(hand: list[int], board: list[int], opponents: Range) -> Optio
         return equity([hand, opponents], board).players[0].equity  # type: ignore[list-item]
     except RangeError:
         if opponents.apart_from(hand + board)[1]:
-            raise   # not the range's emptiness: something else, which must be said
+            raise  # not the range's emptiness: something else, which must be said
         return None
 
 
 def _against_one_random(hand: list[int], board: list[int]) -> float:
     """The hand's share against one random hand of its size, every runout of the board, as
     ``omaha8.equity([hand, '*' * size], board)`` counts it: the sweep of every opponent a river."""
-    rivers = [board] if len(board) == 5 else [board + [card] for card in range(52)
-                                              if card not in board and card not in hand]
+    rivers = (
+        [board] if len(board) == 5 else [board + [card] for card in range(52) if card not in board and card not in hand]
+    )
     quarters = holdings = 0
     for river in rivers:
         share, count = _engine.ENGINE.share_against_all(river, hand, 0)
@@ -340,6 +373,7 @@ def _against_one_random(hand: list[int], board: list[int]) -> float:
 
 
 # ---------------------------------------------------------------- breakdown
+
 
 @dataclass(frozen=True)
 class Breakdown:
@@ -391,7 +425,7 @@ def breakdown(hands: Union[Range, str], board: CardsLike) -> Breakdown:
             if nut is not None and low == nut.value:
                 found.append("nut_low")
         if to_come:
-            hand = combos[row * size:(row + 1) * size]
+            hand = combos[row * size : (row + 1) * size]
             if low == NO_LOW and _draws_to_low(hand, board_low_ranks, left_of_rank, to_come):
                 found.append("low_draw")
             if any(board_suits[suit] == 2 and sum(1 for card in hand if card & 3 == suit) >= 2 for suit in range(4)):

@@ -65,8 +65,6 @@ _SUIT_OF_CHAR.update({"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2
 _SEPARATORS = " \t\r\n,;[]()"
 
 
-
-
 class Card(int):
     """One of the 52 cards; an ``int`` whose value is the card index.
 
@@ -170,8 +168,9 @@ def read_weights(value: object, count: int, what: str, error: type, unit: str = 
     ``MAX_WEIGHT_TOTAL``; as ``array('d')``. Else ``error`` naming ``what``, the entry and the
     rule, worded alike whatever container the weights came in."""
     if isinstance(value, (str, bytes, bytearray, Mapping, Set)) or value is None:
-        raise error(f"{what} must be a sequence of numbers, one per {unit}, or a float buffer, "
-                    f"not {type(value).__name__}")
+        raise error(
+            f"{what} must be a sequence of numbers, one per {unit}, or a float buffer, not {type(value).__name__}"
+        )
     try:
         view: Optional[memoryview] = memoryview(value)  # type: ignore[arg-type]
     except TypeError:
@@ -192,21 +191,24 @@ def read_weights(value: object, count: int, what: str, error: type, unit: str = 
             try:
                 values[row] = float(item)
             except OverflowError:
-                raise error(f"{what}[{row}] is {quoted(item)}: too large for a float (a weight is at most "
-                            f"{MAX_WEIGHT_TOTAL:g})") from None
+                raise error(
+                    f"{what}[{row}] is {quoted(item)}: too large for a float (a weight is at most {MAX_WEIGHT_TOTAL:g})"
+                ) from None
     if len(values) != count:
         raise error(f"{what} has {len(values):,} entries for {count:,} {unit}s")
     try:
         total = math.fsum(values)
-    except OverflowError:   # an intermediate sum past float's range
+    except OverflowError:  # an intermediate sum past float's range
         total = math.inf
     if not (math.isfinite(total) and min(values, default=0.0) >= 0.0):
         for row, weight in enumerate(values):
             if not 0.0 <= weight < math.inf:
                 raise error(f"{what}[{row}] is {weight!r}: a weight is a finite number, 0 or more")
     if total > MAX_WEIGHT_TOTAL:
-        raise error(f"{what} add up to {total:.3g}, more than {MAX_WEIGHT_TOTAL:g}: the sums could overflow; "
-                    "scale them down (only their ratios matter)")
+        raise error(
+            f"{what} add up to {total:.3g}, more than {MAX_WEIGHT_TOTAL:g}: the sums could overflow; "
+            "scale them down (only their ratios matter)"
+        )
     return values
 
 
@@ -228,13 +230,10 @@ def card_index(value: object) -> int:
         return cards[0]
     index = integer_of(value)
     if index is None:
-        raise CardError(
-            f"a card must be a str, an int 0..51 or a Card, not {type(value).__name__} {quoted(value)}"
-        )
+        raise CardError(f"a card must be a str, an int 0..51 or a Card, not {type(value).__name__} {quoted(value)}")
     if not 0 <= index <= 51:
         raise CardError(f"card index {quoted(index)} is outside 0..51")
     return index
-
 
 
 def _parse_text(text: str) -> list[int]:
@@ -274,9 +273,7 @@ def _indices(cards: object, what: str) -> list[int]:
     try:
         items = list(cards)  # type: ignore[call-overload, arg-type]
     except TypeError:
-        raise CardError(
-            f"{what} must be a string or an iterable of cards, not {type(cards).__name__}"
-        ) from None
+        raise CardError(f"{what} must be a string or an iterable of cards, not {type(cards).__name__}") from None
     return [card_index(item) for item in items]
 
 

@@ -46,13 +46,16 @@ def _cards(cards) -> str:
 
 # ---------------------------------------------------------------- hand
 
+
 def _run_hand(args: argparse.Namespace) -> int:
     hole, board = parse_cards(args.hole), parse_cards(args.board)
     high, low = best_hands(hole, board)
     print(f"hand   {_cards(hole)}    board  {_cards(board)}")
     print(f"high   {high}: {_cards(high.cards)}")
-    print(f"       hole {_cards(high.hole_cards)} + board {_cards(high.board_cards)}; "
-          f"value {high.value} of 7462, 1 is best")
+    print(
+        f"       hole {_cards(high.hole_cards)} + board {_cards(high.board_cards)}; "
+        f"value {high.value} of 7462, 1 is best"
+    )
     if low is None:
         print("low    none")
     else:
@@ -65,13 +68,17 @@ def _run_hand(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- the board, outs, breakdown
 
+
 def _run_board(args: argparse.Namespace) -> int:
     found = nuts(args.board, args.hole_size)
     print(f"board  {_cards(found.board)}    {found.holdings:,} holdings of {found.hole_size} cards")
     print(f"nut high  {found.high.description} ({found.high.holdings:,} holdings)")
     low = found.low
-    print(f"nut low   {low.description} ({low.holdings:,} holdings)" if low is not None
-          else "nut low   none: the board allows no low")
+    print(
+        f"nut low   {low.description} ({low.holdings:,} holdings)"
+        if low is not None
+        else "nut low   none: the board allows no low"
+    )
     print(f"{'':<4} {'best highs':<34} {'holdings':>9}   {'best lows':<16} {'holdings':>9}")
     highs, lows = found.highs(args.show), found.lows(args.show)
     for row in range(max(len(highs), len(lows))):
@@ -117,8 +124,10 @@ def _run_outs(args: argparse.Namespace) -> int:
     # figures below are over the others.
     possible = [(o, o.equity) for o in found if o.equity is not None]
     if len(possible) < len(found):
-        print(f"{_count_words(len(found) - len(possible), 'leave')} the range no hand: "
-              + " ".join(str(o.card) for o in found if o.equity is None))
+        print(
+            f"{_count_words(len(found) - len(possible), 'leave')} the range no hand: "
+            + " ".join(str(o.card) for o in found if o.equity is None)
+        )
     average = sum(share for _, share in possible) / len(possible)
     best, best_share = max(possible, key=lambda pair: pair[1])
     worst, worst_share = min(possible, key=lambda pair: pair[1])
@@ -126,8 +135,10 @@ def _run_outs(args: argparse.Namespace) -> int:
     # equity now; a weighted range makes some cards likelier, so there it is only an average.
     ranged = against is not None and len(args.against) == 1 and not _is_hand(args.against[0])
     now_words = "averaged over the cards" if ranged else "now"
-    print(f"equity {100 * average:.2f}% {now_words}; after the card from {100 * worst_share:.2f}% "
-          f"({worst.card}) to {100 * best_share:.2f}% ({best.card})")
+    print(
+        f"equity {100 * average:.2f}% {now_words}; after the card from {100 * worst_share:.2f}% "
+        f"({worst.card}) to {100 * best_share:.2f}% ({best.card})"
+    )
     print()
     print(f"{'card':<5} {'high':<30} {'low':<11} {'rank (high, low)':<17} {'equity':>8}")
     for out in found:
@@ -153,6 +164,7 @@ def _run_breakdown(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- equity
 
+
 def _whole_number(text: str) -> int:
     """A count from the command line: ASCII digits only (int() would also take other
     scripts' digits, underscores and signs), and not absurdly many of them."""
@@ -176,8 +188,8 @@ class _ProgressBar:
     def __init__(self, stream) -> None:
         self.stream = stream
         self.started = time.monotonic()
-        self.width = 0   # characters last drawn, to clear exactly that many
-        self.first: Optional[int] = None   # work already done when the run began (a resumed run)
+        self.width = 0  # characters last drawn, to clear exactly that many
+        self.first: Optional[int] = None  # work already done when the run began (a resumed run)
 
     def __call__(self, done: int, total: int) -> None:
         if self.first is None:
@@ -194,7 +206,7 @@ class _ProgressBar:
         bar = min(room, 50)
         filled = bar * done // max(total, 1)
         line = (f"[{'#' * filled}{' ' * (bar - filled)}]" if bar >= 10 else "") + left
-        line = line[:max(columns - 1, 0)]
+        line = line[: max(columns - 1, 0)]
         self.stream.write("\r" + line + " " * max(self.width - len(line), 0))
         self.stream.flush()
         self.width = len(line)
@@ -211,14 +223,18 @@ def _percent(value: float) -> str:
 
 
 def _equity_table(result: Equity) -> str:
-    mode = (f"exact, {result.runouts:,} runouts" if result.exact
-            else f"{result.runouts:,} samples, seed {result.seed}")
-    lines = [f"board: {_cards(result.board) or '(none)'}"
-             + (f"   dead: {_cards(result.dead)}" if result.dead else "") + f"   {mode}"]
+    mode = f"exact, {result.runouts:,} runouts" if result.exact else f"{result.runouts:,} samples, seed {result.seed}"
+    lines = [
+        f"board: {_cards(result.board) or '(none)'}"
+        + (f"   dead: {_cards(result.dead)}" if result.dead else "")
+        + f"   {mode}"
+    ]
     # A range shows as one, with its hands: a mistyped hand ("AsKdQhJ", 44 hands) cannot
     # pass for the hand meant.
-    shown = [_cards(p.hole) if p.range is None else f"{p.range} (range, {_range_size(result, p):,} hands)"
-             for p in result.players]
+    shown = [
+        _cards(p.hole) if p.range is None else f"{p.range} (range, {_range_size(result, p):,} hands)"
+        for p in result.players
+    ]
     width = max(18, *map(len, shown))
     header = f"{'seat':<5} {'hand':<{width}} {'equity':>8}"
     if not result.exact:
@@ -229,8 +245,10 @@ def _equity_table(result: Equity) -> str:
         row = f"{seat:<5} {shown[seat - 1]:<{width}} {_percent(player.equity):>8}"
         if not result.exact:
             row += f" {_percent(player.std_error):>8}"
-        row += (f" {_percent(player.high_equity):>8} {_percent(player.low_equity):>8}"
-                f" {_percent(player.scoop):>8} {_percent(player.low_made):>9}")
+        row += (
+            f" {_percent(player.high_equity):>8} {_percent(player.low_equity):>8}"
+            f" {_percent(player.scoop):>8} {_percent(player.low_made):>9}"
+        )
         lines.append(row)
     lines.append(f"a low is possible on {_percent(result.low_possible).strip()} of runouts")
     return "\n".join(lines)
@@ -244,21 +262,34 @@ def _range_size(result: Equity, player) -> int:
 
 
 def _equity_json(result: Equity) -> str:
-    return json.dumps({
-        "exact": result.exact,
-        "runouts": result.runouts,
-        "seed": result.seed,
-        "board": [str(c) for c in result.board],
-        "dead": [str(c) for c in result.dead],
-        "low_possible": result.low_possible,
-        "players": [
-            {"hand": [str(c) for c in p.hole], "range": p.range, "equity": p.equity, "high_equity": p.high_equity,
-             "low_equity": p.low_equity, "scoop": p.scoop, "high_win": p.high_win,
-             "high_tie": p.high_tie, "low_win": p.low_win, "low_tie": p.low_tie,
-             "low_made": p.low_made, "std_error": p.std_error}
-            for p in result.players
-        ],
-    }, indent=2)
+    return json.dumps(
+        {
+            "exact": result.exact,
+            "runouts": result.runouts,
+            "seed": result.seed,
+            "board": [str(c) for c in result.board],
+            "dead": [str(c) for c in result.dead],
+            "low_possible": result.low_possible,
+            "players": [
+                {
+                    "hand": [str(c) for c in p.hole],
+                    "range": p.range,
+                    "equity": p.equity,
+                    "high_equity": p.high_equity,
+                    "low_equity": p.low_equity,
+                    "scoop": p.scoop,
+                    "high_win": p.high_win,
+                    "high_tie": p.high_tie,
+                    "low_win": p.low_win,
+                    "low_tie": p.low_tie,
+                    "low_made": p.low_made,
+                    "std_error": p.std_error,
+                }
+                for p in result.players
+            ],
+        },
+        indent=2,
+    )
 
 
 def _check_seats(hands: Sequence[Optional[str]], ranges: bool) -> None:
@@ -291,9 +322,16 @@ def _run_equity(args: argparse.Namespace) -> int:
     _check_seats(args.hands, ranges=True)
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() and not args.json else None
     try:
-        result = equity(args.hands, args.board, args.dead,
-                        exact=True if args.exact else None, samples=args.samples,
-                        seed=args.seed, threads=args.threads, progress=bar)
+        result = equity(
+            args.hands,
+            args.board,
+            args.dead,
+            exact=True if args.exact else None,
+            samples=args.samples,
+            seed=args.seed,
+            threads=args.threads,
+            progress=bar,
+        )
     finally:
         if bar is not None:
             bar.close()
@@ -338,8 +376,10 @@ def _run_showdown(args: argparse.Namespace) -> int:
             print(f"seat {seat + 1}: folded, put in {put_in}")
             continue
         low = result.low[seat]
-        print(f"seat {seat + 1}: {_cards(parse_cards(hole))}, put in {put_in}; "
-              f"high {result.high[seat]}; low {low if low else 'none'}")
+        print(
+            f"seat {seat + 1}: {_cards(parse_cards(hole))}, put in {put_in}; "
+            f"high {result.high[seat]}; low {low if low else 'none'}"
+        )
     for number, pot in enumerate(result.pots):
         name = "main pot" if number == 0 else f"side pot {number}"
         if pot.uncalled:
@@ -349,27 +389,42 @@ def _run_showdown(args: argparse.Namespace) -> int:
         line += f", low {_names(pot.low_winners)}" if pot.low_winners else ", no low"
         awards = ", ".join(f"seat {s + 1} {a}" for s, a in enumerate(pot.awards) if a)
         print(f"{line}; {awards}")
-    print("payouts: " + ", ".join(f"seat {s + 1} {p} ({n:+d})"
-                                  for s, (p, n) in enumerate(zip(result.payouts, result.net))))
+    print(
+        "payouts: "
+        + ", ".join(f"seat {s + 1} {p} ({n:+d})" for s, (p, n) in enumerate(zip(result.payouts, result.net)))
+    )
     return 0
 
 
 # ---------------------------------------------------------------- replay
+
 
 def _replay_json(path: str, result, replays) -> dict:
     return {
         "file": path,
         "skipped_games": result.skipped_games,
         "errors": [str(error) for error in result.errors],
-        "hands": [{
-            "hand_id": r.history.hand_id, "game": r.history.game, "limit": r.history.limit,
-            "checked": r.checked, "differences": r.differences, "payouts": r.payouts,
-            "collected": r.collected, "site_collected": _site_collected(r.history),
-            "rake": r.history.rake, "unit": r.history.unit,
-            "all_in_equity": None if r.all_in_equity is None else {
-                name: {"equity": e.equity, "expected": e.expected, "actual": e.actual}
-                for name, e in r.all_in_equity.items()},
-        } for r in replays],
+        "hands": [
+            {
+                "hand_id": r.history.hand_id,
+                "game": r.history.game,
+                "limit": r.history.limit,
+                "checked": r.checked,
+                "differences": r.differences,
+                "payouts": r.payouts,
+                "collected": r.collected,
+                "site_collected": _site_collected(r.history),
+                "rake": r.history.rake,
+                "unit": r.history.unit,
+                "all_in_equity": None
+                if r.all_in_equity is None
+                else {
+                    name: {"equity": e.equity, "expected": e.expected, "actual": e.actual}
+                    for name, e in r.all_in_equity.items()
+                },
+            }
+            for r in replays
+        ],
     }
 
 
@@ -399,9 +454,11 @@ def _run_replay(args: argparse.Namespace) -> int:
             reports.append(_replay_json(path, result, replays))
             continue
         replayed = sum(1 for r in replays if r.checked != "not replayed")
-        print(f"{path}: {len(result)} hands read, {replayed} replayed, {paid} paid exactly as omaha8 pays, "
-              f"{differing_here} differing" + (f", {result.skipped_games} of other games skipped"
-                                               if result.skipped_games else ""))
+        print(
+            f"{path}: {len(result)} hands read, {replayed} replayed, {paid} paid exactly as omaha8 pays, "
+            f"{differing_here} differing"
+            + (f", {result.skipped_games} of other games skipped" if result.skipped_games else "")
+        )
         for unreadable in result.errors:
             print(f"  unreadable: {unreadable}")
         for replay in replays:
@@ -409,17 +466,23 @@ def _run_replay(args: argparse.Namespace) -> int:
                 print(f"  {line}")
             if args.ev and replay.all_in_equity:
                 unit = replay.history.unit
-                print(f"  hand {replay.history.hand_id} all-in: " + "; ".join(
-                    f"{name} equity {100 * e.equity:.2f}%, expected {e.expected / unit:,.2f}, "
-                    f"won {e.actual / unit:,.2f}" if unit != 1 else
-                    f"{name} equity {100 * e.equity:.2f}%, expected {e.expected:,.2f}, won {e.actual:,}"
-                    for name, e in replay.all_in_equity.items()))
+                print(
+                    f"  hand {replay.history.hand_id} all-in: "
+                    + "; ".join(
+                        f"{name} equity {100 * e.equity:.2f}%, expected {e.expected / unit:,.2f}, "
+                        f"won {e.actual / unit:,.2f}"
+                        if unit != 1
+                        else f"{name} equity {100 * e.equity:.2f}%, expected {e.expected:,.2f}, won {e.actual:,}"
+                        for name, e in replay.all_in_equity.items()
+                    )
+                )
     if args.json:
         print(json.dumps({"files": reports}, indent=2))
     return 1 if differing else 0
 
 
 # ---------------------------------------------------------------- range
+
 
 def _run_range(args: argparse.Namespace) -> int:
     from .ranges import MAX_EXPANDED, Range
@@ -445,18 +508,26 @@ def _run_range(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- table
 
+
 def _table_text(table, count: int) -> str:
     opponents = f"{table.opponents} random hand{'s' if table.opponents > 1 else ''}"
-    how = ("every deal counted, exact" if getattr(table, "exact", False)
-           else f"{table.samples:,} deals a class, seed {table.seed}")
-    lines = [f"{table.hole_size}-card starting hands against {opponents}, all in preflop: "
-             f"{how} ({table.implementation} core)",
-             f"{'rank':>5}  {'hand':<12} {'hands':>5} {'equity':>8} {'± error':>8} {'high':>8} {'low':>8} "
-             f"{'scoop':>8} {'low made':>9} {'top':>8}"]
+    how = (
+        "every deal counted, exact"
+        if getattr(table, "exact", False)
+        else f"{table.samples:,} deals a class, seed {table.seed}"
+    )
+    lines = [
+        f"{table.hole_size}-card starting hands against {opponents}, all in preflop: "
+        f"{how} ({table.implementation} core)",
+        f"{'rank':>5}  {'hand':<12} {'hands':>5} {'equity':>8} {'± error':>8} {'high':>8} {'low':>8} "
+        f"{'scoop':>8} {'low made':>9} {'top':>8}",
+    ]
     for row in table.top(count):
-        lines.append(f"{row.rank:>5}  {row.canonical:<12} {row.hands:>5} {_percent(row.equity):>8} "
-                     f"{_percent(row.std_error):>8} {_percent(row.high):>8} {_percent(row.low):>8} "
-                     f"{_percent(row.scoop):>8} {_percent(row.low_made):>9} {row.percentile:7.3f}%")
+        lines.append(
+            f"{row.rank:>5}  {row.canonical:<12} {row.hands:>5} {_percent(row.equity):>8} "
+            f"{_percent(row.std_error):>8} {_percent(row.high):>8} {_percent(row.low):>8} "
+            f"{_percent(row.scoop):>8} {_percent(row.low_made):>9} {row.percentile:7.3f}%"
+        )
     return "\n".join(lines)
 
 
@@ -511,7 +582,7 @@ def _flop_list(text: Optional[str]) -> Optional[list[int]]:
         if not 0 <= low <= high <= 1754:
             raise UsageError(f"--flops {part.strip()}: flops are numbered 0..1754")
         out.extend(range(low, high + 1))
-    return sorted(set(out))   # a flop named twice ("0,0,0", "0-9,5") is one flop and one file
+    return sorted(set(out))  # a flop named twice ("0,0,0", "0-9,5") is one flop and one file
 
 
 def _run_features(args: argparse.Namespace) -> int:
@@ -522,18 +593,29 @@ def _run_features(args: argparse.Namespace) -> int:
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     started = time.monotonic()
     try:
-        manifest = flop_features(args.out, bins=args.bins, executor=executor, progress=bar, flops=flops,
-                                 file_format=args.format, hands=args.hands, opponents=args.opponents)
+        manifest = flop_features(
+            args.out,
+            bins=args.bins,
+            executor=executor,
+            progress=bar,
+            flops=flops,
+            file_format=args.format,
+            hands=args.hands,
+            opponents=args.opponents,
+        )
     finally:
         _finish(bar, executor, client)
     count = len(flops) if flops is not None else len(manifest["flops"])
     flops_word = "flop" if count == 1 else "flops"
-    print(f"{count:,} {flops_word} of features in {args.out} ({manifest['identity']['file_format']}, "
-          f"{args.bins} bins; {_duration(time.monotonic() - started)}); features.json lists them")
+    print(
+        f"{count:,} {flops_word} of features in {args.out} ({manifest['identity']['file_format']}, "
+        f"{args.bins} bins; {_duration(time.monotonic() - started)}); features.json lists them"
+    )
     return 0
 
 
 # ---------------------------------------------------------------- solve
+
 
 def _fraction(text: str, what: str) -> float:
     """'50%' or '0.5' as 0.5."""
@@ -598,8 +680,11 @@ def _solve_summary(solution) -> list[dict]:
             taken = sum(weights.values())
             actions[action] = {
                 "frequency": taken / total if total > 0 else None,
-                "classes": {name: weights[name] / taken for name in sorted(weights, key=_class_order)
-                            if taken > 0 and weights[name] > 0},
+                "classes": {
+                    name: weights[name] / taken
+                    for name in sorted(weights, key=_class_order)
+                    if taken > 0 and weights[name] > 0
+                },
             }
         summary.append({"path": list(node.path), "player": node.kind, "reach": total, "actions": actions})
     return summary
@@ -611,21 +696,23 @@ def _chip_words(amount: float) -> str:
 
 
 def _solve_text(solution, summary: list[dict]) -> str:
-    lines = [f"board {_cards(solution.board)}   pot {solution.pot:g}   stack {solution.stack:g}   "
-             f"{solution.limit} limit",
-             f"{len(solution.hands('oop')):,} OOP hands against {len(solution.hands('ip')):,} IP hands; "
-             f"{solution.iterations} iterations in {solution.seconds:.1f} s; exploitability "
-             f"{100 * solution.exploitability:.3f}% of the pot",
-             f"OOP's value {_chip_words(solution.value)} chips, "
-             f"IP's {_chip_words(solution.pot - solution.value)} (of the pot "
-             f"{solution.pot:g}, less what each puts in on the river)",
-             ""]
+    lines = [
+        f"board {_cards(solution.board)}   pot {solution.pot:g}   stack {solution.stack:g}   {solution.limit} limit",
+        f"{len(solution.hands('oop')):,} OOP hands against {len(solution.hands('ip')):,} IP hands; "
+        f"{solution.iterations} iterations in {solution.seconds:.1f} s; exploitability "
+        f"{100 * solution.exploitability:.3f}% of the pot",
+        f"OOP's value {_chip_words(solution.value)} chips, "
+        f"IP's {_chip_words(solution.pot - solution.value)} (of the pot "
+        f"{solution.pot:g}, less what each puts in on the river)",
+        "",
+    ]
     for entry in summary:
         if not entry["reach"]:
             continue
         where = " ".join(entry["path"]) or "(first to act)"
-        lines.append(f"{entry['player'].upper()} after {where}:" if entry["path"] else
-                     f"{entry['player'].upper()} first to act:")
+        lines.append(
+            f"{entry['player'].upper()} after {where}:" if entry["path"] else f"{entry['player'].upper()} first to act:"
+        )
         for action, detail in entry["actions"].items():
             frequency = detail["frequency"]
             shares = sorted(detail["classes"].items(), key=lambda item: -item[1])[:4]
@@ -649,18 +736,31 @@ def _run_solve(args: argparse.Namespace) -> int:
 
     def progress(iteration: int, exploitability: float) -> None:
         if sys.stderr.isatty():
-            line = (f"iteration {iteration}   exploitability {100 * exploitability:.3f}% of the pot   "
-                    f"{_duration(time.monotonic() - started)}")
+            line = (
+                f"iteration {iteration}   exploitability {100 * exploitability:.3f}% of the pot   "
+                f"{_duration(time.monotonic() - started)}"
+            )
             sys.stderr.write("\r" + line + " " * max(drawn[0] - len(line), 0))
             sys.stderr.flush()
             drawn[0] = len(line)
 
     try:
-        solution = solve_river(args.board, args.oop, args.ip, args.pot, args.stack, limit=args.limit,
-                               bets=bets if args.bets is not None else (0.5, 1.0),
-                               raises=raises if args.raises is not None else (1.0,), max_raises=args.max_raises,
-                               big_bet=args.big_bet, iterations=args.iterations, exploitability=target,
-                               threads=args.threads, progress=progress)
+        solution = solve_river(
+            args.board,
+            args.oop,
+            args.ip,
+            args.pot,
+            args.stack,
+            limit=args.limit,
+            bets=bets if args.bets is not None else (0.5, 1.0),
+            raises=raises if args.raises is not None else (1.0,),
+            max_raises=args.max_raises,
+            big_bet=args.big_bet,
+            iterations=args.iterations,
+            exploitability=target,
+            threads=args.threads,
+            progress=progress,
+        )
     finally:
         if drawn[0]:
             sys.stderr.write("\r" + " " * drawn[0] + "\r")
@@ -669,14 +769,28 @@ def _run_solve(args: argparse.Namespace) -> int:
         solution.save(args.out)
     summary = _solve_summary(solution)
     if args.json:
-        print(json.dumps({
-            "board": [str(c) for c in solution.board], "pot": solution.pot, "stack": solution.stack,
-            "limit": solution.limit, "bets": list(solution.bets), "raises": list(solution.raises),
-            "max_raises": solution.max_raises, "big_bet": solution.big_bet,
-            "hands": {"oop": len(solution.hands("oop")), "ip": len(solution.hands("ip"))},
-            "iterations": solution.iterations, "exploitability": solution.exploitability, "value": solution.value,
-            "seconds": solution.seconds, "history": [list(h) for h in solution.history], "decisions": summary,
-        }, indent=1))
+        print(
+            json.dumps(
+                {
+                    "board": [str(c) for c in solution.board],
+                    "pot": solution.pot,
+                    "stack": solution.stack,
+                    "limit": solution.limit,
+                    "bets": list(solution.bets),
+                    "raises": list(solution.raises),
+                    "max_raises": solution.max_raises,
+                    "big_bet": solution.big_bet,
+                    "hands": {"oop": len(solution.hands("oop")), "ip": len(solution.hands("ip"))},
+                    "iterations": solution.iterations,
+                    "exploitability": solution.exploitability,
+                    "value": solution.value,
+                    "seconds": solution.seconds,
+                    "history": [list(h) for h in solution.history],
+                    "decisions": summary,
+                },
+                indent=1,
+            )
+        )
     else:
         print(_solve_text(solution, summary))
     return 0
@@ -685,8 +799,9 @@ def _run_solve(args: argparse.Namespace) -> int:
 def _run_table(args: argparse.Namespace) -> int:
     from .tables import DEFAULT_TABLE_SAMPLES, PreflopTable, preflop_table
 
-    computing = (args.out is not None or args.samples is not None or args.hands or args.checkpoint is not None
-                 or args.exact)
+    computing = (
+        args.out is not None or args.samples is not None or args.hands or args.checkpoint is not None or args.exact
+    )
     if args.exact and (args.samples is not None or args.seed is not None):
         raise UsageError("--exact counts every deal: leave out --samples and --seed")
     if not computing:
@@ -705,11 +820,18 @@ def _run_table(args: argparse.Namespace) -> int:
     executor, client = _executor(args)
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
-        table = preflop_table(opponents=args.opponents, hole_size=args.hole_size,
-                              samples=args.samples if args.samples is not None else DEFAULT_TABLE_SAMPLES,
-                              seed=args.seed,
-                              hands=args.hands or None, executor=executor, checkpoint=args.checkpoint,
-                              progress=bar, allow_fallback=args.allow_fallback, exact=args.exact)
+        table = preflop_table(
+            opponents=args.opponents,
+            hole_size=args.hole_size,
+            samples=args.samples if args.samples is not None else DEFAULT_TABLE_SAMPLES,
+            seed=args.seed,
+            hands=args.hands or None,
+            executor=executor,
+            checkpoint=args.checkpoint,
+            progress=bar,
+            allow_fallback=args.allow_fallback,
+            exact=args.exact,
+        )
     except FallbackRefused as error:
         raise UsageError(str(error)) from None
     finally:
@@ -723,28 +845,34 @@ def _run_table(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- parser
 
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="omaha8", description=f"Omaha Hi-Lo (eight-or-better): hands, equity "
-                     f"and showdowns ({IMPLEMENTATION} core).",
-                     epilog="'omaha8 COMMAND --help' shows a command's options and an example.")
-    parser.add_argument("--version", action="version",
-                        version=f"omaha8 {__version__} ({IMPLEMENTATION} core)")
+    parser = _Parser(
+        prog="omaha8",
+        description=f"Omaha Hi-Lo (eight-or-better): hands, equity and showdowns ({IMPLEMENTATION} core).",
+        epilog="'omaha8 COMMAND --help' shows a command's options and an example.",
+    )
+    parser.add_argument("--version", action="version", version=f"omaha8 {__version__} ({IMPLEMENTATION} core)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     hand_command = commands.add_parser(
-        "hand", help="the best high and low of one hand, with the cards each uses",
+        "hand",
+        help="the best high and low of one hand, with the cards each uses",
         description="The best high and the best eight-or-better low of a hand, each of exactly "
         "two hole cards and three board cards.",
-        epilog="example: omaha8 hand AhKd5c2s --board Ac3d7hKs9c")
+        epilog="example: omaha8 hand AhKd5c2s --board Ac3d7hKs9c",
+    )
     hand_command.add_argument("hole", help="4, 5 or 6 hole cards, e.g. AhKd5c2s")
     hand_command.add_argument("--board", required=True, help="3, 4 or 5 board cards, e.g. Ac3d7hKs9c")
     hand_command.set_defaults(run=_run_hand)
 
     equity_command = commands.add_parser(
-        "equity", help="each hand's share of the pot: high, low, scoop",
+        "equity",
+        help="each hand's share of the pot: high, low, scoop",
         description="Each hand's share of the pot over the runouts of the board: exact when "
         "the runouts can be walked (every heads-up spot), sampled with --samples.",
-        epilog="example: omaha8 equity AsAh2s3h KsKdQhQc --board 2c7d9h")
+        epilog="example: omaha8 equity AsAh2s3h KsKdQhQc --board 2c7d9h",
+    )
     equity_command.add_argument("hands", nargs="+", help="two or more hands of 4, 5 or 6 cards")
     equity_command.add_argument("--board", default="", help="0, 3, 4 or 5 known board cards")
     equity_command.add_argument("--dead", default="", help="cards out of play")
@@ -752,94 +880,113 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--exact", action="store_true", help="walk every runout")
     mode.add_argument("--samples", type=_whole_number, help="sample this many runouts")
     equity_command.add_argument("--threads", type=_whole_number, help="worker threads (default: every core)")
-    equity_command.add_argument("--seed", type=_whole_number,
-                                help="seed of the samples: the same seed gives the same answer on "
-                                "any machine and any number of threads")
+    equity_command.add_argument(
+        "--seed",
+        type=_whole_number,
+        help="seed of the samples: the same seed gives the same answer on any machine and any number of threads",
+    )
     equity_command.add_argument("--json", action="store_true", help="print JSON instead of a table")
     equity_command.set_defaults(run=_run_equity)
 
     showdown_command = commands.add_parser(
-        "showdown", help="settle a hand: pots, winners, payouts",
+        "showdown",
+        help="settle a hand: pots, winners, payouts",
         description="Settle a hand at showdown. Give the seats in order from the first seat "
         "left of the button, each as HAND:CHIPS (its hole cards and what it put in) or -:CHIPS "
         "for a seat that folded.",
-        epilog="example: omaha8 showdown --board 4h5c7hQsAd Ah2sKcKs:20 As3sQhQd:100 "
-        "JcJdTcTd:100 -:40")
+        epilog="example: omaha8 showdown --board 4h5c7hQsAd Ah2sKcKs:20 As3sQhQd:100 JcJdTcTd:100 -:40",
+    )
     showdown_command.add_argument("seats", nargs="+", help="HAND:CHIPS or -:CHIPS per seat")
     showdown_command.add_argument("--board", required=True, help="the five board cards")
     showdown_command.set_defaults(run=_run_showdown)
 
     replay_command = commands.add_parser(
-        "replay", help="read hand histories, replay every hand and check what the site paid",
+        "replay",
+        help="read hand histories, replay every hand and check what the site paid",
         description="Read PokerStars-format Omaha Hi/Lo hand histories, replay each hand through "
         "omaha8's betting engine and compare the site's payouts, after its stated rake, with "
         "omaha8's. Exit status 0 when nothing differs, 1 when something does, 2 on unreadable input.",
-        epilog="example: omaha8 replay HH20091126.txt --ev")
+        epilog="example: omaha8 replay HH20091126.txt --ev",
+    )
     replay_command.add_argument("files", nargs="+", help="hand history files")
-    replay_command.add_argument("--ev", action="store_true",
-                                help="show each all-in's equity and expected winnings")
+    replay_command.add_argument("--ev", action="store_true", help="show each all-in's equity and expected winnings")
     replay_command.add_argument("--json", action="store_true", help="print everything as JSON")
     replay_command.set_defaults(run=_run_replay)
 
     range_command = commands.add_parser(
-        "range", help="the hands a range expression stands for",
+        "range",
+        help="the hands a range expression stands for",
         description="Read an Omaha range expression (ProPokerTools' notation: AA**, A2**$ds, "
         "AxKx, [2-5], $L, @weights, ',' ':' '!') and say how many hands it holds, with examples.",
-        epilog="example: omaha8 range 'AA**$ds, A2**$ds'")
+        epilog="example: omaha8 range 'AA**$ds, A2**$ds'",
+    )
     range_command.add_argument("expression", help="the range, quoted for the shell")
     range_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
     range_command.add_argument("--examples", type=_whole_number, default=8, help="how many hands to show")
     range_command.set_defaults(run=_run_range)
 
     table_command = commands.add_parser(
-        "table", help="rank every starting hand by its equity against random hands, preflop",
+        "table",
+        help="rank every starting hand by its equity against random hands, preflop",
         description="Without --out, --samples, --hands or --checkpoint: show the top of the table "
         "that comes with omaha8 (four cards, one opponent, exact), or of --table "
         "FILE. With them: compute a table, on this machine's threads or on a Dask cluster "
         "(--scheduler), and write it as CSV.",
-        epilog="example: omaha8 table --opponents 1 --samples 100000 --seed 1 --out table.csv")
+        epilog="example: omaha8 table --opponents 1 --samples 100000 --seed 1 --out table.csv",
+    )
     table_command.add_argument("--opponents", type=_whole_number, default=1, help="random hands to face (default 1)")
     table_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
     table_command.add_argument("--samples", type=_whole_number, help="deals per class (default 100,000)")
     table_command.add_argument("--seed", type=_whole_number, help="the same seed gives the same table anywhere")
-    table_command.add_argument("--exact", action="store_true",
-                               help="count every deal instead of sampling (four cards, one opponent; hours of work)")
+    table_command.add_argument(
+        "--exact",
+        action="store_true",
+        help="count every deal instead of sampling (four cards, one opponent; hours of work)",
+    )
     table_command.add_argument("--hands", nargs="+", help="only these hands' classes (default: every class)")
     table_command.add_argument("--out", help="write the table to this CSV file")
     table_command.add_argument("--checkpoint", help="record finished work here; run again to continue")
     table_command.add_argument("--workers", type=_whole_number, help="local threads (default: every core)")
     table_command.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://10.0.0.5:8786")
-    table_command.add_argument("--allow-fallback", action="store_true",
-                               help="let workers without the compiled core compute (about 100 times slower)")
+    table_command.add_argument(
+        "--allow-fallback",
+        action="store_true",
+        help="let workers without the compiled core compute (about 100 times slower)",
+    )
     table_command.add_argument("--show", type=_whole_number, help="rows to print (default 20, or 10 after computing)")
     table_command.add_argument("--table", help="a table CSV to show instead of the shipped one")
     table_command.set_defaults(run=_run_table)
 
     features_command = commands.add_parser(
-        "features", help="hand-strength features (EHS, EHS², histograms) of every hand on every canonical flop",
+        "features",
+        help="hand-strength features (EHS, EHS², histograms) of every hand on every canonical flop",
         description="Per canonical flop (1,755, each standing for its orbit), the features of every "
         "four-card hand against every hand: one file a flop in DIR (Parquet with pyarrow, else .npz), "
         "one row per class of (hand, flop). DIR is the checkpoint: run again to continue. About a "
         "minute of one core a flop.",
-        epilog="example: omaha8 features --out features --bins 10 --flops 0-9")
+        epilog="example: omaha8 features --out features --bins 10 --flops 0-9",
+    )
     features_command.add_argument("--out", required=True, help="the directory to write (made if missing)")
     features_command.add_argument("--bins", type=_whole_number, default=10, help="histogram bins (default 10; 0: none)")
     features_command.add_argument("--flops", help="only these flop numbers, such as 0-9,17 (default: all)")
     features_command.add_argument("--hands", default="random", help="the hands, a range (default: every hand)")
     features_command.add_argument("--opponents", default="random", help="the opponents' range (default: every hand)")
-    features_command.add_argument("--format", choices=("parquet", "npz"),
-                                  help="file format (default: parquet when pyarrow is installed)")
+    features_command.add_argument(
+        "--format", choices=("parquet", "npz"), help="file format (default: parquet when pyarrow is installed)"
+    )
     features_command.add_argument("--workers", type=_whole_number, help="local threads (default: every core)")
     features_command.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://10.0.0.5:8786")
     features_command.set_defaults(run=_run_features)
 
     solve_command = commands.add_parser(
-        "solve", help="solve a heads-up river spot by discounted CFR",
+        "solve",
+        help="solve a heads-up river spot by discounted CFR",
         description="Both ranges' every hand on a five-card board: OOP acts first, bets and raises as "
         "fractions of the pot. Prints how often each player takes each action, and with which "
         "classes of hands, best first.",
         epilog="example: omaha8 solve --board Ks7d2h9c4s --oop 20%% --ip 20%% --pot 100 --stack 400 "
-        "--bets 50%%,100%% --raises 100%%")
+        "--bets 50%%,100%% --raises 100%%",
+    )
     solve_command.add_argument("--board", required=True, help="five cards, e.g. Ks7d2h9c4s")
     solve_command.add_argument("--oop", required=True, help="the out-of-position range, e.g. '20%%' or 'AA2,KK'")
     solve_command.add_argument("--ip", required=True, help="the in-position range")
@@ -851,40 +998,49 @@ def build_parser() -> argparse.ArgumentParser:
     solve_command.add_argument("--max-raises", type=_whole_number, help="raises in all (default 2; fixed limit 3)")
     solve_command.add_argument("--big-bet", type=_chips, help="fixed limit: the chips of every bet and raise")
     solve_command.add_argument("--iterations", type=_whole_number, default=1000, help="at most (default 1000)")
-    solve_command.add_argument("--exploitability", default="0.3%",
-                               help="stop at this exploitability, of the pot (default 0.3%%)")
+    solve_command.add_argument(
+        "--exploitability", default="0.3%", help="stop at this exploitability, of the pot (default 0.3%%)"
+    )
     solve_command.add_argument("--threads", type=_whole_number, help="threads (default: every core)")
-    solve_command.add_argument("--out", help="save the solution to this file, checked before the solve "
-                               "(RiverSolution.load reads it)")
+    solve_command.add_argument(
+        "--out", help="save the solution to this file, checked before the solve (RiverSolution.load reads it)"
+    )
     solve_command.add_argument("--json", action="store_true", help="the summary as JSON")
     solve_command.set_defaults(run=_run_solve)
 
     board_command = commands.add_parser(
-        "board", help="the nuts of a board both ways, and the best highs and lows holdings make",
+        "board",
+        help="the nuts of a board both ways, and the best highs and lows holdings make",
         description="The best high and the best low any holding can make on a board, with how many "
         "holdings make each, and the next best.",
-        epilog="example: omaha8 board 3c5h8dKs")
+        epilog="example: omaha8 board 3c5h8dKs",
+    )
     board_command.add_argument("board", help="3, 4 or 5 board cards")
     board_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per holding")
     board_command.add_argument("--show", type=_whole_number, default=5, help="how many values to list (default 5)")
     board_command.set_defaults(run=_run_board)
 
     outs_command = commands.add_parser(
-        "outs", help="what each card to come does for a hand: nuts, counterfeits, equity",
+        "outs",
+        help="what each card to come does for a hand: nuts, counterfeits, equity",
         description="On a flop or a turn, each unseen card: the hand's high and low with it, where the "
         "hand then ranks, whether it counterfeits the low, and the equity after it.",
-        epilog="example: omaha8 outs As2dKhQh --board 3c5h8dJs")
+        epilog="example: omaha8 outs As2dKhQh --board 3c5h8dJs",
+    )
     outs_command.add_argument("hole", help="4, 5 or 6 hole cards")
     outs_command.add_argument("--board", required=True, help="a flop or a turn")
-    outs_command.add_argument("--against", nargs="+",
-                              help="an opponent's hand, several hands, or a range (default: one random hand)")
+    outs_command.add_argument(
+        "--against", nargs="+", help="an opponent's hand, several hands, or a range (default: one random hand)"
+    )
     outs_command.set_defaults(run=_run_outs)
 
     breakdown_command = commands.add_parser(
-        "breakdown", help="what a range holds on a board: categories, lows, draws",
+        "breakdown",
+        help="what a range holds on a board: categories, lows, draws",
         description="The share of a range, by weight, in each high category, with a low, with the nut "
         "low and, on a flop or a turn, drawing to a low or a flush.",
-        epilog="example: omaha8 breakdown 'A2**,AA**' --board 3c5h8dKs")
+        epilog="example: omaha8 breakdown 'A2**,AA**' --board 3c5h8dKs",
+    )
     breakdown_command.add_argument("range", help="a range expression, quoted for the shell")
     breakdown_command.add_argument("--board", required=True, help="3, 4 or 5 board cards")
     breakdown_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
@@ -922,7 +1078,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         except (OSError, ValueError):
             pass
         return 0
-    except OSError as error:   # a file named on the command line that cannot be read or written
+    except OSError as error:  # a file named on the command line that cannot be read or written
         where = f"{error.filename}: " if error.filename else ""
         print(f"omaha8: error: {where}{error.strerror or error}", file=sys.stderr)
         return 2

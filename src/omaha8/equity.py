@@ -25,9 +25,20 @@ from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_uniq
 from .exceptions import JobError
 from .ranges import Range, RangeError
 
-__all__ = ["Equity", "PlayerEquity", "Tally", "equity", "equity_tally", "equity_from_tally", "live_implementation",
-           "run_job", "finished_batches",
-           "DEFAULT_SAMPLES", "MAX_SAMPLES", "MAX_THREADS"]
+__all__ = [
+    "Equity",
+    "PlayerEquity",
+    "Tally",
+    "equity",
+    "equity_tally",
+    "equity_from_tally",
+    "live_implementation",
+    "run_job",
+    "finished_batches",
+    "DEFAULT_SAMPLES",
+    "MAX_SAMPLES",
+    "MAX_THREADS",
+]
 
 # Without ``samples`` the answer is exact: two hands leave at most C(44, 5) = 1,086,008 boards,
 # the most any question can have, walked in well under a second.
@@ -137,8 +148,7 @@ class Tally:
     @classmethod
     def of_engine(cls, counts: dict, exact: bool) -> "Tally":
         seats = tuple(zip(*(tuple(counts[name]) for name in TALLY_LISTS)))
-        return cls(seats, counts["runouts"], counts["low_possible"], counts["pot_units"], exact,
-                   live_implementation())
+        return cls(seats, counts["runouts"], counts["low_possible"], counts["pot_units"], exact, live_implementation())
 
     def __add__(self, other: "Tally") -> "Tally":
         if not isinstance(other, Tally):
@@ -146,9 +156,14 @@ class Tally:
         if len(self.seats) != len(other.seats) or self.pot_units != other.pot_units:
             raise JobError("tallies of different questions do not add")
         engines = "+".join(sorted(set(self.implementation.split("+")) | set(other.implementation.split("+"))))
-        return Tally(tuple(tuple(a + b for a, b in zip(x, y)) for x, y in zip(self.seats, other.seats)),
-                     self.runouts + other.runouts, self.low_possible + other.low_possible, self.pot_units,
-                     self.exact and other.exact, engines)
+        return Tally(
+            tuple(tuple(a + b for a, b in zip(x, y)) for x, y in zip(self.seats, other.seats)),
+            self.runouts + other.runouts,
+            self.low_possible + other.low_possible,
+            self.pot_units,
+            self.exact and other.exact,
+            engines,
+        )
 
     def counts(self) -> dict:
         """The counts as the engines give them: per-seat lists by name, and totals."""
@@ -157,8 +172,9 @@ class Tally:
         return out
 
 
-def equity_from_tally(tally: Tally, holes: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = "",
-                      seed: Optional[int] = None) -> Equity:
+def equity_from_tally(
+    tally: Tally, holes: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = "", seed: Optional[int] = None
+) -> Equity:
     """The Equity that ``tally`` counts, for the question it counted (``holes``, ``board``,
     ``dead`` as given to ``equity_tally``)."""
     hands, board_cards, dead_cards, _ = _read_question(holes, board, dead)
@@ -206,11 +222,14 @@ def _read_question(holes, board, dead):
     board_cards = read_counted(board, "board cards", _BOARD_SIZES)
     dead_cards = read_counted(dead, "dead cards", tuple(range(53)))
     check_unique([c for hand in hands if isinstance(hand, list) for c in hand] + board_cards + dead_cards)
-    left = 52 - sum(len(hand) if isinstance(hand, list) else hand.hole_size for hand in hands) \
-        - len(board_cards) - len(dead_cards)
+    left = (
+        52
+        - sum(len(hand) if isinstance(hand, list) else hand.hole_size for hand in hands)
+        - len(board_cards)
+        - len(dead_cards)
+    )
     if left < 5 - len(board_cards):
-        raise CardError(
-            f"too many players for the deck: {left} cards left to deal {5 - len(board_cards)} board cards")
+        raise CardError(f"too many players for the deck: {left} cards left to deal {5 - len(board_cards)} board cards")
     return hands, board_cards, dead_cards, left
 
 
@@ -219,15 +238,19 @@ def _count(value, name: str, most: int) -> int:
     return whole_number(value, name, 1, most, JobError)
 
 
-def finished_batches(function: Callable[[Any], Any], tasks: Iterable[Any], executor: Optional[Executor],
-                     name: str) -> Iterator[list]:
+def finished_batches(
+    function: Callable[[Any], Any], tasks: Iterable[Any], executor: Optional[Executor], name: str
+) -> Iterator[list]:
     """``function(task)`` for every task on ``executor`` (default: a thread per core, named
     ``name``), yielding the results as they finish, a batch at a time. When the caller stops
     (a failure, Ctrl-C, a raising callback) the tasks not started are cancelled, and a pool of
     its own is shut down."""
     own = executor is None
-    pool = executor if executor is not None else ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
-                                                                    thread_name_prefix=name)
+    pool = (
+        executor
+        if executor is not None
+        else ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix=name)
+    )
     pending: set[Future] = set()
     try:
         pending = {pool.submit(function, task) for task in tasks}
@@ -261,8 +284,7 @@ def run_job(job, workers: int, progress: Optional[Callable[[int, int], object]] 
     try:
         # Started inside the try: if starting one fails, the ones already running are stopped.
         for worker in range(workers):
-            thread = threading.Thread(target=work, args=(worker,), name=f"omaha8-equity-{worker}",
-                                      daemon=True)
+            thread = threading.Thread(target=work, args=(worker,), name=f"omaha8-equity-{worker}", daemon=True)
             thread.start()
             threads.append(thread)
         for thread in threads:
@@ -385,28 +407,37 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
             # Every hand: as many as the unknown cards make; a listed range: its hands, some of
             # which the known cards may rule out (an upper bound, which only the choice of
             # walking or sampling reads).
-            deals *= math.comb(52 - len(known), hand.hole_size) if hand.every_hand or not hand.listed \
-                else len(hand)
+            deals *= math.comb(52 - len(known), hand.hole_size) if hand.every_hand or not hand.listed else len(hand)
     runouts = math.comb(left, 5 - len(board_cards))
     showdowns = deals * runouts
     # The sweep values river boards: a flop or turn board's runouts, one by one (preflop would be
     # 1.5 million of them: the walk serves it).
-    sweep = (len(hands) == 2 and len(board_cards) >= 3
-             and hands[0 if isinstance(hands[0], Range) else 1].hole_size in SWEEP_HOLE_SIZES)
+    sweep = (
+        len(hands) == 2
+        and len(board_cards) >= 3
+        and hands[0 if isinstance(hands[0], Range) else 1].hole_size in SWEEP_HOLE_SIZES
+    )
     if sweep and samples is None and exact is not False:
         # Heads-up, exact: one sweep per river board, hands against the whole other range, where
         # that is less work than walking every deal (not for one known hand against a range).
-        n, m = (len(hand) if isinstance(hand, Range) and hand.listed and not hand.every_hand
-                else math.comb(52 - len(known), hand.hole_size) if isinstance(hand, Range) else 1 for hand in hands)
+        n, m = (
+            len(hand)
+            if isinstance(hand, Range) and hand.listed and not hand.every_hand
+            else math.comb(52 - len(known), hand.hole_size)
+            if isinstance(hand, Range)
+            else 1
+            for hand in hands
+        )
         if n * m > SWEEP_COST * (n + m) and (exact is True or (n + m) * runouts <= SWEEP_EXACT_WORK):
             return _sweep_tally(hands, board_cards, dead_cards, known, workers, progress), True, None
     if exact is True and samples is None and showdowns > ABSURD_SHOWDOWNS:
-        raise JobError(f"exact=True would walk {showdowns:,} deals: more than {ABSURD_SHOWDOWNS:,}; "
-                         "sample them instead")
+        raise JobError(
+            f"exact=True would walk {showdowns:,} deals: more than {ABSURD_SHOWDOWNS:,}; sample them instead"
+        )
     walk = samples is None and (exact is True or (exact is None and showdowns <= EXACT_SHOWDOWNS))
     holes: list = []
     ranges: list = []
-    held_by_all = 0   # cards that every hand of some range seat holds
+    held_by_all = 0  # cards that every hand of some range seat holds
     for seat, hand in enumerate(hands):
         if isinstance(hand, list):
             holes.append(hand)
@@ -415,24 +446,26 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
         holes.append(None)
         size = hand.hole_size
         if hand.every_hand and not walk:
-            ranges.append(size)   # sampled card by card: nothing to list
+            ranges.append(size)  # sampled card by card: nothing to list
             continue
         if not hand.listed or (hand.every_hand and walk):
             if not walk:
-                ranges.append((size, *hand.program()))   # read hand by hand, sampled
+                ranges.append((size, *hand.program()))  # read hand by hand, sampled
                 continue
             # Walked exactly: the hands the known cards leave, listed by the engine.
             unknown = sum(1 << c for c in range(52) if c not in known)
             if math.comb(52 - len(known), size) > MAX_WALKED_LIST:
-                raise RangeError(f"hand {seat + 1}: the range {str(hand)!r} has too many hands to walk "
-                                 "exactly; sample it (samples=N)")
+                raise RangeError(
+                    f"hand {seat + 1}: the range {str(hand)!r} has too many hands to walk "
+                    "exactly; sample it (samples=N)"
+                )
             code, table = hand.program() if not hand.every_hand else _EVERY_HAND_PROGRAM
             combos, weights = _engine.ENGINE.range_list(code.tobytes(), table.tobytes(), size, unknown)
         else:
             # Hands that hold a known card are left to the engine, which skips every deal of
             # theirs: the ranges go to it as they are, without a copy.
             combos, weights = hand.raw()
-        if not any(not known.intersection(combos[i:i + size]) for i in range(0, len(combos), size)):
+        if not any(not known.intersection(combos[i : i + size]) for i in range(0, len(combos), size)):
             raise RangeError(f"hand {seat + 1}: the range {str(hand)!r} has no hand left once the known cards are out")
         # A card every hand of two ranges holds leaves no deal at all: say so now, rather than
         # after the sampler's ten million tries (seconds compiled, a minute in pure Python).
@@ -477,11 +510,14 @@ class _SweepTallyJob:
 
     def __init__(self, sides: list, size: int, board: bytes, dead: bytes, runouts: int, workers: int) -> None:
         chunk = max(1, -(-runouts // (4 * workers)))
-        self.tasks = [(direction, first, min(first + chunk, runouts)) for direction in (0, 1)
-                      for first in range(0, runouts, chunk)]
+        self.tasks = [
+            (direction, first, min(first + chunk, runouts))
+            for direction in (0, 1)
+            for first in range(0, runouts, chunk)
+        ]
         self.workers = max(1, min(workers, len(self.tasks)))
         self.total = 2 * runouts
-        self.results: list = [None, None]   # per direction: the summed fields
+        self.results: list = [None, None]  # per direction: the summed fields
         self._sides, self._size, self._board, self._dead = sides, size, board, dead
         self._next = 0
         self._finished = 0
@@ -490,8 +526,15 @@ class _SweepTallyJob:
 
     def _sweeper(self, direction: int):
         (hand_rows, hand_weights), (opp_rows, opp_weights) = self._sides[direction], self._sides[1 - direction]
-        return _engine.ENGINE.TallySweeper(hand_rows, opp_rows, self._size, array("q", hand_weights).tobytes(),
-                                           array("d", opp_weights).tobytes(), bytes(4 * len(hand_weights)), 1)
+        return _engine.ENGINE.TallySweeper(
+            hand_rows,
+            opp_rows,
+            self._size,
+            array("q", hand_weights).tobytes(),
+            array("d", opp_weights).tobytes(),
+            bytes(4 * len(hand_weights)),
+            1,
+        )
 
     def run(self, worker: int) -> None:
         own: dict = {}
@@ -555,20 +598,22 @@ def _result(tally: dict, hands, board_cards, dead_cards, exact: bool, seed) -> E
             mean_square = tally["square_units"][seat] / (pot * tally["pot_units"])
             variance = max(mean_square - share * share, 0.0) * n / (n - 1)
             error = math.sqrt(variance / n)
-        players.append(PlayerEquity(
-            hole=tuple(Card(c) for c in hand) if isinstance(hand, list) else (),
-            range=str(hand) if isinstance(hand, Range) else None,
-            equity=share,
-            high_equity=high,
-            low_equity=low,
-            scoop=tally["scoop"][seat] / n,
-            high_win=tally["high_win"][seat] / n,
-            high_tie=tally["high_tie"][seat] / n,
-            low_win=tally["low_win"][seat] / n,
-            low_tie=tally["low_tie"][seat] / n,
-            low_made=tally["low_made"][seat] / n,
-            std_error=error,
-        ))
+        players.append(
+            PlayerEquity(
+                hole=tuple(Card(c) for c in hand) if isinstance(hand, list) else (),
+                range=str(hand) if isinstance(hand, Range) else None,
+                equity=share,
+                high_equity=high,
+                low_equity=low,
+                scoop=tally["scoop"][seat] / n,
+                high_win=tally["high_win"][seat] / n,
+                high_tie=tally["high_tie"][seat] / n,
+                low_win=tally["low_win"][seat] / n,
+                low_tie=tally["low_tie"][seat] / n,
+                low_made=tally["low_made"][seat] / n,
+                std_error=error,
+            )
+        )
     return Equity(
         players=tuple(players),
         exact=exact,

@@ -9,9 +9,24 @@ from __future__ import annotations
 
 from typing import Optional
 
-__all__ = ["Omaha8Error", "CardError", "BatchError", "JobError", "HandValueError", "RangeError", "ShowdownError",
-           "HandError", "IllegalAction", "HistoryError", "TableError", "FallbackRefused", "IndexerError",
-           "SolverError", "GameConfigError", "AnalysisError"]
+__all__ = [
+    "Omaha8Error",
+    "CardError",
+    "BatchError",
+    "JobError",
+    "HandValueError",
+    "RangeError",
+    "ShowdownError",
+    "HandError",
+    "IllegalAction",
+    "HistoryError",
+    "TableError",
+    "FallbackRefused",
+    "IndexerError",
+    "SolverError",
+    "GameConfigError",
+    "AnalysisError",
+]
 
 
 class Omaha8Error(Exception):
@@ -42,11 +57,12 @@ class RangeError(Omaha8Error, ValueError):
         if column is not None:
             # A long expression shows the 60 characters around the culprit, with the caret.
             start = max(0, column - 31) if len(expression) > 80 else 0
-            shown = expression[start:start + 60] if len(expression) > 80 else expression
+            shown = expression[start : start + 60] if len(expression) > 80 else expression
             lead = "..." if start else ""
             tail = "..." if start + len(shown) < len(expression) else ""
-            message = (f"{message} at column {column}\n  {lead}{shown}{tail}\n"
-                       f"  {' ' * (len(lead) + column - 1 - start)}^")
+            message = (
+                f"{message} at column {column}\n  {lead}{shown}{tail}\n  {' ' * (len(lead) + column - 1 - start)}^"
+            )
         super().__init__(message)
 
 

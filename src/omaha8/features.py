@@ -36,9 +36,19 @@ from .isomorphism import canonical_boards, indexer
 from .ranges import Range
 from .sweep import MAX_SHOWDOWN_BYTES, HandsLike, read_sides, shaped_rows, thread_count
 
-__all__ = ["HandStrength", "hand_strength", "strength_weights", "MAX_STRENGTH_WEIGHT",
-           "strength_bytes", "FEATURES", "FlopTask", "run_flop_task", "flop_features",
-           "read_flop_features", "FEATURES_FORMAT"]
+__all__ = [
+    "HandStrength",
+    "hand_strength",
+    "strength_weights",
+    "MAX_STRENGTH_WEIGHT",
+    "strength_bytes",
+    "FEATURES",
+    "FlopTask",
+    "run_flop_task",
+    "flop_features",
+    "read_flop_features",
+    "FEATURES_FORMAT",
+]
 
 FEATURES = ("equity", "equity_squared", "high", "low", "scoop", "low_made")
 """The per-hand features, in the order files hold them."""
@@ -127,17 +137,22 @@ def hand_strength(
         by_opponents = strength_bytes(0, m, size, count, threads_used)
         if by_opponents * 2 > needed:
             default = " (every hand of that size: the default)" if opponents is every else ""
-            cause = (f"the {m:,} opponents of {size} cards{default} take most of it: pass opponents, "
-                     "a smaller range or buffer")
+            cause = (
+                f"the {m:,} opponents of {size} cards{default} take most of it: pass opponents, "
+                "a smaller range or buffer"
+            )
         else:
             cause = f"the {n:,} hands with {count} bins on {threads_used} threads take most of it: ask fewer"
-        raise JobError(f"{n:,} hands against {m:,} opponents would take about {needed / 1e9:.1f} GB (more than "
-                       f"{MAX_SHOWDOWN_BYTES // 10**9} GB): {cause}")
-    job = _engine.ENGINE.StrengthJob(bytes(board_cards), hand_rows, opp_rows, size, opp_weights.tobytes(), count,
-                                     workers)
+        raise JobError(
+            f"{n:,} hands against {m:,} opponents would take about {needed / 1e9:.1f} GB (more than "
+            f"{MAX_SHOWDOWN_BYTES // 10**9} GB): {cause}"
+        )
+    job = _engine.ENGINE.StrengthJob(
+        bytes(board_cards), hand_rows, opp_rows, size, opp_weights.tobytes(), count, workers
+    )
     run_job(job, job.workers)
     equity, squared, high, low, scoop, low_made, weight, histogram = job.result()
-    if unit != 1.0:   # the deals' weight in the caller's units, not the counted ones
+    if unit != 1.0:  # the deals' weight in the caller's units, not the counted ones
         weight = array("d", [w * unit for w in weight])
     n = len(equity)
     return HandStrength(
@@ -201,6 +216,7 @@ def _shaped_doubles(values: array, rows: int, columns: int) -> Any:
 
 # ---------------------------------------------------------------- every flop
 
+
 class FlopTask(NamedTuple):
     """One flop of ``flop_features``: plain data, picklable anywhere; ``run_flop_task`` runs it."""
 
@@ -231,15 +247,14 @@ def run_flop_task(task: FlopTask) -> FlopResult:
     deals = bytearray()
     flop = bytes(task.board)
     for i in range(n):
-        deals += rows[4 * i:4 * i + 4] + flop
+        deals += rows[4 * i : 4 * i + 4] + flop
     indices = indexer((4, 3)).index_batch(memoryview(deals).cast("B", (n, 7))) if n else array("Q")
     first: dict[int, int] = {}
     for i, index in enumerate(indices):
         first.setdefault(index, i)
     order = sorted(first)
     picked = [first[index] for index in order]
-    columns: dict[str, Any] = {"index": array("Q", order),
-                               "hand": b"".join(rows[4 * i:4 * i + 4] for i in picked)}
+    columns: dict[str, Any] = {"index": array("Q", order), "hand": b"".join(rows[4 * i : 4 * i + 4] for i in picked)}
     for name in FEATURES:
         values = getattr(strength, name)
         columns[name] = array("d", (values[i] for i in picked))
@@ -268,17 +283,22 @@ def _write_flop(directory: Path, result: FlopResult, bins: int, parquet: bool) -
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        fields = {"index": pa.array(columns["index"], type=pa.uint64()),
-                  "hand": pa.FixedSizeListArray.from_arrays(pa.array(columns["hand"], type=pa.uint8()), 4)}
+        fields = {
+            "index": pa.array(columns["index"], type=pa.uint64()),
+            "hand": pa.FixedSizeListArray.from_arrays(pa.array(columns["hand"], type=pa.uint8()), 4),
+        }
         for feature in FEATURES:
             fields[feature] = pa.array(columns[feature], type=pa.float64())
         if bins:
-            fields["histogram"] = pa.FixedSizeListArray.from_arrays(pa.array(columns["histogram"], type=pa.float32()),
-                                                                    bins)
+            fields["histogram"] = pa.FixedSizeListArray.from_arrays(
+                pa.array(columns["histogram"], type=pa.float32()), bins
+            )
         pq.write_table(pa.table(fields), temporary)
     else:
-        members = [("index", _npy(columns["index"].tobytes(), "<u8", (rows,))),
-                   ("hand", _npy(bytes(columns["hand"]), "|u1", (rows, 4)))]
+        members = [
+            ("index", _npy(columns["index"].tobytes(), "<u8", (rows,))),
+            ("hand", _npy(bytes(columns["hand"]), "|u1", (rows, 4))),
+        ]
         members += [(feature, _npy(columns[feature].tobytes(), "<f8", (rows,))) for feature in FEATURES]
         if bins:
             members.append(("histogram", _npy(columns["histogram"].tobytes(), "<f4", (rows, bins))))
@@ -342,21 +362,38 @@ def flop_features(
     for name, expression in (("hands", hands), ("opponents", opponents)):
         if not isinstance(expression, str):
             raise TableError(f"{name} must be a range expression (a string), not {type(expression).__name__}")
-        Range(expression)   # a RangeError now, not in every task
-    identity = {"format": FEATURES_FORMAT, "bins": count, "hole_size": 4, "hands": hands, "opponents": opponents,
-                "file_format": file_format}
+        Range(expression)  # a RangeError now, not in every task
+    identity = {
+        "format": FEATURES_FORMAT,
+        "bins": count,
+        "hole_size": 4,
+        "hands": hands,
+        "opponents": opponents,
+        "file_format": file_format,
+    }
     if manifest_path.exists():
         try:
             found = json.loads(manifest_path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError) as error:
             raise TableError(f"{manifest_path} is not an omaha8 features manifest ({error})") from None
         if not isinstance(found, dict) or found.get("identity") != identity:
-            raise TableError(f"{path} holds features of another run (its features.json differs): "
-                             "give another directory")
+            raise TableError(
+                f"{path} holds features of another run (its features.json differs): give another directory"
+            )
     suffix = ".parquet" if file_format == "parquet" else ".npz"
-    manifest = {"identity": identity, "version": __version__,
-                "flops": [{"number": i, "board": "".join(str(c) for c in boards[i][0]), "orbit": boards[i][1],
-                           "file": f"flop-{i:04d}{suffix}"} for i in range(len(boards))]}
+    manifest = {
+        "identity": identity,
+        "version": __version__,
+        "flops": [
+            {
+                "number": i,
+                "board": "".join(str(c) for c in boards[i][0]),
+                "orbit": boards[i][1],
+                "file": f"flop-{i:04d}{suffix}",
+            }
+            for i in range(len(boards))
+        ],
+    }
     manifest_path.write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     todo = [i for i in wanted if not (path / f"flop-{i:04d}{suffix}").exists()]
     done = len(wanted) - len(todo)
@@ -400,8 +437,10 @@ def _read_flop(name: Path) -> dict:
         import pyarrow.parquet as pq
 
         table = pq.read_table(name)
-        out: dict[str, Any] = {"index": array("Q", table.column("index").to_pylist()),
-                               "hand": bytes(c for row in table.column("hand").to_pylist() for c in row)}
+        out: dict[str, Any] = {
+            "index": array("Q", table.column("index").to_pylist()),
+            "hand": bytes(c for row in table.column("hand").to_pylist() for c in row),
+        }
         for feature in FEATURES:
             out[feature] = array("d", table.column(feature).to_pylist())
         if "histogram" in table.column_names:
@@ -412,7 +451,7 @@ def _read_flop(name: Path) -> dict:
         for member in archive.namelist():
             data = archive.read(member)
             length = int.from_bytes(data[8:10], "little")
-            body = data[10 + length:]
+            body = data[10 + length :]
             key = member[:-4]
             if key == "index":
                 out[key] = array("Q", body)

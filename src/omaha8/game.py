@@ -36,8 +36,19 @@ from .cards import (
 from .exceptions import HandError, IllegalAction
 from .pots import Pot, Showdown, settle
 
-__all__ = ["Hand", "Action", "seat_words", "Kind", "Limit", "Street", "IllegalAction", "HandError", "LIMITS", "STREETS",
-           "MAX_CHIPS"]
+__all__ = [
+    "Hand",
+    "Action",
+    "seat_words",
+    "Kind",
+    "Limit",
+    "Street",
+    "IllegalAction",
+    "HandError",
+    "LIMITS",
+    "STREETS",
+    "MAX_CHIPS",
+]
 
 
 class _Words(str, Enum):
@@ -98,10 +109,6 @@ _FIXED, _POT, _NO = 0, 1, 2
 MAX_CHIPS = 2**62
 _OVER = 4
 _BOARD_AFTER = (0, 3, 4, 5)  # board cards showing on each street
-
-
-
-
 
 
 class Action(NamedTuple):
@@ -205,8 +212,9 @@ class Hand:
             max_raises = _whole(max_raises, "max_raises", 0)
         hole_size = hole_size_of(hole_size, HandError)
         if n * hole_size + 5 > 52:
-            raise HandError(f"{n} seats of {hole_size} cards and a board need {n * hole_size + 5} "
-                            "cards: more than the deck holds")
+            raise HandError(
+                f"{n} seats of {hole_size} cards and a board need {n * hole_size + 5} cards: more than the deck holds"
+            )
         given_holes, given_board = self._read_cards(holes, board, n, hole_size)
         extra = self._read_posts(posts, n, big)
         if seed is None:
@@ -232,7 +240,7 @@ class Hand:
         at = 0
         for hole in given_holes:
             if hole is None:
-                holes_dealt.append(tuple(drawn[at:at + hole_size]))
+                holes_dealt.append(tuple(drawn[at : at + hole_size]))
                 at += hole_size
             else:
                 holes_dealt.append(tuple([CARDS[c] for c in hole]))
@@ -241,50 +249,50 @@ class Hand:
 
         # ---- The whole state of a hand, each field once, here (game.pxd gives its C types).
         # The rules it was dealt under, fixed for the hand:
-        self._n = n                                      # seats
-        self._limit_word = Limit(limit)                  # the limit, as the Limit member
-        self._limit = LIMITS.index(limit)                # the same as _FIXED, _POT or _NO
-        self._blinds = (small, big)                      # (small blind, big blind)
-        self._ante = ante                                # each seat's ante
-        self._fixed_bets = (small_bet, big_bet)          # fixed limit's small and big bet
-        self._max_raises = max_raises                    # fixed limit's cap on raises, or None
-        self._hole_size = hole_size                      # cards a hand
-        self._seed = seed                                # the seed that dealt the cards
-        self._extra_posts = extra                        # [(seat, live, dead)]: blinds of other seats
-        self._starting = tuple(chips)                    # stacks before the antes
-        self._holes = holes_dealt                        # each seat's cards
-        self._board_cards = tuple([CARDS[c] for c in given_board] + drawn[at:])   # all five, or those known
-        self._wait_for_board = wait_for_board            # whether missing board cards come from deal()
-        self._acquire, self._release = lock.acquire, lock.release   # the hand's lock
+        self._n = n  # seats
+        self._limit_word = Limit(limit)  # the limit, as the Limit member
+        self._limit = LIMITS.index(limit)  # the same as _FIXED, _POT or _NO
+        self._blinds = (small, big)  # (small blind, big blind)
+        self._ante = ante  # each seat's ante
+        self._fixed_bets = (small_bet, big_bet)  # fixed limit's small and big bet
+        self._max_raises = max_raises  # fixed limit's cap on raises, or None
+        self._hole_size = hole_size  # cards a hand
+        self._seed = seed  # the seed that dealt the cards
+        self._extra_posts = extra  # [(seat, live, dead)]: blinds of other seats
+        self._starting = tuple(chips)  # stacks before the antes
+        self._holes = holes_dealt  # each seat's cards
+        self._board_cards = tuple([CARDS[c] for c in given_board] + drawn[at:])  # all five, or those known
+        self._wait_for_board = wait_for_board  # whether missing board cards come from deal()
+        self._acquire, self._release = lock.acquire, lock.release  # the hand's lock
         # What happened so far:
-        self._stacks = chips                             # chips behind, per seat
-        self._bets = [0] * n                             # each seat's bet this round
-        self._put_in = [0] * n                           # each seat's chips in the pot, the whole hand
-        self._folded = [False] * n                       # who folded
-        self._live = n                                   # seats not folded
-        self._street = 0                                 # 0 preflop .. 3 river, _OVER when over
-        self._ended_on = 0                               # the street the hand ended on, once over
-        self._history: list[Action] = []                 # every Action recorded
-        self._result: Optional[Showdown] = None          # the settled showdown, once over
-        self._showing: tuple[int, ...] = ()              # the showdown order, once over
-        self._all_in_at_end: tuple = ()                  # who ended the hand all-in
+        self._stacks = chips  # chips behind, per seat
+        self._bets = [0] * n  # each seat's bet this round
+        self._put_in = [0] * n  # each seat's chips in the pot, the whole hand
+        self._folded = [False] * n  # who folded
+        self._live = n  # seats not folded
+        self._street = 0  # 0 preflop .. 3 river, _OVER when over
+        self._ended_on = 0  # the street the hand ended on, once over
+        self._history: list[Action] = []  # every Action recorded
+        self._result: Optional[Showdown] = None  # the settled showdown, once over
+        self._showing: tuple[int, ...] = ()  # the showdown order, once over
+        self._all_in_at_end: tuple = ()  # who ended the hand all-in
         # The betting round under way:
-        self._acted = [False] * n                        # who acted this round
-        self._reopen_at = [0] * n                        # per seat: the bet that reopens raising to it
-        self._to_match = 0                               # the bet to match
-        self._full_size = 0                              # the last full bet or raise (no and pot limit)
-        self._full_level = 0                             # the bet the last full raise made
-        self._full_count = 0                             # full bets and raises this round (fixed limit)
-        self._aggressor: Optional[int] = None            # the last to bet or raise this round
-        self._final_aggressor: Optional[int] = None      # the last round's aggressor, who shows first
+        self._acted = [False] * n  # who acted this round
+        self._reopen_at = [0] * n  # per seat: the bet that reopens raising to it
+        self._to_match = 0  # the bet to match
+        self._full_size = 0  # the last full bet or raise (no and pot limit)
+        self._full_level = 0  # the bet the last full raise made
+        self._full_count = 0  # full bets and raises this round (fixed limit)
+        self._aggressor: Optional[int] = None  # the last to bet or raise this round
+        self._final_aggressor: Optional[int] = None  # the last round's aggressor, who shows first
         # Derived from the above for the player to act, by _set_actor alone:
-        self._actor: Optional[int] = None                # the seat to act, None when over
-        self._to_call = 0                                # chips its call puts in
-        self._can_check = False                          # whether it may check
-        self._min_raise_to: Optional[int] = None         # the least total it may bet or raise to
-        self._max_raise_to: Optional[int] = None         # the most
-        self._why_no_raise: Optional[str] = None         # why it may not raise, in words
-        self._waiting = 0                                # board cards the hand waits for, by deal()
+        self._actor: Optional[int] = None  # the seat to act, None when over
+        self._to_call = 0  # chips its call puts in
+        self._can_check = False  # whether it may check
+        self._min_raise_to: Optional[int] = None  # the least total it may bet or raise to
+        self._max_raise_to: Optional[int] = None  # the most
+        self._why_no_raise: Optional[str] = None  # why it may not raise, in words
+        self._waiting = 0  # board cards the hand waits for, by deal()
         self._post_blinds_and_deal()
 
     @staticmethod
@@ -297,8 +305,10 @@ class Hand:
         out = []
         for seat, amounts in sorted(posts.items()):
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n or seat in blind_seats:
-                raise HandError(f"posts: {quoted(seat)} is not the index of a seat other than the blinds' "
-                                f"(2..{n - 1}, counted from 0)")
+                raise HandError(
+                    f"posts: {quoted(seat)} is not the index of a seat other than the blinds' "
+                    f"(2..{n - 1}, counted from 0)"
+                )
             live, dead = _pair(amounts, f"the posts of {seat_words(seat)}")
             if live > big:
                 raise HandError(f"posts: {seat_words(seat)} posts {live} live, more than the big blind {big}")
@@ -456,7 +466,7 @@ class Hand:
             if self._waiting:
                 return f"{what}: the hand waits for {self._waiting} board card{'s' if self._waiting > 1 else ''}"
             return f"{what}: the hand is over"
-        if seat is not None and (seat != self._actor or isinstance(seat, bool)):   # True is no seat
+        if seat is not None and (seat != self._actor or isinstance(seat, bool)):  # True is no seat
             return f"{what} for seat={quoted(seat)}: it is {seat_words(self._actor)}'s turn (seat={self._actor})"
         return None
 
@@ -476,7 +486,7 @@ class Hand:
         why = self._turn_problem(seat, "raise")
         if why is not None:
             return why
-        if type(total) is not int:   # the common case, an int, needs no more checks
+        if type(total) is not int:  # the common case, an int, needs no more checks
             number = integer_of(total)
             if number is None:
                 return f"raise_to takes a whole number of chips, not {quoted(total)}"
@@ -813,10 +823,16 @@ class Hand:
         # The rules and every card known, then the actions replayed: the same hand, in either
         # implementation, whatever the pickle's reader runs.
         settings = {
-            "stacks": list(self._starting), "limit": str(self._limit_word), "blinds": self._blinds,
-            "ante": self._ante, "bets": self._fixed_bets, "max_raises": self._max_raises,
-            "hole_size": self._hole_size, "holes": [list(hole) for hole in self._holes],
-            "board": list(self._board_cards), "seed": self._seed,
+            "stacks": list(self._starting),
+            "limit": str(self._limit_word),
+            "blinds": self._blinds,
+            "ante": self._ante,
+            "bets": self._fixed_bets,
+            "max_raises": self._max_raises,
+            "hole_size": self._hole_size,
+            "holes": [list(hole) for hole in self._holes],
+            "board": list(self._board_cards),
+            "seed": self._seed,
             "posts": {seat: (live, dead) for seat, live, dead in self._extra_posts} or None,
             "wait_for_board": self._wait_for_board,
         }
@@ -825,7 +841,7 @@ class Hand:
 
     def _deal_board(self) -> None:
         street = self._street
-        cards = self._board_cards[_BOARD_AFTER[street - 1]:_BOARD_AFTER[street]]
+        cards = self._board_cards[_BOARD_AFTER[street - 1] : _BOARD_AFTER[street]]
         self._history.append(Action(STREETS[street], None, _BOARD, cards=cards))
 
     def _over(self) -> None:
@@ -841,8 +857,13 @@ class Hand:
         winner = self._folded.index(False)
         total = sum(self._put_in)
         awards = tuple(total if seat == winner else 0 for seat in range(self._n))
-        self._result = Showdown(awards, (Pot(total, (winner,), (winner,), (), awards),), tuple(self._put_in),
-                                (), tuple(None for _ in range(self._n)))
+        self._result = Showdown(
+            awards,
+            (Pot(total, (winner,), (winner,), (), awards),),
+            tuple(self._put_in),
+            (),
+            tuple(None for _ in range(self._n)),
+        )
         self._showing = ()
         self._ended_on = self._street
         self._street = _OVER
@@ -961,7 +982,7 @@ class Hand:
     def board(self) -> tuple[Card, ...]:
         """The board cards dealt so far."""
         street = self._ended_on if self._street == _OVER else self._street
-        return self._board_cards[:_BOARD_AFTER[min(street, 3)]]
+        return self._board_cards[: _BOARD_AFTER[min(street, 3)]]
 
     @property
     def holes(self) -> tuple[tuple[Card, ...], ...]:
@@ -1027,6 +1048,8 @@ def _replay(settings: dict, moves: tuple) -> Hand:
         else:
             hand.raise_to(total)
     return hand
+
+
 # Action records are made on every action: tuple.__new__ skips the generated __new__'s
 # keyword handling, about a third of the cost.
 _new = tuple.__new__

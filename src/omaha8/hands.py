@@ -18,10 +18,22 @@ from .values import category_of, classify, low_mask, low_name, low_rank, low_ran
 
 __all__ = ["HighHand", "LowHand", "NutLow", "best_hands", "high_hand", "low_hand", "nut_low", "high_of"]
 
-_RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-               "jack", "queen", "king", "ace")
-_RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
-                 "tens", "jacks", "queens", "kings", "aces")
+_RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+_RANK_PLURALS = (
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -125,8 +137,7 @@ def _hand_from(hole: list[int], board: list[int]) -> tuple[HighHand, Optional[Lo
         for triple in combinations(board, 3):
             five = pair + triple
             if high is None and engine.five_card_value(five) == high_value:
-                high = HighHand(high_value, _significance_order(five),
-                                _cards(pair), _cards(triple))
+                high = HighHand(high_value, _significance_order(five), _cards(pair), _cards(triple))
             if low is None and low_value is not None and low_mask(map(low_rank, five)) == low_value:
                 cards = tuple(Card(c) for c in sorted(five, key=low_rank, reverse=True))
                 low = LowHand(low_value, cards, _cards(pair), _cards(triple))
@@ -140,8 +151,9 @@ def high_of(hole_pair: CardsLike, board_triple: CardsLike) -> HighHand:
     triple = read_counted(board_triple, "board cards", (3,))
     check_unique(pair + triple)
     five = tuple(pair + triple)
-    return HighHand(_engine.ENGINE.five_card_value(five), _significance_order(five), _cards(tuple(pair)),
-                    _cards(tuple(triple)))
+    return HighHand(
+        _engine.ENGINE.five_card_value(five), _significance_order(five), _cards(tuple(pair)), _cards(tuple(triple))
+    )
 
 
 def _cards(indices: tuple[int, ...]) -> tuple:

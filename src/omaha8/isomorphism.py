@@ -54,7 +54,7 @@ def orbit_size(cards: CardsLike, rounds: Sequence[int] = ()) -> int:
     indices = [int(c) for c in parse_cards(cards)]
     ends = []
     total = 0
-    for count in (check_rounds(rounds) if rounds else (len(indices),)):
+    for count in check_rounds(rounds) if rounds else (len(indices),):
         total += count
         ends.append(total)
     if total != len(indices):
@@ -113,7 +113,7 @@ def _classes_of(engine: str, size: int) -> tuple[bytes, tuple[str, ...], tuple[i
     orbits = []
     for at in range(0, len(rows), size):
         rank_sets: list[list[int]] = [[], [], [], []]
-        for c in rows[at:at + size]:
+        for c in rows[at : at + size]:
             rank_sets[c & 3].append(c >> 2)
         names.append(suit_class(rank_sets))
         orbits.append(24 // _same_suits([tuple(ranks) for ranks in rank_sets]))
@@ -121,7 +121,7 @@ def _classes_of(engine: str, size: int) -> tuple[bytes, tuple[str, ...], tuple[i
 
 
 def _cards_of(rows: bytes, size: int, i: int) -> tuple[Card, ...]:
-    return tuple(Card(c) for c in rows[i * size:(i + 1) * size])
+    return tuple(Card(c) for c in rows[i * size : (i + 1) * size])
 
 
 def hand_classes(size: int) -> list[tuple[str, int]]:

@@ -53,7 +53,7 @@ from typing import Optional
 try:
     import numpy as np
     import pyspiel
-except ImportError as error:   # pragma: no cover - the message is the point
+except ImportError as error:  # pragma: no cover - the message is the point
     raise ImportError("omaha8.openspiel needs OpenSpiel: pip install 'omaha8[openspiel]'") from error
 
 from .abstraction import AbstractHand, TableRules, read_rules, table_vector, vector_size
@@ -62,8 +62,16 @@ from .exceptions import GameConfigError, IllegalAction, RangeError
 from .game import Street
 from .ranges import Range
 
-__all__ = ["GAME_TYPE", "DEFAULTS", "Omaha8Game", "Omaha8State", "MAX_SUBGAME_DEALS", "load",
-           "serialize_game_and_state", "deserialize_game_and_state"]
+__all__ = [
+    "GAME_TYPE",
+    "DEFAULTS",
+    "Omaha8Game",
+    "Omaha8State",
+    "MAX_SUBGAME_DEALS",
+    "load",
+    "serialize_game_and_state",
+    "deserialize_game_and_state",
+]
 
 DEFAULTS: dict[str, object] = {
     "limit": "pot",
@@ -102,7 +110,7 @@ GAME_TYPE = pyspiel.GameType(
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-_ROUNDS_BY_BOARD = {0: 1, 1: 1, 2: 1, 3: 2, 4: 3, 5: 4}   # board cards dealt -> betting rounds begun
+_ROUNDS_BY_BOARD = {0: 1, 1: 1, 2: 1, 3: 2, 4: 3, 5: 4}  # board cards dealt -> betting rounds begun
 _ROUND = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3, Street.OVER: 3}
 _ROUND_OF_SUBGAME = dict.fromkeys(_ROUND, 0)
 
@@ -111,14 +119,14 @@ _ROUND_OF_SUBGAME = dict.fromkeys(_ROUND, 0)
 class _Setup:
     """Everything a game's states share, read once from its parameters."""
 
-    params: tuple                     # the parameters, as (name, value) pairs: a state pickles by them
-    rules: TableRules                 # the hand's rules (the subgame's: its pot as antes and a blind of 1)
-    given: TableRules                 # the rules as the parameters give them
-    board: tuple[int, ...]            # the subgame's board; () for the full game
-    deals: tuple                      # the subgame's pairs of hands: ((hole 0, hole 1), ...)
-    outcomes: tuple                   # the subgame's chance outcomes: ((deal id, probability), ...)
-    pot: int                          # the subgame's starting pot
-    slots: int                        # most player actions a game can have
+    params: tuple  # the parameters, as (name, value) pairs: a state pickles by them
+    rules: TableRules  # the hand's rules (the subgame's: its pot as antes and a blind of 1)
+    given: TableRules  # the rules as the parameters give them
+    board: tuple[int, ...]  # the subgame's board; () for the full game
+    deals: tuple  # the subgame's pairs of hands: ((hole 0, hole 1), ...)
+    outcomes: tuple  # the subgame's chance outcomes: ((deal id, probability), ...)
+    pot: int  # the subgame's starting pot
+    slots: int  # most player actions a game can have
 
     @property
     def players(self) -> int:
@@ -129,7 +137,7 @@ class _Setup:
         return bool(self.board)
 
     def __deepcopy__(self, memo: dict) -> "_Setup":
-        return self       # immutable: states copy it by reference
+        return self  # immutable: states copy it by reference
 
     def __reduce__(self):
         return _setup_of, (self.params,)
@@ -144,8 +152,9 @@ def _setup_of(params: tuple) -> _Setup:
         for name in ("pot", "ranges"):
             if merged[name] not in (0, ""):
                 raise GameConfigError(f"{name} is for the subgame, which needs a board too")
-        rules = read_rules({**merged, "stacks": merged["stacks"] if merged["stacks"] not in ("", None)
-                            else merged["stack"]})
+        rules = read_rules(
+            {**merged, "stacks": merged["stacks"] if merged["stacks"] not in ("", None) else merged["stack"]}
+        )
         n = rules.players
         slots = 4 * n * (rules.max_raises + 2) + n * n
         return _Setup(params, rules, rules, (), (), (), 0, slots)
@@ -166,13 +175,13 @@ def _subgame_setup(params: tuple, merged: dict) -> _Setup:
     stack = whole_number(merged["stack"], "stack", 0, None, GameConfigError)
     texts = _range_text(str(merged["ranges"])).split("|")
     if len(texts) != 2 or not all(text.strip() for text in texts):
-        raise GameConfigError("ranges must be two range expressions joined by '|', player 0's first, "
-                              f"not {quoted(merged['ranges'])}")
+        raise GameConfigError(
+            f"ranges must be two range expressions joined by '|', player 0's first, not {quoted(merged['ranges'])}"
+        )
     given = read_rules({**merged, "stacks": stack + pot // 2})
     # The pot as each seat's ante and a big blind of one chip, checked down to the river: the
     # Hand then bets the river with the smallest bet one chip, and its net is the subgame's return.
-    rules = read_rules({**merged, "players": 2, "stacks": f"{pot // 2 + stack}", "blinds": "0 1",
-                        "ante": pot // 2 - 1})
+    rules = read_rules({**merged, "players": 2, "stacks": f"{pot // 2 + stack}", "blinds": "0 1", "ante": pot // 2 - 1})
     # Fixed limit bets the big bet on the river.
     rules = replace(rules, fixed_bets=(rules.fixed_bets[1], rules.fixed_bets[1]))
     hole_size = rules.hole_size
@@ -182,13 +191,15 @@ def _subgame_setup(params: tuple, merged: dict) -> _Setup:
             combos, weights = Range(text.strip(), hole_size).apart_from(board)
         except RangeError as error:
             raise GameConfigError(f"ranges: player {player}'s range: {error}") from None
-        hands = [tuple(combos[at:at + hole_size]) for at in range(0, len(combos), hole_size)]
+        hands = [tuple(combos[at : at + hole_size]) for at in range(0, len(combos), hole_size)]
         sides.append([(hand, weight) for hand, weight in zip(hands, weights) if weight])
         if not sides[-1]:
             raise GameConfigError(f"ranges: player {player}'s range {text.strip()!r} has no hand apart from the board")
     if len(sides[0]) * len(sides[1]) > MAX_SUBGAME_DEALS:
-        raise GameConfigError(f"ranges: {len(sides[0]):,} x {len(sides[1]):,} pairs of hands are more deals than "
-                              f"the subgame lists ({MAX_SUBGAME_DEALS:,})")
+        raise GameConfigError(
+            f"ranges: {len(sides[0]):,} x {len(sides[1]):,} pairs of hands are more deals than "
+            f"the subgame lists ({MAX_SUBGAME_DEALS:,})"
+        )
     deals: list[tuple] = []
     chances: list[int] = []
     for first, weight_first in sides[0]:
@@ -259,8 +270,11 @@ def _frozen(params: dict) -> tuple:
 
 # OpenSpiel keeps an int parameter in a C++ int: its parser and pybind11 refuse a larger one.
 _MOST_INT = 2**31 - 1
-_WHY_INT = {"pot": "the subgame bets whole chips", "stack": "the Hand bets whole chips",
-            "ante": "the Hand bets whole chips"}
+_WHY_INT = {
+    "pot": "the subgame bets whole chips",
+    "stack": "the Hand bets whole chips",
+    "ante": "the Hand bets whole chips",
+}
 
 
 def _count(name: str, value: object) -> int:
@@ -268,18 +282,26 @@ def _count(name: str, value: object) -> int:
         # A real amount: say what to pass (OpenSpiel's own parser would only say "Wrong type").
         try:
             number = float(value)
-        except OverflowError:   # a Fraction past float's range
+        except OverflowError:  # a Fraction past float's range
             number = math.inf
-        hint = (f"pass {name}={int(number)}" if math.isfinite(number) and number.is_integer() else
-                "a whole number of chips" if name in _WHY_INT else "a whole number")
+        hint = (
+            f"pass {name}={int(number)}"
+            if math.isfinite(number) and number.is_integer()
+            else "a whole number of chips"
+            if name in _WHY_INT
+            else "a whole number"
+        )
         why = _WHY_INT.get(name, "it is a count")
-        raise GameConfigError(f"{name} must be an int, not {type(value).__name__} {quoted(value)}: {hint} ({why}, "
-                              f"and OpenSpiel types {name} by its default, an int)")
+        raise GameConfigError(
+            f"{name} must be an int, not {type(value).__name__} {quoted(value)}: {hint} ({why}, "
+            f"and OpenSpiel types {name} by its default, an int)"
+        )
     number = whole_number(value, name, -_MOST_INT - 1, None, GameConfigError)
     if number > _MOST_INT:
         more = "; the full game's stacks, text, takes any" if name == "stack" else ""
-        raise GameConfigError(f"{name} must be at most {_MOST_INT:,} (OpenSpiel's int parameters hold no more{more}), "
-                              f"not {number:,}")
+        raise GameConfigError(
+            f"{name} must be at most {_MOST_INT:,} (OpenSpiel's int parameters hold no more{more}), not {number:,}"
+        )
     return number
 
 
@@ -289,8 +311,9 @@ def _text_of(name: str, value: object) -> str:
         return value
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
         return str(operator.index(value) if hasattr(type(value), "__index__") else value)  # type: ignore[arg-type]
-    raise GameConfigError(f"{name} must be text (a list or a number is written as text), not "
-                          f"{type(value).__name__} {quoted(value)}")
+    raise GameConfigError(
+        f"{name} must be text (a list or a number is written as text), not {type(value).__name__} {quoted(value)}"
+    )
 
 
 class Omaha8Game(pyspiel.Game):
@@ -302,7 +325,7 @@ class Omaha8Game(pyspiel.Game):
         rules = setup.rules
         stacks = rules.stacks
         if setup.subgame:
-            behind = stacks[0] - setup.pot // 2      # each seat's stack: half the pot and the chips behind
+            behind = stacks[0] - setup.pot // 2  # each seat's stack: half the pot and the chips behind
             lowest, highest = -(setup.pot / 2 + behind), setup.pot / 2 + behind
             outcomes, length = len(setup.deals), 1 + setup.slots
         else:
@@ -346,11 +369,11 @@ class Omaha8State(pyspiel.State):
     def __init__(self, game: Omaha8Game) -> None:
         super().__init__(game)
         self._setup = game.setup
-        self._cards: list[int] = []       # every card chance dealt, in order (the full game)
-        self._pending: list[int] = []     # board cards dealt toward the street the hand waits for
-        self._play: Optional[AbstractHand] = None    # the hand, once its cards are dealt
-        self._moves: list[tuple[int, int]] = []      # (betting round, action) of every player action
-        self._rounds = _ROUND_OF_SUBGAME if game.setup.subgame else _ROUND   # the subgame's one round is 0
+        self._cards: list[int] = []  # every card chance dealt, in order (the full game)
+        self._pending: list[int] = []  # board cards dealt toward the street the hand waits for
+        self._play: Optional[AbstractHand] = None  # the hand, once its cards are dealt
+        self._moves: list[tuple[int, int]] = []  # (betting round, action) of every player action
+        self._rounds = _ROUND_OF_SUBGAME if game.setup.subgame else _ROUND  # the subgame's one round is 0
 
     # ---- what OpenSpiel asks
 
@@ -408,9 +431,10 @@ class Omaha8State(pyspiel.State):
             self._cards.append(card)
             size = rules.hole_size
             if len(self._cards) == rules.players * size:
-                holes = [self._cards[at:at + size] for at in range(0, len(self._cards), size)]
-                self._play = AbstractHand(rules.new_hand(holes=holes, wait_for_board=True, seed=0), rules.bets,
-                                          rules.max_raises)
+                holes = [self._cards[at : at + size] for at in range(0, len(self._cards), size)]
+                self._play = AbstractHand(
+                    rules.new_hand(holes=holes, wait_for_board=True, seed=0), rules.bets, rules.max_raises
+                )
             return
         if not play.hand.waiting_for:
             raise IllegalAction("no card is to be dealt: the hand is over")
@@ -425,14 +449,17 @@ class Omaha8State(pyspiel.State):
         setup = self._setup
         if self._play is not None:
             raise IllegalAction("the subgame's hands are dealt already")
-        if isinstance(action, bool) or not hasattr(type(action), "__index__") \
-                or not 0 <= int(action) < len(setup.deals):
+        if (
+            isinstance(action, bool)
+            or not hasattr(type(action), "__index__")
+            or not 0 <= int(action) < len(setup.deals)
+        ):
             raise IllegalAction(f"a deal of this subgame is 0..{len(setup.deals) - 1}, not {quoted(action)}")
         first, second = setup.deals[int(action)]
         if set(first).intersection(second):
             raise IllegalAction(f"deal {action} gives both players a card: it has no chance")
         hand = setup.rules.new_hand(holes=[first, second], board=setup.board, seed=0)
-        while hand.street != Street.RIVER and hand.actor is not None:   # the checked-down streets before the spot
+        while hand.street != Street.RIVER and hand.actor is not None:  # the checked-down streets before the spot
             if hand.can_check:
                 hand.check()
             else:
@@ -465,14 +492,16 @@ class Omaha8State(pyspiel.State):
         play = self._play
         if play is None:
             size = self._setup.rules.hole_size
-            dealt = [_words(self._cards[at:at + size]) for at in range(0, len(self._cards), size)]
+            dealt = [_words(self._cards[at : at + size]) for at in range(0, len(self._cards), size)]
             return f"dealing: {' | '.join(dealt) or 'no cards yet'}"
         hand = play.hand
         holes = " | ".join(_words(hole) for hole in hand.holes)
         board = _words(hand.board) or "-"
         moves = " ".join(str(action) for _, action in self._moves) or "-"
-        return (f"holes {holes}; board {board}; street {hand.street}; pot {hand.pot}; stacks "
-                f"{' '.join(map(str, hand.stacks))}; actions {moves}")
+        return (
+            f"holes {holes}; board {board}; street {hand.street}; pot {hand.pot}; stacks "
+            f"{' '.join(map(str, hand.stacks))}; actions {moves}"
+        )
 
     def serialize(self) -> str:
         """The state as its actions, chance's and the players' alike, one a line (OpenSpiel's
@@ -492,7 +521,7 @@ class Omaha8State(pyspiel.State):
         if play is not None:
             return [int(card) for card in play.hand.holes[player]]
         size = self._setup.rules.hole_size
-        return self._cards[player * size:(player + 1) * size]
+        return self._cards[player * size : (player + 1) * size]
 
     def board_rows(self) -> tuple[list[int], list[int], list[int]]:
         """The board dealt so far: (flop, turn, river), each a list (empty when not dealt)."""
@@ -524,15 +553,16 @@ def _actions_of(text: object, most: int) -> list[int]:
     # Counted before it is split: a huge text is refused without a list of its lines.
     count = text.count("\n") + (0 if text.endswith("\n") else 1) if text else 0
     if count > most:
-        raise GameConfigError(f"{_WRITTEN_BY}: {count:,} lines are more actions than the game's longest "
-                              f"play ({most})")
+        raise GameConfigError(f"{_WRITTEN_BY}: {count:,} lines are more actions than the game's longest play ({most})")
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
     for number, line in enumerate(lines, 1):
         if not _ACTION_LINE.fullmatch(line):
-            raise GameConfigError(f"{_WRITTEN_BY} is its actions, one a line, as state.serialize() writes them: "
-                                  f"line {number} is {quoted(line)}")
+            raise GameConfigError(
+                f"{_WRITTEN_BY} is its actions, one a line, as state.serialize() writes them: "
+                f"line {number} is {quoted(line)}"
+            )
     return [int(line) for line in lines]
 
 
@@ -571,8 +601,11 @@ def _exact_returns(result) -> list[float]:
     quarter chips, which floats hold exactly."""
     takes = [0.0] * len(result.contributions)
     for pot in result.pots:
-        halves = ((pot.high_winners, pot.amount / 2), (pot.low_winners, pot.amount / 2)) if pot.low_winners \
+        halves = (
+            ((pot.high_winners, pot.amount / 2), (pot.low_winners, pot.amount / 2))
+            if pot.low_winners
             else ((pot.high_winners, float(pot.amount)),)
+        )
         for winners, amount in halves:
             for seat in winners:
                 takes[seat] += amount / len(winners)
@@ -616,7 +649,7 @@ class _Observer:
         self.dict = {}
         at = 0
         for name, size, shape in pieces:
-            self.dict[name] = self.tensor[at:at + size].reshape(shape)
+            self.dict[name] = self.tensor[at : at + size].reshape(shape)
             at += size
 
     def set_from(self, state: Omaha8State, player: int) -> None:
@@ -643,8 +676,11 @@ class _Observer:
         if self._private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
             parts.append(f"[Private {_words(sorted(state.hole_of(player)))}]")
         elif self._private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            parts.append("[Private " + " | ".join(_words(sorted(state.hole_of(seat)))
-                                                  for seat in range(self._setup.players)) + "]")
+            parts.append(
+                "[Private "
+                + " | ".join(_words(sorted(state.hole_of(seat))) for seat in range(self._setup.players))
+                + "]"
+            )
         if self._public:
             flop, turn, river = state.board_rows()
             board = " ".join(part for part in (_words(sorted(flop)), _words(turn), _words(river)) if part)
@@ -658,8 +694,10 @@ class _Observer:
                     rounds[betting_round].append(str(action))
                 parts.append("[Actions " + " / ".join(" ".join(moves) for moves in rounds) + "]")
             elif hand is not None:
-                parts.append(f"[Street {hand.street}][Pot {hand.pot}][Stacks {' '.join(map(str, hand.stacks))}]"
-                             f"[Bets {' '.join(map(str, hand.bets))}]")
+                parts.append(
+                    f"[Street {hand.street}][Pot {hand.pot}][Stacks {' '.join(map(str, hand.stacks))}]"
+                    f"[Bets {' '.join(map(str, hand.bets))}]"
+                )
         return "".join(parts)
 
 
@@ -685,8 +723,10 @@ def serialize_game_and_state(game: Omaha8Game, state: Omaha8State) -> str:
     ``deserialize_game_and_state``. (OpenSpiel's own writes the state's pickled ``__dict__``,
     which its reader unpickles: never give that reader text from anyone else.)"""
     if not isinstance(game, Omaha8Game) or not isinstance(state, Omaha8State):
-        raise GameConfigError(f"serialize_game_and_state takes a python_omaha8 game and one of its states, not "
-                              f"{type(game).__name__} and {type(state).__name__}")
+        raise GameConfigError(
+            f"serialize_game_and_state takes a python_omaha8 game and one of its states, not "
+            f"{type(game).__name__} and {type(state).__name__}"
+        )
     if str(state.get_game()) != str(game):
         raise GameConfigError("the state is of another game: serialize it with its own, state.get_game()")
     return f"{_HEADER}[Game]\n{game}\n[State]\n{state.serialize()}"
@@ -701,8 +741,10 @@ def deserialize_game_and_state(text: str) -> tuple[Omaha8Game, Omaha8State]:
         raise GameConfigError(f"a serialized game and state must be text, not {type(text).__name__} {quoted(text)}")
     match = _LAYOUT.fullmatch(text)
     if match is None:
-        raise GameConfigError("not a game and state as serialize_game_and_state writes them: comment lines, "
-                              "[Meta], [Game] and the game string, [State] and the actions")
+        raise GameConfigError(
+            "not a game and state as serialize_game_and_state writes them: comment lines, "
+            "[Meta], [Game] and the game string, [State] and the actions"
+        )
     game_string, state_text = match.groups()
     if not _GAME_STRING.fullmatch(game_string):
         raise GameConfigError(f"the game is not python_omaha8: {quoted(game_string)}")

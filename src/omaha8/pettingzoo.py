@@ -34,7 +34,7 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
-except ImportError as error:   # pragma: no cover - the message is the point
+except ImportError as error:  # pragma: no cover - the message is the point
     raise ImportError("omaha8.pettingzoo needs PettingZoo: pip install 'omaha8[pettingzoo]'") from error
 
 from .abstraction import AbstractHand, read_rules, table_vector, vector_size
@@ -73,7 +73,7 @@ class _OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
             raise
 
     def __str__(self) -> str:
-        return str(self.env)   # the environment's name, as the wrapper itself gives it
+        return str(self.env)  # the environment's name, as the wrapper itself gives it
 
 
 def _words(cards: Sequence[int]) -> str:
@@ -108,7 +108,7 @@ class _Actions(spaces.Discrete):
         return not isinstance(x, (bool, np.bool_)) and super().contains(x)
 
 
-class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
+class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     """Omaha Hi-Lo for PettingZoo (the module's words).
 
     ``limit`` "fixed", "pot" or "no"; ``players`` 2..10; ``blinds`` (small, big); ``ante``;
@@ -121,22 +121,47 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
     the OpenSpiel game takes them; counts may be numpy integers.
     """
 
-    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "name": "omaha8_v0", "is_parallelizable": False,
-                                "render_fps": 1}
+    metadata: ClassVar[dict] = {
+        "render_modes": ["ansi"],
+        "name": "omaha8_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
-    def __init__(self, limit: str = "pot", players: int = 2, blinds: Union[str, Sequence[int]] = (1, 2),
-                 ante: int = 0, stacks: Union[str, int, Sequence[int]] = 200, hole_size: int = 4,
-                 bets: Union[str, Sequence[float]] = (0.5, 1.0), max_raises: int = 4,
-                 fixed_bets: Union[str, Sequence[int], None] = None, hands: int = 1, keep_hands: int = 0,
-                 action_mask: str = "observation", render_mode: Optional[str] = None) -> None:
+    def __init__(
+        self,
+        limit: str = "pot",
+        players: int = 2,
+        blinds: Union[str, Sequence[int]] = (1, 2),
+        ante: int = 0,
+        stacks: Union[str, int, Sequence[int]] = 200,
+        hole_size: int = 4,
+        bets: Union[str, Sequence[float]] = (0.5, 1.0),
+        max_raises: int = 4,
+        fixed_bets: Union[str, Sequence[int], None] = None,
+        hands: int = 1,
+        keep_hands: int = 0,
+        action_mask: str = "observation",
+        render_mode: Optional[str] = None,
+    ) -> None:
         super().__init__()
-        settings = {"limit": limit, "players": players, "blinds": blinds, "ante": ante, "stacks": stacks,
-                    "hole_size": hole_size, "bets": bets, "max_raises": max_raises,
-                    "fixed_bets": "" if fixed_bets is None else fixed_bets}
+        settings = {
+            "limit": limit,
+            "players": players,
+            "blinds": blinds,
+            "ante": ante,
+            "stacks": stacks,
+            "hole_size": hole_size,
+            "bets": bets,
+            "max_raises": max_raises,
+            "fixed_bets": "" if fixed_bets is None else fixed_bets,
+        }
         self.rules = read_rules({name: _plain(value) for name, value in settings.items()})
         if self.rules.new_hand(seed=0).actor is None:
-            raise GameConfigError(f"with stacks {' '.join(map(str, self.rules.stacks))} every seat is all-in on its "
-                                  "ante and blinds: no agent would ever act")
+            raise GameConfigError(
+                f"with stacks {' '.join(map(str, self.rules.stacks))} every seat is all-in on its "
+                "ante and blinds: no agent would ever act"
+            )
         self.hands = _count(hands, "hands", 1, None)
         self.keep_hands = _count(keep_hands, "keep_hands", 0, sys.maxsize)
         """How many of the episode's last hands ``played`` keeps."""
@@ -153,20 +178,24 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
         size = vector_size(self.rules.players)
         vector_space = spaces.Box(low=0.0, high=max(1.0, chips), shape=(size,), dtype=np.float32)
         self.observation_spaces: dict[str, spaces.Space] = {
-            agent: vector_space if action_mask == "info" else spaces.Dict({
-                "observation": vector_space,
-                "action_mask": spaces.Box(low=0, high=1, shape=(self.rules.actions,), dtype=np.int8),
-            })
+            agent: vector_space
+            if action_mask == "info"
+            else spaces.Dict(
+                {
+                    "observation": vector_space,
+                    "action_mask": spaces.Box(low=0, high=1, shape=(self.rules.actions,), dtype=np.int8),
+                }
+            )
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: _Actions(self.rules.actions) for agent in self.possible_agents}
         self._rng = random.Random()
         self._play: Optional[AbstractHand] = None
-        self._seats: list[int] = []           # the agent (number) in each seat of the hand under way
+        self._seats: list[int] = []  # the agent (number) in each seat of the hand under way
         self._chips = list(self.rules.stacks)  # each agent's chips between hands
         self._button = self.rules.players - 1  # the agent on the button
-        self._dealt = 0                        # the episode's hands dealt, the one under way too
-        self._out: dict[int, tuple[Hand, int]] = {}   # an agent out of chips: the hand it went out in, its seat
+        self._dealt = 0  # the episode's hands dealt, the one under way too
+        self._out: dict[int, tuple[Hand, int]] = {}  # an agent out of chips: the hand it went out in, its seat
         self.played: deque[tuple[tuple[int, ...], Hand]] = deque(maxlen=self.keep_hands)
         """The episode's last ``keep_hands`` hands: (the agent in each seat, the Hand), oldest first."""
 
@@ -213,8 +242,9 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
         while True:
             order = [(self._button + 1 + step) % count for step in range(count)]
             self._seats = [agent for agent in order if self._chips[agent] > 0]
-            hand = self.rules.new_hand(stacks=[self._chips[agent] for agent in self._seats],
-                                       seed=self._rng.getrandbits(64))
+            hand = self.rules.new_hand(
+                stacks=[self._chips[agent] for agent in self._seats], seed=self._rng.getrandbits(64)
+            )
             self._play = AbstractHand(hand, self.rules.bets, self.rules.max_raises)
             self._dealt += 1
             self.played.append((tuple(self._seats), hand))
@@ -241,8 +271,11 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
                 self.terminations[name] = True
         if not over:
             count = self.rules.players
-            self._button = next(agent for agent in ((self._button + step) % count for step in range(1, count + 1))
-                                if self._chips[agent] > 0)
+            self._button = next(
+                agent
+                for agent in ((self._button + step) % count for step in range(1, count + 1))
+                if self._chips[agent] > 0
+            )
         return not over
 
     def step(self, action: Optional[int]) -> None:
@@ -261,8 +294,10 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
             self._was_dead_step(action)
             return
         if isinstance(action, np.ndarray) and (action.shape != () or not np.issubdtype(action.dtype, np.integer)):
-            raise IllegalAction(f"an action is a whole number 0..{self.rules.actions - 1}, not an array of shape "
-                                f"{action.shape} ({action.dtype})")
+            raise IllegalAction(
+                f"an action is a whole number 0..{self.rules.actions - 1}, not an array of shape "
+                f"{action.shape} ({action.dtype})"
+            )
         play.play(action)  # type: ignore[arg-type]   # an illegal action: IllegalAction, nothing changed
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -298,8 +333,12 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
         """1 for each action agent ``number`` may take now: none unless it is to act."""
         mask = np.zeros(self.rules.actions, np.int8)
         play = self._play
-        if (play is not None and play.hand.actor is not None and self._seats[play.hand.actor] == number
-                and not self.terminations.get(self.possible_agents[number], False)):
+        if (
+            play is not None
+            and play.hand.actor is not None
+            and self._seats[play.hand.actor] == number
+            and not self.terminations.get(self.possible_agents[number], False)
+        ):
             mask[play.legal_actions()] = 1
         return mask
 
@@ -337,8 +376,10 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
         if play is None:
             return "(no hand dealt: call reset)"
         hand = play.hand
-        lines = [f"hand {self._dealt} of {self.hands} · {hand.limit} limit · "
-                 f"{hand.street} · pot {hand.pot}", f"board: {_words(hand.board) or '-'}"]
+        lines = [
+            f"hand {self._dealt} of {self.hands} · {hand.limit} limit · {hand.street} · pot {hand.pot}",
+            f"board: {_words(hand.board) or '-'}",
+        ]
         for seat, number in enumerate(self._seats):
             agent = self.possible_agents[number]
             marks = []
@@ -351,15 +392,19 @@ class raw_env(AECEnv):   # PettingZoo's name for the unwrapped environment
             if hand.actor == seat:
                 marks.append("to act")
             pointer = "->" if hand.actor == seat else "  "
-            lines.append(f"{pointer} seat {seat + 1} {agent:<9} [{_words(hand.holes[seat])}] "
-                         f"stack {hand.stacks[seat]:>6}  bet {hand.bets[seat]:>5}  {', '.join(marks)}".rstrip())
+            lines.append(
+                f"{pointer} seat {seat + 1} {agent:<9} [{_words(hand.holes[seat])}] "
+                f"stack {hand.stacks[seat]:>6}  bet {hand.bets[seat]:>5}  {', '.join(marks)}".rstrip()
+            )
         if hand.actor is not None:
             legal = ", ".join(f"{number} {play.describe(number)}" for number in play.legal_actions())
             lines.append(f"legal: {legal}")
         elif hand.result is not None:
             net = hand.result.net
-            lines.append("result: " + ", ".join(f"{self.possible_agents[number]} {net[seat]:+d}"
-                                               for seat, number in enumerate(self._seats)))
+            lines.append(
+                "result: "
+                + ", ".join(f"{self.possible_agents[number]} {net[seat]:+d}" for seat, number in enumerate(self._seats))
+            )
         return "\n".join(lines)
 
     def close(self) -> None:

@@ -20,8 +20,6 @@ from .hands import HighHand, LowHand, best_hands
 __all__ = ["Pot", "Showdown", "ShowdownError", "showdown", "form_pots", "award_pots", "split_pot", "settle"]
 
 
-
-
 @dataclass(frozen=True)
 class Pot:
     """One pot: the main pot, or a side pot."""
@@ -69,8 +67,9 @@ class Showdown:
     def _hands(self) -> tuple[tuple[Optional[HighHand], ...], tuple[Optional[LowHand], ...]]:
         # Hand objects cost far more than the values the pots were split by, so a simulator
         # that reads only payouts never pays for them.
-        pairs = [best_hands(hole, self.board) if hole is not None and self.board else (None, None)
-                 for hole in self.holes]
+        pairs = [
+            best_hands(hole, self.board) if hole is not None and self.board else (None, None) for hole in self.holes
+        ]
         return tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)
 
     @property
@@ -91,8 +90,7 @@ def _share(amount: int, winners: Sequence[int], awards: list[int]) -> None:
         awards[seat] += base + (1 if place < odd else 0)
 
 
-def split_pot(amount: int, high_winners: Sequence[int], low_winners: Sequence[int],
-              seats: int) -> tuple[int, ...]:
+def split_pot(amount: int, high_winners: Sequence[int], low_winners: Sequence[int], seats: int) -> tuple[int, ...]:
     """Chips each seat takes from a pot of ``amount`` with these winners, by the rules: the
     odd chip between the halves to the high, odd chips within a half in seat order, and a pot
     whose high and low go to the very same seats divided among them as one."""
@@ -123,8 +121,9 @@ def form_pots(contributions: Sequence[int], live: Sequence[int]) -> list[tuple[i
     return pots
 
 
-def award_pots(pots: Sequence[tuple[int, Sequence[int]]], high: Sequence[Optional[int]],
-               low: Sequence[Optional[int]]) -> tuple[Pot, ...]:
+def award_pots(
+    pots: Sequence[tuple[int, Sequence[int]]], high: Sequence[Optional[int]], low: Sequence[Optional[int]]
+) -> tuple[Pot, ...]:
     """Split each pot high/low among its own eligible seats.
 
     ``high``: each seat's high value (``evaluate_high``: lower is stronger; None for a folded
@@ -143,13 +142,19 @@ def award_pots(pots: Sequence[tuple[int, Sequence[int]]], high: Sequence[Optiona
         high_winners = [i for i in eligible if high[i] == best_high]
         lows = [low[i] for i in eligible if low[i] is not None]
         low_winners = [i for i in eligible if lows and low[i] == min(lows)]  # type: ignore[type-var]
-        out.append(Pot(amount, tuple(eligible), tuple(high_winners), tuple(low_winners),
-                       split_pot(amount, high_winners, low_winners, seats)))
+        out.append(
+            Pot(
+                amount,
+                tuple(eligible),
+                tuple(high_winners),
+                tuple(low_winners),
+                split_pot(amount, high_winners, low_winners, seats),
+            )
+        )
     return tuple(out)
 
 
-def settle(board: Sequence[int], holes: Sequence[Optional[Sequence[int]]],
-           contributions: Sequence[int]) -> Showdown:
+def settle(board: Sequence[int], holes: Sequence[Optional[Sequence[int]]], contributions: Sequence[int]) -> Showdown:
     """Form and award the pots of checked cards and chips: ``showdown`` without the checks,
     for callers that have checked them (the betting engine)."""
     engine = _engine.ENGINE
@@ -162,8 +167,13 @@ def settle(board: Sequence[int], holes: Sequence[Optional[Sequence[int]]],
             live.append(seat)
     pots = award_pots(form_pots(contributions, live), high, low)
     payouts = tuple(sum(pot.awards[seat] for pot in pots) for seat in range(len(holes)))
-    return Showdown(payouts, pots, tuple(contributions), tuple([CARDS[c] for c in board]),
-                    tuple([None if hole is None else tuple([CARDS[c] for c in hole]) for hole in holes]))
+    return Showdown(
+        payouts,
+        pots,
+        tuple(contributions),
+        tuple([CARDS[c] for c in board]),
+        tuple([None if hole is None else tuple([CARDS[c] for c in hole]) for hole in holes]),
+    )
 
 
 def _as_list(value: object, what: str) -> list:
@@ -175,12 +185,12 @@ def _as_list(value: object, what: str) -> list:
 def _read_contributions(contributions: object, seats: int) -> list[int]:
     contributions = _as_list(contributions, "contributions must be a list of ints, one per seat")
     if len(contributions) != seats:
-        raise ShowdownError(
-            f"lengths differ: {seats} seats in holes but {len(contributions)} contributions")
+        raise ShowdownError(f"lengths differ: {seats} seats in holes but {len(contributions)} contributions")
     for seat, chips in enumerate(contributions):
         if isinstance(chips, bool) or not isinstance(chips, Integral):
             raise ShowdownError(
-                f"contribution of seat {seat + 1} must be an int (chips), not {type(chips).__name__} {quoted(chips)}")
+                f"contribution of seat {seat + 1} must be an int (chips), not {type(chips).__name__} {quoted(chips)}"
+            )
         if chips < 0:
             raise ShowdownError(f"contribution of seat {seat + 1} is negative: {quoted(chips)}")
     return [int(c) for c in contributions]

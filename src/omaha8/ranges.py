@@ -89,8 +89,11 @@ def _assignments(specs: list, explicit: set) -> Iterator[tuple]:
         if isinstance(spec.suit, str):
             bound = binding.get(spec.suit)
             above = binding.get(alike_before.get(spec.suit), -1)
-            suits = [bound] if bound is not None else [
-                s for s in range(4) if s not in explicit and s not in binding.values() and s > above]
+            suits = (
+                [bound]
+                if bound is not None
+                else [s for s in range(4) if s not in explicit and s not in binding.values() and s > above]
+            )
         elif spec.suit is None:
             suits = [0, 1, 2, 3]
         else:
@@ -114,11 +117,11 @@ def _assignments(specs: list, explicit: set) -> Iterator[tuple]:
 
 def _check_pattern(pattern: Pattern, size: int, expression: str) -> None:
     if len(pattern.specs) > size:
-        raise RangeError(f"a pattern of {len(pattern.specs)} cards cannot match a hand of {size}",
-                         expression, pattern.column)
+        raise RangeError(
+            f"a pattern of {len(pattern.specs)} cards cannot match a hand of {size}", expression, pattern.column
+        )
     if (pattern.filters & {"ds", "ss", "r"}) and size != 4:
-        raise RangeError("the suit macros $ds, $ss and $r are defined for four-card hands", expression,
-                         pattern.column)
+        raise RangeError("the suit macros $ds, $ss and $r are defined for four-card hands", expression, pattern.column)
 
 
 def _check_tree(tree, size: int, expression: str) -> None:
@@ -130,8 +133,12 @@ def _check_tree(tree, size: int, expression: str) -> None:
             _check_pattern(node, size, expression)
         elif isinstance(node, Percent):
             if size != 4:
-                raise RangeError("percent ranges rank four-card hands (by omaha8's preflop table); "
-                                 f"there is no table of {size}-card hands", expression, node.column)
+                raise RangeError(
+                    "percent ranges rank four-card hands (by omaha8's preflop table); "
+                    f"there is no table of {size}-card hands",
+                    expression,
+                    node.column,
+                )
         else:
             stack.extend(node.terms)
 
@@ -141,12 +148,17 @@ def _expand_pattern(pattern: Pattern, size: int, weight: int) -> dict:
     specs = [spec for spec in pattern.specs if not spec.free]
     rest = size - len(specs)
     if comb(52, rest) > MAX_EXPANDED:
-        raise RangeError(f"this range of {size}-card hands is too large to list (more than "
-                         f"{MAX_EXPANDED:,} hands)")
+        raise RangeError(f"this range of {size}-card hands is too large to list (more than {MAX_EXPANDED:,} hands)")
     explicit = {spec.suit for spec in specs if isinstance(spec.suit, int)}
     # Specs more particular first (the search branches late), identical specs side by side.
-    specs.sort(key=lambda s: (isinstance(s.suit, str), len(s.ranks) * (1 if s.suit is not None else 4),
-                              sorted(s.ranks), str(s.suit)))
+    specs.sort(
+        key=lambda s: (
+            isinstance(s.suit, str),
+            len(s.ranks) * (1 if s.suit is not None else 4),
+            sorted(s.ranks),
+            str(s.suit),
+        )
+    )
     filter_bits = sum(FILTER_BITS[name] for name in pattern.filters)
     out: dict = {}
     for chosen in _assignments(specs, explicit):
@@ -169,8 +181,9 @@ PERCENT_TABLE = Path(__file__).with_name("data") / "preflop-4-cards-1-opponent.c
 def _ranking() -> tuple:
     """(canonical form, hands) of every four-card class, best first."""
     if not PERCENT_TABLE.is_file():
-        raise RangeError(f"percent ranges need the preflop table {PERCENT_TABLE.name}, which is missing "
-                         "from this installation")
+        raise RangeError(
+            f"percent ranges need the preflop table {PERCENT_TABLE.name}, which is missing from this installation"
+        )
     try:
         _, rows = read_table_file(PERCENT_TABLE)
     except TableError as error:
@@ -202,8 +215,9 @@ def _class_hands(form: str) -> set:
 
 def _percent_hands(tree: Percent, size: int, expression: str) -> dict:
     # Four-card hands only: the checks of the whole tree (above) refused any other size first.
-    return dict.fromkeys(sorted(hand for form in percent_classes(tree.low, tree.high)
-                                for hand in _class_hands(form)), tree.weight)
+    return dict.fromkeys(
+        sorted(hand for form in percent_classes(tree.low, tree.high) for hand in _class_hands(form)), tree.weight
+    )
 
 
 def _evaluate(tree, size: int, expression: str) -> dict:
@@ -266,7 +280,7 @@ def _compile(tree, code: list, table: list) -> None:
         return
     op = {",": OP_EITHER, ":": OP_BOTH, "!": OP_BUT_NOT}[tree.op]
     _compile(tree.terms[0], code, table)
-    for term in tree.terms[1:]:   # left to right: the stack holds two weights at a time
+    for term in tree.terms[1:]:  # left to right: the stack holds two weights at a time
         _compile(term, code, table)
         code += [op, 0]
     if tree.weight is not None:
@@ -302,10 +316,12 @@ def _count_hands(code, table, k: int) -> int:
         return _engine.ENGINE.range_count(code_bytes, table_bytes, k, relevant, shapes)
     orders: dict = {}
     for at in range(0, len(shapes), 4):
-        shape = tuple(sorted(shapes[at:at + 4], reverse=True))
+        shape = tuple(sorted(shapes[at : at + 4], reverse=True))
         orders[shape] = orders.get(shape, 0) + 1
-    return sum(ways * _engine.ENGINE.range_count(code_bytes, table_bytes, k, relevant, bytes(shape))
-               for shape, ways in orders.items())
+    return sum(
+        ways * _engine.ENGINE.range_count(code_bytes, table_bytes, k, relevant, bytes(shape))
+        for shape, ways in orders.items()
+    )
 
 
 class Range:
@@ -328,8 +344,7 @@ class Range:
         self._weight_bytes: Optional[bytes] = None
         self._count: Optional[int] = None
         # Every hand alike ("*", "random") is known without a list: listed only when asked for.
-        self.every_hand = (isinstance(tree, Pattern) and not tree.filters
-                           and all(spec.free for spec in tree.specs))
+        self.every_hand = isinstance(tree, Pattern) and not tree.filters and all(spec.free for spec in tree.specs)
         self._weight = tree.weight if self.every_hand else 100
         self._built: Optional[dict] = None
         self._hand_by_hand = False
@@ -365,8 +380,10 @@ class Range:
     def program(self) -> tuple[array, array]:
         """The range as a program for one hand at a time: instructions and pattern table."""
         if not self._code:
-            raise RangeError(f"the range {self.expression!r} has no program (percent ranges and ranges nested "
-                             "too deep are lists of hands): read its combos")
+            raise RangeError(
+                f"the range {self.expression!r} has no program (percent ranges and ranges nested "
+                "too deep are lists of hands): read its combos"
+            )
         return self._code, self._table
 
     @property
@@ -374,16 +391,19 @@ class Range:
         if self._built is None:
             if self.every_hand:
                 if comb(52, self.hole_size) > MAX_EXPANDED:
-                    raise RangeError(f"every {self.hole_size}-card hand, {comb(52, self.hole_size):,} of them, "
-                                     "is too many to list")
+                    raise RangeError(
+                        f"every {self.hole_size}-card hand, {comb(52, self.hole_size):,} of them, is too many to list"
+                    )
                 self._built = dict.fromkeys(combinations(range(52), self.hole_size), self._weight)
             else:
                 if self._count is None and _listing_work(self._tree, self.hole_size) > LIST_TO_COUNT:
-                    len(self)   # counted by the engine first: a list may be too long to build
+                    len(self)  # counted by the engine first: a list may be too long to build
                 if self._count is not None and self._count > MAX_EXPANDED:
-                    raise RangeError(f"the range {self.expression!r} of {self.hole_size}-card hands has "
-                                     f"{self._count:,} hands, too many to list (at most {MAX_EXPANDED:,}); "
-                                     "it can be sampled")
+                    raise RangeError(
+                        f"the range {self.expression!r} of {self.hole_size}-card hands has "
+                        f"{self._count:,} hands, too many to list (at most {MAX_EXPANDED:,}); "
+                        "it can be sampled"
+                    )
                 self._built = dict(sorted(_evaluate(self._tree, self.hole_size, self.expression).items()))
         return self._built
 
@@ -394,7 +414,7 @@ class Range:
             elif self.every_hand:
                 self._count = comb(52, self.hole_size)
             elif _listing_work(self._tree, self.hole_size) <= LIST_TO_COUNT:
-                self._count = len(self._hands)   # a short list: built now, read later
+                self._count = len(self._hands)  # a short list: built now, read later
             else:
                 self._count = _count_hands(self._code, self._table, self.hole_size)
         return self._count
@@ -439,16 +459,19 @@ class Range:
         size = self.hole_size
         dead = sum(1 << c for c in known)
         if (self.every_hand or not self.listed) and comb(52 - len(known), size) > most:
-            raise RangeError(f"the range {self.expression!r} has too many hands to list once the "
-                             f"{len(known)} known cards are out (at most {most:,} tried)")
+            raise RangeError(
+                f"the range {self.expression!r} has too many hands to list once the "
+                f"{len(known)} known cards are out (at most {most:,} tried)"
+            )
         if self.every_hand and size == 4:
             # Every four-card hand is listed once (270,725 rows, 1 MB) and filtered per board.
             rows = _every_four_card_hand()
             return _engine.ENGINE.rows_apart(rows, bytes([self._weight]) * (len(rows) // 4), 4, dead)
         if self.every_hand or not self.listed:
             unknown = sum(1 << c for c in range(52) if c not in known)
-            code, table = self.program() if not self.every_hand else \
-                (_EVERY_HAND_PROGRAM[0], array("i", [self._weight, 0, 0, 0]))
+            code, table = (
+                self.program() if not self.every_hand else (_EVERY_HAND_PROGRAM[0], array("i", [self._weight, 0, 0, 0]))
+            )
             return _engine.ENGINE.range_list(code.tobytes(), table.tobytes(), size, unknown)
         combos, weights = self.raw()
         if not dead:
@@ -479,5 +502,3 @@ class Range:
         if self._built is None and len(self) > MAX_EXPANDED:
             return program_weight(self._code, self._table, cards)
         return self._hands.get(cards, 0)
-
-

@@ -29,14 +29,12 @@ __all__ = ["RangeError", "Spec", "Pattern", "Percent", "Node", "parse"]
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 VARIABLES = "wxyz"
-LOW_RANKS = frozenset(range(7)) | {12}          # A..8 (ranks 0..6 are 2..8, 12 the ace)
-BROADWAY_RANKS = frozenset(range(8, 13))           # T J Q K A
+LOW_RANKS = frozenset(range(7)) | {12}  # A..8 (ranks 0..6 are 2..8, 12 the ace)
+BROADWAY_RANKS = frozenset(range(8, 13))  # T J Q K A
 FILTERS = ("ds", "ss", "r", "np")
 # Parentheses deeper than this are refused with a caret, before Python's own stack runs out.
 MAX_NESTING = 100
 MAX_LENGTH = 1_000_000
-
-
 
 
 @dataclass(frozen=True)
@@ -76,7 +74,7 @@ class Node:
     ``AA ! A2 ! A3`` AA but not A2, then but not A3. A flat list, not a nested pair a term,
     so that a thousand hands or exclusions make no deep tree."""
 
-    op: str          # ",", ":" or "!"
+    op: str  # ",", ":" or "!"
     terms: tuple
     weight: Optional[int] = None
 
@@ -145,7 +143,7 @@ class _Parser:
         start = self.at
         while self.at < len(self.text) and self.text[self.at].isdigit() and self.text[self.at].isascii():
             self.at += 1
-        return self.text[start:self.at]
+        return self.text[start : self.at]
 
     def primary(self):
         ch = self.peek()
@@ -195,8 +193,9 @@ class _Parser:
             if ch == "$":
                 self.at += 1
                 # The known names, longest first: "$Lx" is a low card of suit x.
-                name = next((known for known in ("ds", "ss", "np", "r", "L", "B")
-                             if self.text.startswith(known, self.at)), "")
+                name = next(
+                    (known for known in ("ds", "ss", "np", "r", "L", "B") if self.text.startswith(known, self.at)), ""
+                )
                 if not name:
                     while self.at < len(self.text) and self.text[self.at].isalpha():
                         name += self.text[self.at]
@@ -226,8 +225,12 @@ class _Parser:
                 raise self.error(f"unknown rank {ch!r}")
             specs.append(Spec(_ALL, suit))
         if not specs and not filters:
-            raise self.error(f"expected a hand pattern, found {self.peek()!r}" if self.peek() else
-                             "expected a hand pattern at the end", start)
+            raise self.error(
+                f"expected a hand pattern, found {self.peek()!r}"
+                if self.peek()
+                else "expected a hand pattern at the end",
+                start,
+            )
         return Pattern(tuple(specs), frozenset(filters), column=start + 1)
 
     def suit(self):

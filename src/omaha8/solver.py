@@ -69,8 +69,21 @@ from .exceptions import Omaha8Error, RangeError, SolverError
 from .ranges import Range
 from .sweep import shaped_rows, thread_count
 
-__all__ = ["solve_river", "solve_rivers", "RiverSolution", "TreeNode", "build_tree", "LIMITS", "PLAYERS",
-           "MAX_SOLVER_BYTES", "CHECK_EVERY", "MAX_TREE_NODES", "MAX_RAISES", "MAX_SIZES", "MAX_STACK_TO_POT"]
+__all__ = [
+    "solve_river",
+    "solve_rivers",
+    "RiverSolution",
+    "TreeNode",
+    "build_tree",
+    "LIMITS",
+    "PLAYERS",
+    "MAX_SOLVER_BYTES",
+    "CHECK_EVERY",
+    "MAX_TREE_NODES",
+    "MAX_RAISES",
+    "MAX_SIZES",
+    "MAX_STACK_TO_POT",
+]
 
 LIMITS = ("pot", "no", "fixed")
 PLAYERS = ("oop", "ip")
@@ -88,10 +101,10 @@ MAX_RAISES = 100
 MAX_SIZES = 100
 # The engine plays in units of the pot, its regrets float32: a stack deeper than 2^24 pots (float32
 # holds whole numbers exactly up to there) would leave the pot below the regrets' rounding.
-MAX_STACK_TO_POT = 2.0 ** 24
+MAX_STACK_TO_POT = 2.0**24
 # Iterations between measurements of the exploitability (each costs about one iteration).
 CHECK_EVERY = 10
-_KINDS = ("oop", "ip", "fold", "fold", "showdown")   # as the engine numbers them: 0..4
+_KINDS = ("oop", "ip", "fold", "fold", "showdown")  # as the engine numbers them: 0..4
 _MAGIC = b"omaha8 river solution 1\n"
 # Bytes a tree node takes beyond its path's 8 per action: the TreeNode, its tuples and floats,
 # its spec while the tree is built, and the engine's arrays (measured: about 330).
@@ -125,7 +138,7 @@ class TreeNode:
 def _as_float(value: numbers.Real) -> float:
     try:
         return float(value)
-    except OverflowError:   # a Python int (or Fraction) past float's range
+    except OverflowError:  # a Python int (or Fraction) past float's range
         return math.inf if value > 0 else -math.inf  # type: ignore[operator]
 
 
@@ -134,8 +147,9 @@ def _amount(value: object, name: str, positive: bool) -> float:
         raise SolverError(f"{name} must be a number of chips, not {quoted(value)}")
     number = _as_float(value)
     if not math.isfinite(number) or number < 0 or (positive and number == 0):
-        raise SolverError(f"{name} must be a finite number {'above' if positive else 'of at least'} 0, "
-                          f"not {quoted(value)}")
+        raise SolverError(
+            f"{name} must be a finite number {'above' if positive else 'of at least'} 0, not {quoted(value)}"
+        )
     return number
 
 
@@ -160,30 +174,39 @@ class _Rules(NamedTuple):
     pot: float
     stack: float
     limit: str
-    bets: tuple[float, ...]            # () in fixed limit
+    bets: tuple[float, ...]  # () in fixed limit
     raises: tuple[float, ...]
     max_raises: int
     big_bet: Optional[float]
-    unit_stack: float                  # stack / pot
-    unit_size: float                   # big_bet / pot in fixed limit, else 0
-    bet_options: tuple[Optional[float], ...]     # the fractions, or (None,): big_bet
+    unit_stack: float  # stack / pot
+    unit_size: float  # big_bet / pot in fixed limit, else 0
+    bet_options: tuple[Optional[float], ...]  # the fractions, or (None,): big_bet
     raise_options: tuple[Optional[float], ...]
 
 
-def _rules(pot: object, stack: object, *, limit: object = "pot", bets: object = (0.5, 1.0),
-           raises: object = (1.0,), max_raises: object = None, big_bet: object = None) -> _Rules:
+def _rules(
+    pot: object,
+    stack: object,
+    *,
+    limit: object = "pot",
+    bets: object = (0.5, 1.0),
+    raises: object = (1.0,),
+    max_raises: object = None,
+    big_bet: object = None,
+) -> _Rules:
     """The tree's arguments read, each by its rule; what float cannot hold refused."""
     pot = _amount(pot, "pot", True)
     if pot < sys.float_info.min:
-        raise SolverError(f"pot must be at least {sys.float_info.min!r} (float's smallest normal number), "
-                          f"not {pot!r}")
+        raise SolverError(f"pot must be at least {sys.float_info.min!r} (float's smallest normal number), not {pot!r}")
     stack = _amount(stack, "stack", False)
     if not math.isfinite(pot + 2 * stack):
         raise SolverError(f"the final pot, pot + 2 * stack = {pot!r} + 2 * {stack!r}, must be a finite float")
     unit_stack = stack / pot
     if unit_stack > MAX_STACK_TO_POT:
-        raise SolverError(f"stack must be at most {MAX_STACK_TO_POT:,.0f} times the pot (the float32 regrets "
-                          f"could not tell the pot from the stacks), not {unit_stack:.3g} times")
+        raise SolverError(
+            f"stack must be at most {MAX_STACK_TO_POT:,.0f} times the pot (the float32 regrets "
+            f"could not tell the pot from the stacks), not {unit_stack:.3g} times"
+        )
     if not isinstance(limit, str) or limit not in LIMITS:
         raise SolverError(f"limit must be one of {', '.join(map(repr, LIMITS))}, not {quoted(limit)}")
     if limit == "fixed":
@@ -207,8 +230,9 @@ def _rules(pot: object, stack: object, *, limit: object = "pot", bets: object = 
     if max_raises is None:
         max_raises = 3 if limit == "fixed" else 2
     most = whole_number(max_raises, "max_raises", 0, MAX_RAISES, SolverError)
-    return _Rules(pot, stack, limit, bet_sizes, raise_sizes, most, big, unit_stack, unit_size, bet_options,
-                  raise_options)
+    return _Rules(
+        pot, stack, limit, bet_sizes, raise_sizes, most, big, unit_stack, unit_size, bet_options, raise_options
+    )
 
 
 _ALL_IN = "all-in"
@@ -233,10 +257,10 @@ class _Shape(NamedTuple):
     """A tree's size, counted before it is built."""
 
     nodes: int
-    paths: int                        # the actions in all the nodes' paths
-    depth: int                        # the longest path
-    widest: int                       # the most actions at one decision
-    actions: tuple[int, int]          # per player: actions summed over its decisions
+    paths: int  # the actions in all the nodes' paths
+    depth: int  # the longest path
+    widest: int  # the most actions at one decision
+    actions: tuple[int, int]  # per player: actions summed over its decisions
 
 
 class _TooBig(Exception):
@@ -262,8 +286,9 @@ def _tree_shape(rules: _Rules, cap: int = MAX_TREE_NODES) -> Optional[_Shape]:
         formula = size >= 1e-6
     else:
         fractions = sorted({f for f in raise_options if f is not None})
-        formula = bool(fractions) and fractions[0] >= 1e-6 and all(
-            b - a >= 1e-6 for a, b in itertools.pairwise(fractions))
+        formula = (
+            bool(fractions) and fractions[0] >= 1e-6 and all(b - a >= 1e-6 for a, b in itertools.pairwise(fractions))
+        )
     largest = fractions[-1] if fractions else 0.0
     sizes = 1 if rules.limit == "fixed" else len(fractions)
     # Per raises left r, a full subtree under a decision facing a bet (its root not counted):
@@ -273,9 +298,17 @@ def _tree_shape(rules: _Rules, cap: int = MAX_TREE_NODES) -> Optional[_Shape]:
         below, summed, same, other, deepest, wide = full[-1]
         count = 2 + sizes + sizes * below
         if count > cap:
-            break          # a full subtree with this many raises left is too big: the table ends
-        full.append((count, (2 + sizes) + sizes * (summed + below), (2 + sizes) + sizes * other, sizes * same,
-                     1 + deepest, max(2 + sizes, wide)))
+            break  # a full subtree with this many raises left is too big: the table ends
+        full.append(
+            (
+                count,
+                (2 + sizes) + sizes * (summed + below),
+                (2 + sizes) + sizes * other,
+                sizes * same,
+                1 + deepest,
+                max(2 + sizes, wide),
+            )
+        )
 
     def add(me: int, children: int, at: int) -> None:
         """``children`` nodes under a decision of ``me`` whose path is ``at`` long."""
@@ -300,7 +333,7 @@ def _tree_shape(rules: _Rules, cap: int = MAX_TREE_NODES) -> Optional[_Shape]:
         nonlocal nodes, paths, depth, widest
         left = most - made
         if left == 0 or faced >= stack:
-            add(me, 2, at)                                  # fold or call
+            add(me, 2, at)  # fold or call
             return
         if formula and not reaches(faced, left):
             if left >= len(full):
@@ -324,8 +357,8 @@ def _tree_shape(rules: _Rules, cap: int = MAX_TREE_NODES) -> Optional[_Shape]:
             add(me, 2 + ends, at)
         else:
             options = _totals(raise_options, faced, 1.0 + 2.0 * faced, size, stack)
-            add(me, 2 + len(options), at)                   # fold, call and the raises
-            ends = 0                                        # raises the other can only fold to or call
+            add(me, 2 + len(options), at)  # fold, call and the raises
+            ends = 0  # raises the other can only fold to or call
             for _, total in options:
                 if left == 1 or total >= stack:
                     ends += 1
@@ -342,7 +375,7 @@ def _tree_shape(rules: _Rules, cap: int = MAX_TREE_NODES) -> Optional[_Shape]:
 
     def first(me: int, at: int) -> None:
         options = _totals(rules.bet_options, 0.0, 1.0, size, stack) if stack > 0 else []
-        add(me, 1 + len(options), at)                       # check and the bets
+        add(me, 1 + len(options), at)  # check and the bets
         if me == 0:
             first(1, at + 1)
         for _, total in options:
@@ -357,8 +390,7 @@ def _tree_shape(rules: _Rules, cap: int = MAX_TREE_NODES) -> Optional[_Shape]:
 
 def _too_big(rules: _Rules) -> SolverError:
     words = "fewer bet or raise sizes or a lower max_raises" if rules.limit != "fixed" else "a lower max_raises"
-    return SolverError(f"the tree would have more than {MAX_TREE_NODES:,} nodes (at most {MAX_TREE_NODES:,}): "
-                       f"{words}")
+    return SolverError(f"the tree would have more than {MAX_TREE_NODES:,} nodes (at most {MAX_TREE_NODES:,}): {words}")
 
 
 def _checked_shape(rules: _Rules) -> _Shape:
@@ -380,8 +412,18 @@ def _build(rules: _Rules) -> tuple[list[TreeNode], array]:
     units = array("d")
     queue: list = [((), "oop", (0.0, 0.0), (0.0, 0.0), 0, False, None)]
 
-    def sized(options: list, verb: str, choices: list, me: int, start: float, chip_middle: float,
-              path: tuple, put: tuple, chips: tuple, made: int) -> None:
+    def sized(
+        options: list,
+        verb: str,
+        choices: list,
+        me: int,
+        start: float,
+        chip_middle: float,
+        path: tuple,
+        put: tuple,
+        chips: tuple,
+        made: int,
+    ) -> None:
         """The children of each bet or raise in ``choices`` (from ``_totals``), the chips put in
         worked out in chips: ``start`` plus the fraction of ``chip_middle``."""
         for option, total in choices:
@@ -392,13 +434,25 @@ def _build(rules: _Rules) -> tuple[list[TreeNode], array]:
                 chip_total = min(start + (size if option is None else option * chip_middle), stack)
             after, after_chips = list(put), list(chips)
             after[me], after_chips[me] = total, chip_total
-            options.append((name, (path + (name,), PLAYERS[1 - me], tuple(after), tuple(after_chips),
-                                   made + (verb == "raise"), True, None)))
+            options.append(
+                (
+                    name,
+                    (
+                        path + (name,),
+                        PLAYERS[1 - me],
+                        tuple(after),
+                        tuple(after_chips),
+                        made + (verb == "raise"),
+                        True,
+                        None,
+                    ),
+                )
+            )
 
     at = 0
     while at < len(queue):
         path, kind, put, chips, made, facing, folded = queue[at]
-        queue[at] = None     # made into a node below: let the spec go
+        queue[at] = None  # made into a node below: let the spec go
         at += 1
         middle = pot + chips[0] + chips[1]
         units.extend((1.0 + put[0] + put[1], put[0], put[1]))
@@ -407,28 +461,59 @@ def _build(rules: _Rules) -> tuple[list[TreeNode], array]:
             continue
         me = PLAYERS.index(kind)
         other = 1 - me
-        options: list[tuple] = []     # (name, child spec)
+        options: list[tuple] = []  # (name, child spec)
         if not facing:
-            options.append(("check", (path + ("check",), "showdown" if me == 1 else "ip", put, chips, made, False,
-                                      None)))
+            options.append(
+                ("check", (path + ("check",), "showdown" if me == 1 else "ip", put, chips, made, False, None))
+            )
             if put[me] < unit_stack:
-                sized(options, "bet", _totals(rules.bet_options, put[me], 1.0 + put[0] + put[1], unit_size,
-                                              unit_stack), me, chips[me], middle, path, put, chips, made)
+                sized(
+                    options,
+                    "bet",
+                    _totals(rules.bet_options, put[me], 1.0 + put[0] + put[1], unit_size, unit_stack),
+                    me,
+                    chips[me],
+                    middle,
+                    path,
+                    put,
+                    chips,
+                    made,
+                )
         else:
             options.append(("fold", (path + ("fold",), "fold", put, chips, made, False, kind)))
             called, called_chips = list(put), list(chips)
             called[me], called_chips[me] = put[other], chips[other]
-            options.append(("call", (path + ("call",), "showdown", tuple(called), tuple(called_chips), made, False,
-                                     None)))
+            options.append(
+                ("call", (path + ("call",), "showdown", tuple(called), tuple(called_chips), made, False, None))
+            )
             if made < rules.max_raises and put[other] < unit_stack:
                 # A raise of f: the call, then f times the pot after the call.
-                sized(options, "raise", _totals(rules.raise_options, put[other], 1.0 + 2 * put[other], unit_size,
-                                                unit_stack), me, chips[other], pot + 2 * chips[other], path, put,
-                      chips, made)
+                sized(
+                    options,
+                    "raise",
+                    _totals(rules.raise_options, put[other], 1.0 + 2 * put[other], unit_size, unit_stack),
+                    me,
+                    chips[other],
+                    pot + 2 * chips[other],
+                    path,
+                    put,
+                    chips,
+                    made,
+                )
         first = len(queue)
         queue.extend(spec for _, spec in options)
-        nodes.append(TreeNode(path, kind, tuple(name for name, _ in options), middle, chips[0], chips[1], None,
-                              tuple(range(first, first + len(options)))))
+        nodes.append(
+            TreeNode(
+                path,
+                kind,
+                tuple(name for name, _ in options),
+                middle,
+                chips[0],
+                chips[1],
+                None,
+                tuple(range(first, first + len(options))),
+            )
+        )
     return nodes, units
 
 
@@ -436,9 +521,16 @@ def _name(verb: str, fraction: Optional[float]) -> str:
     return verb if fraction is None else f"{verb} {fraction!r}"
 
 
-def build_tree(pot: float, stack: float, *, limit: str = "pot", bets: Sequence[float] = (0.5, 1.0),
-               raises: Sequence[float] = (1.0,), max_raises: Optional[int] = None,
-               big_bet: Optional[float] = None) -> list[TreeNode]:
+def build_tree(
+    pot: float,
+    stack: float,
+    *,
+    limit: str = "pot",
+    bets: Sequence[float] = (0.5, 1.0),
+    raises: Sequence[float] = (1.0,),
+    max_raises: Optional[int] = None,
+    big_bet: Optional[float] = None,
+) -> list[TreeNode]:
     """The river's action tree (see the module's words), the root first; each decision's
     children are consecutive in the list. Counted before it is built: more than
     MAX_TREE_NODES nodes is a SolverError at once."""
@@ -478,12 +570,14 @@ def _check_rows(rows: bytes, k: int, board: Sequence[int], side: str) -> None:
     """Every row of ``rows``: ``k`` different cards, none of the board (the engine's rule)."""
     board_mask = sum(1 << c for c in board)
     for i in range(len(rows) // k):
-        row = rows[i * k:(i + 1) * k]
+        row = rows[i * k : (i + 1) * k]
         mask = board_mask
         for card in row:
             if card > 51 or mask >> card & 1:
-                raise CardError(f"{side} hand {i} ({' '.join(str(Card(c)) if c < 52 else str(c) for c in row)}) "
-                                "repeats a card, holds one of the board or one that is not a card")
+                raise CardError(
+                    f"{side} hand {i} ({' '.join(str(Card(c)) if c < 52 else str(c) for c in row)}) "
+                    "repeats a card, holds one of the board or one that is not a card"
+                )
             mask |= 1 << card
 
 
@@ -499,7 +593,7 @@ def _read_side(value: SideLike, name: str, board: list[int], size: int) -> tuple
     if isinstance(value, Range):
         rows, raw = value.apart_from(board)
         k = value.hole_size
-        weights = array("d", [float(w) for w in raw])    # the range's weights: whole numbers of a byte
+        weights = array("d", [float(w) for w in raw])  # the range's weights: whole numbers of a byte
     else:
         buffer, given = value if isinstance(value, tuple) and len(value) == 2 else (value, None)
         view = _engine.showdown_rows(buffer, name)
@@ -515,7 +609,7 @@ def _read_side(value: SideLike, name: str, board: list[int], size: int) -> tuple
     if not kept:
         raise SolverError(f"{name}: no hand of the range is left on this board")
     if len(kept) != len(weights):
-        rows = b"".join(rows[i * k:(i + 1) * k] for i in kept)
+        rows = b"".join(rows[i * k : (i + 1) * k] for i in kept)
         weights = array("d", [weights[i] for i in kept])
     return rows, weights, k
 
@@ -541,8 +635,9 @@ def _estimate(shape: _Shape, n: tuple[int, int]) -> int:
 def _path_of(path: object) -> tuple:
     """A path of action names, read: a string is refused (tuple("check") would be its letters)."""
     if isinstance(path, (str, bytes)):
-        raise SolverError(f'a path is a list of action names, such as ["check"] or ("check",), '
-                          f"not the string {quoted(path)}")
+        raise SolverError(
+            f'a path is a list of action names, such as ["check"] or ("check",), not the string {quoted(path)}'
+        )
     try:
         # Longer than any line is no path; an endless iterable must not hang here.
         return tuple(itertools.islice(path, MAX_RAISES + 4))  # type: ignore[call-overload]
@@ -571,7 +666,7 @@ def _check_save_path(path: object) -> Path:
             raise SolverError(f"{text}: cannot save there: its folder {str(folder)!r} does not exist")
         if not os.access(folder, os.W_OK | os.X_OK):
             raise SolverError(f"{text}: cannot save there: its folder {str(folder)!r} cannot be written in")
-    except OSError as error:   # a name too long for the file system, say
+    except OSError as error:  # a name too long for the file system, say
         raise SolverError(f"{quoted(text)}: cannot save there: {error.strerror or error}") from None
     return target
 
@@ -589,8 +684,24 @@ class _Header(NamedTuple):
     memory: int
 
 
-_HEADER_KEYS = ("board", "pot", "stack", "limit", "bets", "raises", "max_raises", "big_bet", "iterations",
-                "exploitability", "value", "history", "hole_size", "hands", "seconds", "memory")
+_HEADER_KEYS = (
+    "board",
+    "pot",
+    "stack",
+    "limit",
+    "bets",
+    "raises",
+    "max_raises",
+    "big_bet",
+    "iterations",
+    "exploitability",
+    "value",
+    "history",
+    "hole_size",
+    "hands",
+    "seconds",
+    "memory",
+)
 
 
 def _real(value: object, name: str) -> float:
@@ -619,9 +730,15 @@ def _read_header(header: object) -> _Header:
     limit = header["limit"]
     if limit == "fixed" and (header["bets"] != [] or header["raises"] != []):
         raise SolverError("bets and raises are [] in fixed limit: every bet and raise is big_bet")
-    rules = _rules(header["pot"], header["stack"], limit=limit, bets=header["bets"], raises=header["raises"],
-                   max_raises=whole_number(header["max_raises"], "max_raises", 0, MAX_RAISES, SolverError),
-                   big_bet=header["big_bet"])
+    rules = _rules(
+        header["pot"],
+        header["stack"],
+        limit=limit,
+        bets=header["bets"],
+        raises=header["raises"],
+        max_raises=whole_number(header["max_raises"], "max_raises", 0, MAX_RAISES, SolverError),
+        big_bet=header["big_bet"],
+    )
     iterations = whole_number(header["iterations"], "iterations", 1, None, SolverError)
     # An exploitability is 0 or more (less a rounding) and at most half the final pot's worth.
     most = (1 + 2 * rules.unit_stack) / 2 + 1e-9
@@ -644,24 +761,30 @@ def _read_header(header: object) -> _Header:
     for entry in history:
         if not isinstance(entry, list) or len(entry) != 2:
             raise SolverError(f"history holds [iteration, exploitability] pairs, not {quoted(entry)}")
-        at = whole_number(entry[0], "history's iteration", measured[-1][0] + 1 if measured else 1, iterations,
-                          SolverError)
+        at = whole_number(
+            entry[0], "history's iteration", measured[-1][0] + 1 if measured else 1, iterations, SolverError
+        )
         measured.append((at, exploitability_of(entry[1], "history's exploitability")))
     if measured[-1] != (iterations, exploitability):
-        raise SolverError(f"history ends at {measured[-1]!r}, not at the last iteration and its exploitability "
-                          f"{(iterations, exploitability)!r}")
+        raise SolverError(
+            f"history ends at {measured[-1]!r}, not at the last iteration and its exploitability "
+            f"{(iterations, exploitability)!r}"
+        )
     hole_size = whole_number(header["hole_size"], "hole_size", HOLE_SIZES[0], HOLE_SIZES[-1], SolverError)
     hands = header["hands"]
     if not isinstance(hands, list) or len(hands) != 2:
         raise SolverError(f"hands must be two counts, OOP's and IP's, not {quoted(hands)}")
-    counts = (whole_number(hands[0], "hands", 1, None, SolverError),
-              whole_number(hands[1], "hands", 1, None, SolverError))
+    counts = (
+        whole_number(hands[0], "hands", 1, None, SolverError),
+        whole_number(hands[1], "hands", 1, None, SolverError),
+    )
     seconds = _real(header["seconds"], "seconds")
     if seconds < 0:
         raise SolverError(f"seconds must be 0 or more, not {seconds!r}")
     memory = whole_number(header["memory"], "memory", 0, None, SolverError)
-    return _Header(rules, tuple(cards), iterations, exploitability, value, tuple(measured), hole_size, counts,
-                   seconds, memory)
+    return _Header(
+        rules, tuple(cards), iterations, exploitability, value, tuple(measured), hole_size, counts, seconds, memory
+    )
 
 
 def _check_strategy(flat: array, count: int, n: int, node: TreeNode) -> None:
@@ -669,11 +792,13 @@ def _check_strategy(flat: array, count: int, n: int, node: TreeNode) -> None:
     total = sum(flat)
     if not (math.isfinite(total) and min(flat) >= 0.0 and max(flat) <= 1.0):
         i = next(i for i, p in enumerate(flat) if not 0.0 <= p <= 1.0)
-        raise SolverError(f"the strategy at {node.path!r}: hand {i % n}'s probability of "
-                          f"{node.actions[i // n]!r} is {flat[i]!r}, not a probability")
+        raise SolverError(
+            f"the strategy at {node.path!r}: hand {i % n}'s probability of "
+            f"{node.actions[i // n]!r} is {flat[i]!r}, not a probability"
+        )
     sums = flat[:n].tolist()
     for a in range(1, count):
-        sums = [s + p for s, p in zip(sums, flat[a * n:(a + 1) * n])]
+        sums = [s + p for s, p in zip(sums, flat[a * n : (a + 1) * n])]
     if min(sums) < 1 - 1e-9 or max(sums) > 1 + 1e-9:
         i = next(i for i, s in enumerate(sums) if not 1 - 1e-9 <= s <= 1 + 1e-9)
         raise SolverError(f"the strategy at {node.path!r}: hand {i}'s probabilities add up to {sums[i]!r}, not 1")
@@ -754,7 +879,7 @@ class RiverSolution:
             raise SolverError(f"{path!r} ends the hand ({node.kind}): no one acts there")
         n = len(self.rows[PLAYERS.index(node.kind)]) // self.hole_size
         flat = self.strategies[at]
-        return {action: flat[a * n:(a + 1) * n] for a, action in enumerate(node.actions)}
+        return {action: flat[a * n : (a + 1) * n] for a, action in enumerate(node.actions)}
 
     def frequencies(self, path: Iterable[str] = ()) -> dict[str, float]:
         """How often the acting player takes each action at ``path``, over the hands that reach
@@ -763,8 +888,10 @@ class RiverSolution:
         # The weights scaled by a power of two (exact), so that tiny weights do not underflow.
         reach = self._reach(path, _unit_weights)
         total = sum(reach)
-        return {action: (sum(r * s for r, s in zip(reach, probabilities)) / total if total else math.nan)
-                for action, probabilities in self.strategy(path).items()}
+        return {
+            action: (sum(r * s for r, s in zip(reach, probabilities)) / total if total else math.nan)
+            for action, probabilities in self.strategy(path).items()
+        }
 
     def reach(self, path: Iterable[str]) -> array:
         """Per hand of the player acting at ``path``: its chance weight times the probability of
@@ -800,11 +927,21 @@ class RiverSolution:
         SolverError naming ``path`` and the reason) leaves ``path`` as it was and nothing else."""
         target = _check_save_path(path)
         header = {
-            "board": [str(c) for c in self.board], "pot": self.pot, "stack": self.stack, "limit": self.limit,
-            "bets": list(self.bets), "raises": list(self.raises), "max_raises": self.max_raises,
-            "big_bet": self.big_bet, "iterations": self.iterations, "exploitability": self.exploitability,
-            "value": self.value, "history": [list(h) for h in self.history], "hole_size": self.hole_size,
-            "hands": [len(r) // self.hole_size for r in self.rows], "seconds": self.seconds,
+            "board": [str(c) for c in self.board],
+            "pot": self.pot,
+            "stack": self.stack,
+            "limit": self.limit,
+            "bets": list(self.bets),
+            "raises": list(self.raises),
+            "max_raises": self.max_raises,
+            "big_bet": self.big_bet,
+            "iterations": self.iterations,
+            "exploitability": self.exploitability,
+            "value": self.value,
+            "history": [list(h) for h in self.history],
+            "hole_size": self.hole_size,
+            "hands": [len(r) // self.hole_size for r in self.rows],
+            "seconds": self.seconds,
             "memory": self.memory,
         }
         text = json.dumps(header, allow_nan=False).encode()
@@ -841,15 +978,16 @@ class RiverSolution:
             if not stat.S_ISREG(status.st_mode):
                 raise SolverError(f"{path}: not a file (a directory, device or pipe)")
             if status.st_size > MAX_SOLVER_BYTES:
-                raise SolverError(f"{path}: {status.st_size:,} bytes, more than any solution takes "
-                                  f"({MAX_SOLVER_BYTES:,})")
+                raise SolverError(
+                    f"{path}: {status.st_size:,} bytes, more than any solution takes ({MAX_SOLVER_BYTES:,})"
+                )
             with open(path, "rb") as stream:
-                data = stream.read()   # its size, checked above, is what read allocates
+                data = stream.read()  # its size, checked above, is what read allocates
         except SolverError:
             raise
         except OSError as error:
             raise SolverError(f"{path}: cannot read it: {error.strerror or error}") from None
-        except (TypeError, ValueError):   # no path, or text with a NUL in it
+        except (TypeError, ValueError):  # no path, or text with a NUL in it
             raise SolverError(f"a path to load is text or a path, not {quoted(path)}") from None
         try:
             return cls._from_bytes(data)
@@ -863,13 +1001,13 @@ class RiverSolution:
         at = len(_MAGIC)
         if len(data) < at + 8:
             raise SolverError("it is cut short")
-        length = int.from_bytes(data[at:at + 8], "little")
+        length = int.from_bytes(data[at : at + 8], "little")
         at += 8
         if length > len(data) - at:
             raise SolverError("it is cut short: its header runs past the end")
         try:
-            header = json.loads(data[at:at + length])
-        except RecursionError:   # brackets nested past Python's stack: no header solve_river writes
+            header = json.loads(data[at : at + length])
+        except RecursionError:  # brackets nested past Python's stack: no header solve_river writes
             raise SolverError("its header nests brackets too deep to be JSON omaha8 writes") from None
         except ValueError as error:
             raise SolverError(f"its header is not JSON: {error}") from None
@@ -895,7 +1033,7 @@ class RiverSolution:
 
         def take(size: int) -> bytes:
             nonlocal at
-            block = data[at:at + size]
+            block = data[at : at + size]
             at += size
             return block
 
@@ -906,8 +1044,10 @@ class RiverSolution:
         for side, count in zip(PLAYERS, n):
             chance = read_weights(array("d", take(8 * count)), count, f"{side} weights", SolverError, "hand")
             if min(chance) <= 0:
-                raise SolverError(f"{side} weights[{chance.index(min(chance))}] is {min(chance)!r}: a solution "
-                                  "keeps only hands of weight above 0")
+                raise SolverError(
+                    f"{side} weights[{chance.index(min(chance))}] is {min(chance)!r}: a solution "
+                    "keeps only hands of weight above 0"
+                )
             weights.append(chance)
         values = []
         slack = 1e-9 * (rules.pot + 2 * rules.stack)
@@ -915,8 +1055,9 @@ class RiverSolution:
             chips = array("d", take(8 * count))
             for i, v in enumerate(chips):
                 if not (v != v or -rules.stack - slack <= v <= rules.pot + rules.stack + slack):
-                    raise SolverError(f"{side} values[{i}] is {v!r}: a hand's value is NaN or between -stack "
-                                      "and pot + stack")
+                    raise SolverError(
+                        f"{side} values[{i}] is {v!r}: a hand's value is NaN or between -stack and pot + stack"
+                    )
             values.append(chips)
         nodes, _ = _build(rules)
         strategies = {}
@@ -926,12 +1067,28 @@ class RiverSolution:
                 flat = array("d", take(8 * len(node.actions) * count))
                 _check_strategy(flat, len(node.actions), count, node)
                 strategies[number] = flat
-        return cls(board=tuple(Card(c) for c in read.board), pot=rules.pot, stack=rules.stack, limit=rules.limit,
-                   bets=rules.bets, raises=rules.raises, max_raises=rules.max_raises, big_bet=rules.big_bet,
-                   iterations=read.iterations, exploitability=read.exploitability, value=read.value,
-                   history=read.history, nodes=tuple(nodes), rows=rows, hole_size=k,
-                   weights=(weights[0], weights[1]), values=(values[0], values[1]), strategies=strategies,
-                   seconds=read.seconds, memory=read.memory)
+        return cls(
+            board=tuple(Card(c) for c in read.board),
+            pot=rules.pot,
+            stack=rules.stack,
+            limit=rules.limit,
+            bets=rules.bets,
+            raises=rules.raises,
+            max_raises=rules.max_raises,
+            big_bet=rules.big_bet,
+            iterations=read.iterations,
+            exploitability=read.exploitability,
+            value=read.value,
+            history=read.history,
+            nodes=tuple(nodes),
+            rows=rows,
+            hole_size=k,
+            weights=(weights[0], weights[1]),
+            values=(values[0], values[1]),
+            strategies=strategies,
+            seconds=read.seconds,
+            memory=read.memory,
+        )
 
 
 def _read_threads(threads: object) -> int:
@@ -947,14 +1104,24 @@ class _Checked(NamedTuple):
     workers: int
 
 
-def _check_arguments(board: object, pot: object, stack: object, limit: object, bets: object, raises: object,
-                     max_raises: object, big_bet: object, iterations: object, exploitability: object,
-                     threads: object, progress: object) -> _Checked:
+def _check_arguments(
+    board: object,
+    pot: object,
+    stack: object,
+    limit: object,
+    bets: object,
+    raises: object,
+    max_raises: object,
+    big_bet: object,
+    iterations: object,
+    exploitability: object,
+    threads: object,
+    progress: object,
+) -> _Checked:
     """solve_river's arguments but the ranges, read (the tree counted, not built): no work
     begins before every one is known good."""
     if progress is not None and not callable(progress):
-        raise SolverError(f"progress must be a function of (iteration, exploitability) or None, "
-                          f"not {quoted(progress)}")
+        raise SolverError(f"progress must be a function of (iteration, exploitability) or None, not {quoted(progress)}")
     board_cards = read_counted(board, "board cards", (5,))  # type: ignore[arg-type]
     check_unique(board_cards)
     rules = _rules(pot, stack, limit=limit, bets=bets, raises=raises, max_raises=max_raises, big_bet=big_bet)
@@ -1004,8 +1171,9 @@ def solve_river(
     exploitability, the values the pot's multiple.
     """
     started = time.perf_counter()
-    checked = _check_arguments(board, pot, stack, limit, bets, raises, max_raises, big_bet, iterations,
-                               exploitability, threads, progress)
+    checked = _check_arguments(
+        board, pot, stack, limit, bets, raises, max_raises, big_bet, iterations, exploitability, threads, progress
+    )
     board_cards, rules = checked.board, checked.rules
     sizes = [_size_of(side) for side in (oop, ip)]
     size = next((k for k in sizes if k is not None), 4)
@@ -1016,14 +1184,26 @@ def solve_river(
     counts = (len(oop_rows) // k, len(ip_rows) // k)
     need = _estimate(checked.shape, counts)
     if need > MAX_SOLVER_BYTES:
-        raise SolverError(f"{counts[0]:,} hands against {counts[1]:,} on a tree of {checked.shape.nodes:,} nodes "
-                          f"would take about {need / 1e9:.1f} GB (at most {MAX_SOLVER_BYTES // 10**9} GB)")
+        raise SolverError(
+            f"{counts[0]:,} hands against {counts[1]:,} on a tree of {checked.shape.nodes:,} nodes "
+            f"would take about {need / 1e9:.1f} GB (at most {MAX_SOLVER_BYTES // 10**9} GB)"
+        )
     nodes, units = _build(rules)
     kinds, firsts, node_counts, amounts = _engine_tree(nodes, units)
     # In units of the pot and of each range's largest weight (a power of two: exact).
     scaled = (_unit_weights(oop_weights), _unit_weights(ip_weights))
-    job = _engine.ENGINE.RiverJob(bytes(board_cards), oop_rows, ip_rows, k, scaled[0].tobytes(),
-                                  scaled[1].tobytes(), kinds, firsts, node_counts, amounts)
+    job = _engine.ENGINE.RiverJob(
+        bytes(board_cards),
+        oop_rows,
+        ip_rows,
+        k,
+        scaled[0].tobytes(),
+        scaled[1].tobytes(),
+        kinds,
+        firsts,
+        node_counts,
+        amounts,
+    )
     opponent = job.opponent_weights
     deals = math.fsum(w * o for w, o in zip(scaled[0], opponent[0]))
     if not deals > 0:
@@ -1059,12 +1239,27 @@ def solve_river(
         values.append(array("d", [v / o * rules.pot if o > 0 else math.nan for v, o in zip(root, opponent[player])]))
     strategies = {number: job.average(number) for number, node in enumerate(nodes) if node.kind in PLAYERS}
     return RiverSolution(
-        board=tuple(Card(c) for c in board_cards), pot=rules.pot, stack=rules.stack, limit=rules.limit,
-        bets=rules.bets, raises=rules.raises, max_raises=rules.max_raises, big_bet=rules.big_bet,
-        iterations=iteration, exploitability=measured, value=game_value(0) * rules.pot, history=tuple(history),
-        nodes=tuple(nodes), rows=(oop_rows, ip_rows), hole_size=k, weights=(oop_weights, ip_weights),
-        values=(values[0], values[1]), strategies=strategies, seconds=time.perf_counter() - started,
-        memory=job.memory)
+        board=tuple(Card(c) for c in board_cards),
+        pot=rules.pot,
+        stack=rules.stack,
+        limit=rules.limit,
+        bets=rules.bets,
+        raises=rules.raises,
+        max_raises=rules.max_raises,
+        big_bet=rules.big_bet,
+        iterations=iteration,
+        exploitability=measured,
+        value=game_value(0) * rules.pot,
+        history=tuple(history),
+        nodes=tuple(nodes),
+        rows=(oop_rows, ip_rows),
+        hole_size=k,
+        weights=(oop_weights, ip_weights),
+        values=(values[0], values[1]),
+        strategies=strategies,
+        seconds=time.perf_counter() - started,
+        memory=job.memory,
+    )
 
 
 def _solve_spot(spot: Mapping[str, Any]) -> RiverSolution:
@@ -1075,23 +1270,39 @@ def _check_spot(number: int, spot: object) -> dict:
     """A spot of solve_rivers, checked before any is solved: a mapping of solve_river's
     arguments, every one it needs, and those but the ranges read."""
     if not isinstance(spot, Mapping):
-        raise SolverError(f"spot {number} is {type(spot).__name__}: a spot is a mapping of solve_river's "
-                          "arguments")
+        raise SolverError(f"spot {number} is {type(spot).__name__}: a spot is a mapping of solve_river's arguments")
     if "progress" in spot:
         raise SolverError(f"spot {number} has a progress callback: solve_rivers runs spots as tasks")
     parameters = inspect.signature(solve_river).parameters
     for name in spot:
         if name not in parameters:
-            raise SolverError(f"spot {number} has {quoted(name)}, which is no argument of solve_river "
-                              f"({', '.join(parameters)})")
+            raise SolverError(
+                f"spot {number} has {quoted(name)}, which is no argument of solve_river ({', '.join(parameters)})"
+            )
     for name, parameter in parameters.items():
         if parameter.default is inspect.Parameter.empty and name not in spot:
             raise SolverError(f"spot {number} lacks {name!r}, which solve_river needs")
     arguments = {name: spot.get(name, parameter.default) for name, parameter in parameters.items()}
     try:
-        _check_arguments(*(arguments[name] for name in ("board", "pot", "stack", "limit", "bets", "raises",
-                                                        "max_raises", "big_bet", "iterations", "exploitability",
-                                                        "threads", "progress")))
+        _check_arguments(
+            *(
+                arguments[name]
+                for name in (
+                    "board",
+                    "pot",
+                    "stack",
+                    "limit",
+                    "bets",
+                    "raises",
+                    "max_raises",
+                    "big_bet",
+                    "iterations",
+                    "exploitability",
+                    "threads",
+                    "progress",
+                )
+            )
+        )
     except Omaha8Error as error:
         raise type(error)(f"spot {number}: {error}") from None
     return dict(spot)

@@ -24,8 +24,16 @@ from .equity import run_job
 from .exceptions import JobError, RangeError
 from .ranges import Range
 
-__all__ = ["ShowdownValues", "showdown_values", "release_showdown_memory", "MAX_SHOWDOWN_BYTES", "read_sides",
-           "thread_count", "shaped_rows", "HandsLike"]
+__all__ = [
+    "ShowdownValues",
+    "showdown_values",
+    "release_showdown_memory",
+    "MAX_SHOWDOWN_BYTES",
+    "read_sides",
+    "thread_count",
+    "shaped_rows",
+    "HandsLike",
+]
 
 # A job's prepared rows take (2^k - 2) * 4 + 8 bytes a hand: refused past this (every six-card
 # hand on a river, 10.7 million of them, would take 2.7 GB).
@@ -91,8 +99,9 @@ def _size_of(value: HandsLike, name: str) -> Optional[int]:
     return shape[1]
 
 
-def read_sides(board_cards: list[int], hands: HandsLike, opponents: HandsLike,
-               weights: Optional[object]) -> tuple[bytes, bytes, int, array]:
+def read_sides(
+    board_cards: list[int], hands: HandsLike, opponents: HandsLike, weights: Optional[object]
+) -> tuple[bytes, bytes, int, array]:
     """(hand rows, opponent rows, hole size, opponent weights) of a question of hands against a
     weighted range on a board (checked): see ``showdown_values``."""
     # An expression takes the hole size of the other side when that side fixes one, else 4.
@@ -100,7 +109,7 @@ def read_sides(board_cards: list[int], hands: HandsLike, opponents: HandsLike,
     size = next((k for k in sizes if k is not None), 4)
     opp_rows, opp_size, opp_weights = _rows_of(opponents, "opponents", board_cards, size)
     if hands is opponents or (isinstance(hands, str) and isinstance(opponents, str) and hands == opponents):
-        hand_rows, hand_size = opp_rows, opp_size   # one side twice: listed once
+        hand_rows, hand_size = opp_rows, opp_size  # one side twice: listed once
     else:
         hand_rows, hand_size, _ = _rows_of(hands, "hands", board_cards, size)
     if hand_size != opp_size:
@@ -154,11 +163,12 @@ def showdown_values(
     m = len(opp_rows) // hand_size
     n = len(hand_rows) // hand_size
     if (n + m) * ((1 << hand_size) * 4 + 8) > MAX_SHOWDOWN_BYTES:
-        raise JobError(f"{n:,} hands against {m:,} opponents of {hand_size} cards would take more than "
-                       f"{MAX_SHOWDOWN_BYTES // 10**9} GB to sweep")
+        raise JobError(
+            f"{n:,} hands against {m:,} opponents of {hand_size} cards would take more than "
+            f"{MAX_SHOWDOWN_BYTES // 10**9} GB to sweep"
+        )
     workers = thread_count(threads)
-    job = _engine.ENGINE.ShowdownJob(bytes(board_cards), hand_rows, opp_rows, hand_size, opp_weights.tobytes(),
-                                     workers)
+    job = _engine.ENGINE.ShowdownJob(bytes(board_cards), hand_rows, opp_rows, hand_size, opp_weights.tobytes(), workers)
     run_job(job, job.workers)
     share, high, low, weight, equity = job.result()
     return ShowdownValues(

@@ -19,17 +19,29 @@ from .exceptions import TableError
 
 __all__ = ["ROW_FIELDS", "FLOAT_FIELDS", "MAX_TABLE_BYTES", "read_table_file", "csv_int"]
 
-ROW_FIELDS = ["rank", "canonical", "hands", "equity", "high", "low", "scoop", "low_made", "std_error", "percentile",
-              "deals"]
+ROW_FIELDS = [
+    "rank",
+    "canonical",
+    "hands",
+    "equity",
+    "high",
+    "low",
+    "scoop",
+    "low_made",
+    "std_error",
+    "percentile",
+    "deals",
+]
 FLOAT_FIELDS = frozenset({"equity", "high", "low", "scoop", "low_made", "std_error", "percentile"})
-MAX_TABLE_BYTES = 1 << 30   # the six-card table, 962,988 rows, is about 150 MB
+MAX_TABLE_BYTES = 1 << 30  # the six-card table, 962,988 rows, is about 150 MB
 
 
 def csv_int(text: str, name: str, line: int) -> int:
     """A whole number of a table file: plain ASCII digits, at most 20 of them (ValueError else)."""
     if not (text.isascii() and text.isdigit() and len(text) <= 20):
-        raise ValueError(f"{'line ' + str(line) + ': ' if line else ''}{name} {text[:40]!r} is not a whole "
-                         "number 0 or more")
+        raise ValueError(
+            f"{'line ' + str(line) + ': ' if line else ''}{name} {text[:40]!r} is not a whole number 0 or more"
+        )
     return int(text)
 
 
@@ -60,11 +72,19 @@ def read_table_file(path: Union[str, os.PathLike]) -> tuple[dict[str, str], list
         for number, record in enumerate(reader, start=at + 2):
             if len(record) != len(ROW_FIELDS) or any(len(value) > 40 for value in record):
                 raise ValueError(f"line {number} is not a row of {len(ROW_FIELDS)} short fields")
-            row: dict[str, Any] = {name: (float(value) if name in FLOAT_FIELDS else value if name == "canonical"
-                                          else csv_int(value, name, number)) for name, value in zip(ROW_FIELDS, record)}
+            row: dict[str, Any] = {
+                name: (
+                    float(value)
+                    if name in FLOAT_FIELDS
+                    else value
+                    if name == "canonical"
+                    else csv_int(value, name, number)
+                )
+                for name, value in zip(ROW_FIELDS, record)
+            }
             for name in FLOAT_FIELDS:
                 top = 100.0 if name == "percentile" else 1.0
-                if not 0.0 <= row[name] <= top:   # NaN fails this too
+                if not 0.0 <= row[name] <= top:  # NaN fails this too
                     raise ValueError(f"line {number}: {name} {row[name]!r} is outside 0..{top:g}")
             if row["rank"] < 1 or row["hands"] < 1:
                 raise ValueError(f"line {number}: rank and hands are at least 1")

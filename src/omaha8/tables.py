@@ -72,16 +72,13 @@ MIN_TASKS = 16
 MIN_TASK_BLOCKS = 8
 """... but not finer than this: a cluster spends milliseconds on each task it hands out."""
 DEFAULT_TABLE_SAMPLES = 100_000
-SHIPPED_TABLE = PERCENT_TABLE   # the one file percent ranges are ranked by
+SHIPPED_TABLE = PERCENT_TABLE  # the one file percent ranges are ranked by
 _CHECKPOINT_FORMAT = "omaha8 preflop checkpoint 1"
-_POT_UNITS = 5040   # the engines' pot: a tally's units per deal
-
-
-
-
+_POT_UNITS = 5040  # the engines' pot: a tally's units per deal
 
 
 # ---------------------------------------------------------------- starting hands
+
 
 class StartingHand(NamedTuple):
     """A class of starting hands that differ only by a renaming of suits."""
@@ -99,8 +96,9 @@ class StartingHand(NamedTuple):
 @lru_cache(maxsize=None)
 def _classes(hole_size: int) -> tuple[StartingHand, ...]:
     # The indexer's classes of one round of hole_size cards, named by their canonical strings.
-    return tuple(sorted((StartingHand(name, hands) for name, hands in hand_classes(hole_size)),
-                        key=lambda hand: hand.canonical))
+    return tuple(
+        sorted((StartingHand(name, hands) for name, hands in hand_classes(hole_size)), key=lambda hand: hand.canonical)
+    )
 
 
 def starting_hands(hole_size: int = 4) -> list[StartingHand]:
@@ -120,6 +118,7 @@ def _class_sizes(hole_size: int) -> dict[str, int]:
 
 
 # ---------------------------------------------------------------- tasks
+
 
 class TableTask(NamedTuple):
     """One task of a table: plain data, picklable anywhere, that any worker can run with
@@ -162,22 +161,27 @@ def run_task(task: TableTask) -> list[BlockTally]:
         raise FallbackRefused(
             "this worker has only omaha8's pure-Python fallback (its compiled core is not built), "
             "about 100 times slower; install omaha8 where a C compiler is present, or pass "
-            "allow_fallback=True to run there anyway")
+            "allow_fallback=True to run there anyway"
+        )
     out = []
     for canonical_form, first, stop in task.work:
         question = _question(canonical_form, task.opponents)
         total: Optional[Tally] = None
         for block in range(first, stop):
-            tally = equity_tally(question, samples=_block_deals(task.samples, block),
-                                 seed=_block_seed(task.seed, task.opponents, canonical_form, block))
+            tally = equity_tally(
+                question,
+                samples=_block_deals(task.samples, block),
+                seed=_block_seed(task.seed, task.opponents, canonical_form, block),
+            )
             total = tally if total is None else total + tally
         assert total is not None
         out.append(BlockTally(canonical_form, first, stop, total))
     return out
 
 
-def _plan(todo: Sequence[tuple[str, int, int]], samples: int, opponents: int, seed: int,
-          allow_fallback: bool) -> list[TableTask]:
+def _plan(
+    todo: Sequence[tuple[str, int, int]], samples: int, opponents: int, seed: int, allow_fallback: bool
+) -> list[TableTask]:
     blocks = sum(stop - first for _, first, stop in todo)
     per_task = min(TASK_BLOCKS, max(MIN_TASK_BLOCKS, blocks // MIN_TASKS))
     tasks: list[TableTask] = []
@@ -199,7 +203,7 @@ def _plan(todo: Sequence[tuple[str, int, int]], samples: int, opponents: int, se
 
 # ---------------------------------------------------------------- checkpoints
 
-_MAX_LINE = 1 << 20   # bytes: a checkpoint line is a few hundred
+_MAX_LINE = 1 << 20  # bytes: a checkpoint line is a few hundred
 
 
 def _json_line(line: str) -> object:
@@ -252,9 +256,11 @@ class _Checkpoint:
             raise TableError(f"{self.path}, line 1: not the header of an omaha8 checkpoint")
         if found != self.identity:
             differing = sorted(k for k in set(found) | set(self.identity) if found.get(k) != self.identity.get(k))
-            raise TableError(f"{self.path} is the checkpoint of another table (it differs in "
-                             f"{', '.join(map(str, differing))}): remove it or give another file")
-        complete = lines[1:-1]   # the last is empty, or a line cut short
+            raise TableError(
+                f"{self.path} is the checkpoint of another table (it differs in "
+                f"{', '.join(map(str, differing))}): remove it or give another file"
+            )
+        complete = lines[1:-1]  # the last is empty, or a line cut short
         for number, line in enumerate(complete, start=2):
             if not line:
                 continue
@@ -281,19 +287,33 @@ class _Checkpoint:
         def whole(value: object, least: int = 0) -> bool:
             return type(value) is int and value >= least
 
-        if not (isinstance(form, str) and (not self.forms or form in self.forms)
-                and whole(first) and whole(stop) and first < stop <= self.blocks
-                and whole(runouts) and whole(low_possible) and whole(pot_units, 1)
-                and implementation in ("cython", "python", "cython+python")):
+        if not (
+            isinstance(form, str)
+            and (not self.forms or form in self.forms)
+            and whole(first)
+            and whole(stop)
+            and first < stop <= self.blocks
+            and whole(runouts)
+            and whole(low_possible)
+            and whole(pot_units, 1)
+            and implementation in ("cython", "python", "cython+python")
+        ):
             return None
         deals = sum(_block_deals(samples, block) for block in range(first, stop))
         if runouts != deals or low_possible > runouts:
             return None
         # No count of a block passes every runout's whole pot (its square, for the squares).
         most = [runouts * pot_units ** (2 if name == "square_units" else 1) for name in Tally.FIELDS]
-        if not (isinstance(seats, list) and len(seats) == opponents + 1
-                and all(isinstance(seat, list) and len(seat) == len(Tally.FIELDS)
-                        and all(whole(v) and v <= top for v, top in zip(seat, most)) for seat in seats)):
+        if not (
+            isinstance(seats, list)
+            and len(seats) == opponents + 1
+            and all(
+                isinstance(seat, list)
+                and len(seat) == len(Tally.FIELDS)
+                and all(whole(v) and v <= top for v, top in zip(seat, most))
+                for seat in seats
+            )
+        ):
             return None
         tally = Tally(tuple(map(tuple, seats)), runouts, low_possible, pot_units, False, implementation)
         return BlockTally(form, first, stop, tally)
@@ -305,9 +325,18 @@ class _Checkpoint:
     def record(self, finished: Iterable[BlockTally]) -> None:
         for item in finished:
             tally = item.tally
-            self._write({"class": item.canonical, "first": item.first, "stop": item.stop,
-                         "seats": tally.seats, "runouts": tally.runouts, "low_possible": tally.low_possible,
-                         "pot_units": tally.pot_units, "implementation": tally.implementation})
+            self._write(
+                {
+                    "class": item.canonical,
+                    "first": item.first,
+                    "stop": item.stop,
+                    "seats": tally.seats,
+                    "runouts": tally.runouts,
+                    "low_possible": tally.low_possible,
+                    "pot_units": tally.pot_units,
+                    "implementation": tally.implementation,
+                }
+            )
         os.fsync(self.file.fileno())
 
     def close(self) -> None:
@@ -315,6 +344,7 @@ class _Checkpoint:
 
 
 # ---------------------------------------------------------------- the table
+
 
 @dataclass(frozen=True)
 class TableRow:
@@ -405,16 +435,19 @@ class PreflopTable:
         row per class with a header line. Numbers are written in full, so ``read_csv`` gives
         back an equal table."""
         out = io.StringIO()
-        out.write(f"# omaha8 preflop table: equity of each class of {self.hole_size}-card starting hand "
-                  f"against {self.opponents} random hand{'s' if self.opponents > 1 else ''}, all in preflop\n")
+        out.write(
+            f"# omaha8 preflop table: equity of each class of {self.hole_size}-card starting hand "
+            f"against {self.opponents} random hand{'s' if self.opponents > 1 else ''}, all in preflop\n"
+        )
         for key in ("version", "implementation", "opponents", "hole_size", "samples", "seed", "complete", "exact"):
             out.write(f"# {key}: {getattr(self, key)}\n")
         out.write(f"# command: {self.command()}\n")
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(_ROW_FIELDS)
         for row in self.rows:
-            writer.writerow([repr(getattr(row, name)) if name in _FLOAT_FIELDS else getattr(row, name)
-                             for name in _ROW_FIELDS])
+            writer.writerow(
+                [repr(getattr(row, name)) if name in _FLOAT_FIELDS else getattr(row, name) for name in _ROW_FIELDS]
+            )
         Path(path).write_text(out.getvalue(), encoding="utf-8")
 
     @classmethod
@@ -428,13 +461,28 @@ class PreflopTable:
             exact = meta.get("exact", "False")
             if exact not in ("True", "False"):
                 raise ValueError(f"exact is {exact!r}, not True or False")
-            if (not 1 <= header[0] < MAX_SEATS or header[1] not in HOLE_SIZES or header[3] >= 2**64
-                    or (header[2] < 1) != (exact == "True")):
-                raise ValueError(f"the arguments {dict(zip(('opponents', 'hole_size', 'samples', 'seed'), header))} "
-                                 "are not a table's")
+            if (
+                not 1 <= header[0] < MAX_SEATS
+                or header[1] not in HOLE_SIZES
+                or header[3] >= 2**64
+                or (header[2] < 1) != (exact == "True")
+            ):
+                raise ValueError(
+                    f"the arguments {dict(zip(('opponents', 'hole_size', 'samples', 'seed'), header))} "
+                    "are not a table's"
+                )
             opponents, hole_size, samples, seed = header
-            return cls(tuple(rows), opponents, hole_size, samples, seed, meta["version"], meta["implementation"],
-                       meta["complete"] == "True", exact == "True")
+            return cls(
+                tuple(rows),
+                opponents,
+                hole_size,
+                samples,
+                seed,
+                meta["version"],
+                meta["implementation"],
+                meta["complete"] == "True",
+                exact == "True",
+            )
         except (KeyError, ValueError, csv.Error) as error:
             raise TableError(f"{path} is not an omaha8 preflop table ({type(error).__name__}: {error})") from None
 
@@ -461,8 +509,21 @@ def _rows(totals: dict[str, Tally], sizes: dict[str, int], opponents: int) -> tu
     above = 0
     for rank, (form, player, deals) in enumerate(measured, start=1):
         above += sizes[form]
-        rows.append(TableRow(rank, form, sizes[form], player.equity, player.high_equity, player.low_equity,
-                             player.scoop, player.low_made, player.std_error, 100 * above / everyone, deals))
+        rows.append(
+            TableRow(
+                rank,
+                form,
+                sizes[form],
+                player.equity,
+                player.high_equity,
+                player.low_equity,
+                player.scoop,
+                player.low_made,
+                player.std_error,
+                100 * above / everyone,
+                deals,
+            )
+        )
     return tuple(rows)
 
 
@@ -538,9 +599,15 @@ def preflop_table(
         return _exact_table(forms, sizes, executor, checkpoint, progress, allow_fallback)
 
     blocks = -(-samples // BLOCK_DEALS)
-    identity = {"format": _CHECKPOINT_FORMAT, "opponents": opponents, "hole_size": hole_size, "samples": samples,
-                "seed": seed, "block_deals": BLOCK_DEALS,
-                "classes": hashlib.blake2b(" ".join(forms).encode(), digest_size=16).hexdigest()}
+    identity = {
+        "format": _CHECKPOINT_FORMAT,
+        "opponents": opponents,
+        "hole_size": hole_size,
+        "samples": samples,
+        "seed": seed,
+        "block_deals": BLOCK_DEALS,
+        "classes": hashlib.blake2b(" ".join(forms).encode(), digest_size=16).hexdigest(),
+    }
     record = _Checkpoint(checkpoint, identity, forms, blocks) if checkpoint is not None else None
     try:
         totals: dict[str, Tally] = {}
@@ -586,9 +653,16 @@ def preflop_table(
         if record is not None:
             record.close()
     engines = "+".join(sorted({part for tally in totals.values() for part in tally.implementation.split("+")}))
-    return PreflopTable(_rows(totals, sizes, opponents), opponents, hole_size, samples, seed, __version__,
-                        engines, len(forms) == len(sizes))
-
+    return PreflopTable(
+        _rows(totals, sizes, opponents),
+        opponents,
+        hole_size,
+        samples,
+        seed,
+        __version__,
+        engines,
+        len(forms) == len(sizes),
+    )
 
 
 # ---------------------------------------------------------------- the exact table
@@ -596,8 +670,8 @@ def preflop_table(
 EXACT_TASK_BOARDS = 256
 """Canonical boards in one task of an exact table (about 15 seconds of one core)."""
 _EXACT_FORMAT = "omaha8 exact preflop checkpoint 1"
-_EXACT_SAVE_SECONDS = 20.0    # the checkpoint is rewritten at most this often
-_FIELD_COUNT = len(Tally.FIELDS) + 2   # the sweep's fields: Tally.FIELDS, low_possible, deals
+_EXACT_SAVE_SECONDS = 20.0  # the checkpoint is rewritten at most this often
+_FIELD_COUNT = len(Tally.FIELDS) + 2  # the sweep's fields: Tally.FIELDS, low_possible, deals
 
 
 class ExactTask(NamedTuple):
@@ -626,7 +700,7 @@ def _exact_rows(forms: tuple[str, ...]) -> tuple[bytes, bytes, bytes, tuple[str,
     for start, index in zip(range(0, len(every), 4), indices):
         group = by_index[index]
         if group >= 0:
-            rows += every[start:start + 4]
+            rows += every[start : start + 4]
             groups.append(group)
     return (every if not forms else bytes(rows)), groups.tobytes(), every, classes
 
@@ -637,11 +711,19 @@ def run_exact_task(task: ExactTask) -> tuple[int, list[tuple[int, ...]]]:
     if live_implementation() != "cython" and not task.allow_fallback:
         raise FallbackRefused(
             "this worker has only omaha8's pure-Python fallback, which settles an exact table's "
-            "deals pair by pair (years); install omaha8 where a C compiler is present")
+            "deals pair by pair (years); install omaha8 where a C compiler is present"
+        )
     hands, groups, every, classes = _exact_rows(task.forms)
     count = len(groups) // 4
-    sweeper = _engine.ENGINE.TallySweeper(hands, every, 4, array("q", [1]).tobytes() * count,
-                                          array("d", [1.0]).tobytes() * (len(every) // 4), groups, len(classes))
+    sweeper = _engine.ENGINE.TallySweeper(
+        hands,
+        every,
+        4,
+        array("q", [1]).tobytes() * count,
+        array("d", [1.0]).tobytes() * (len(every) // 4),
+        groups,
+        len(classes),
+    )
     for board, orbit in zip(task.boards, task.orbits):
         sweeper.add_board(bytes(board), b"", orbit)
     return task.number, sweeper.sums()
@@ -675,10 +757,17 @@ class _ExactCheckpoint:
         if not isinstance(found, dict) or found.get("identity") != self.identity:
             raise TableError(f"{self.path} is the checkpoint of another table: remove it or give another file")
         done, totals = found.get("done"), found.get("totals")
-        if not (isinstance(done, list) and all(type(t) is int and 0 <= t < tasks for t in done)
-                and len(set(done)) == len(done) and isinstance(totals, list) and len(totals) == classes
-                and all(isinstance(row, list) and len(row) == _FIELD_COUNT
-                        and all(type(v) is int and v >= 0 for v in row) for row in totals)):
+        if not (
+            isinstance(done, list)
+            and all(type(t) is int and 0 <= t < tasks for t in done)
+            and len(set(done)) == len(done)
+            and isinstance(totals, list)
+            and len(totals) == classes
+            and all(
+                isinstance(row, list) and len(row) == _FIELD_COUNT and all(type(v) is int and v >= 0 for v in row)
+                for row in totals
+            )
+        ):
             raise TableError(f"{self.path}: its tasks or totals are not an exact table's")
         self.done = set(done)
         self.totals = totals
@@ -695,30 +784,55 @@ class _ExactCheckpoint:
             return
         temporary = self.path.with_name(self.path.name + ".part")
         try:
-            temporary.write_text(json.dumps({"identity": self.identity, "done": sorted(self.done),
-                                             "totals": self.totals}, separators=(",", ":")), encoding="utf-8")
+            temporary.write_text(
+                json.dumps(
+                    {"identity": self.identity, "done": sorted(self.done), "totals": self.totals}, separators=(",", ":")
+                ),
+                encoding="utf-8",
+            )
             os.replace(temporary, self.path)
         except OSError as error:
             raise TableError(f"checkpoint {self.path}: {error.strerror or error}") from None
         self.saved_at = now
 
 
-def _exact_table(forms: list[str], sizes: dict[str, int], executor: Optional[Executor],
-                 checkpoint: Union[str, os.PathLike, None], progress: Optional[Callable[[int, int], object]],
-                 allow_fallback: bool, boards: Optional[Sequence[StartingHand]] = None,
-                 task_boards: int = EXACT_TASK_BOARDS) -> PreflopTable:
+def _exact_table(
+    forms: list[str],
+    sizes: dict[str, int],
+    executor: Optional[Executor],
+    checkpoint: Union[str, os.PathLike, None],
+    progress: Optional[Callable[[int, int], object]],
+    allow_fallback: bool,
+    boards: Optional[Sequence[StartingHand]] = None,
+    task_boards: int = EXACT_TASK_BOARDS,
+) -> PreflopTable:
     """The exact table of ``forms``; ``boards`` (canonical boards with their orbit sizes, all of
     them by default) and ``task_boards`` serve the tests, which cannot wait for every board."""
     boards = starting_hands(5) if boards is None else list(boards)
     subset = tuple(forms) if len(forms) != len(sizes) else ()
-    tasks = [ExactTask(index, tuple(tuple(int(c) for c in board.cards) for board in boards[at:at + task_boards]),
-                       tuple(board.hands for board in boards[at:at + task_boards]), subset, allow_fallback)
-             for index, at in enumerate(range(0, len(boards), task_boards))]
-    identity = {"format": _EXACT_FORMAT, "opponents": 1, "hole_size": 4, "task_boards": task_boards,
-                "boards": len(boards),
-                "classes": hashlib.blake2b(" ".join(forms).encode(), digest_size=16).hexdigest()}
-    record = _ExactCheckpoint(checkpoint if checkpoint is not None else "", identity, len(forms), len(tasks)) \
-        if checkpoint is not None else None
+    tasks = [
+        ExactTask(
+            index,
+            tuple(tuple(int(c) for c in board.cards) for board in boards[at : at + task_boards]),
+            tuple(board.hands for board in boards[at : at + task_boards]),
+            subset,
+            allow_fallback,
+        )
+        for index, at in enumerate(range(0, len(boards), task_boards))
+    ]
+    identity = {
+        "format": _EXACT_FORMAT,
+        "opponents": 1,
+        "hole_size": 4,
+        "task_boards": task_boards,
+        "boards": len(boards),
+        "classes": hashlib.blake2b(" ".join(forms).encode(), digest_size=16).hexdigest(),
+    }
+    record = (
+        _ExactCheckpoint(checkpoint if checkpoint is not None else "", identity, len(forms), len(tasks))
+        if checkpoint is not None
+        else None
+    )
     totals = record.totals if record is not None else [[0] * _FIELD_COUNT for _ in forms]
     done_tasks = record.done if record is not None else set()
     done = sum(len(tasks[index].boards) for index in done_tasks)
@@ -740,8 +854,17 @@ def _exact_table(forms: list[str], sizes: dict[str, int], executor: Optional[Exe
         if progress is not None:
             progress(done, len(boards))
     engines = "cython" if live_implementation() == "cython" else "python"
-    return PreflopTable(_exact_rows_of(dict(zip(forms, totals)), sizes), 1, 4, 0, 0, __version__, engines,
-                        len(forms) == len(sizes), True)
+    return PreflopTable(
+        _exact_rows_of(dict(zip(forms, totals)), sizes),
+        1,
+        4,
+        0,
+        0,
+        __version__,
+        engines,
+        len(forms) == len(sizes),
+        True,
+    )
 
 
 def _exact_rows_of(totals: dict[str, list[int]], sizes: dict[str, int]) -> tuple[TableRow, ...]:
@@ -755,14 +878,24 @@ def _exact_rows_of(totals: dict[str, list[int]], sizes: dict[str, int]) -> tuple
             raise TableError(f"the exact table counted no deal of {form}")
         pot = _POT_UNITS * deals
         high, low = sums[names["high_units"]] / pot, sums[names["low_units"]] / pot
-        measured.append((form, (sums[names["high_units"]] + sums[names["low_units"]]) / pot, high, low,
-                         sums[names["scoop"]] / deals, sums[names["low_made"]] / deals, deals))
+        measured.append(
+            (
+                form,
+                (sums[names["high_units"]] + sums[names["low_units"]]) / pot,
+                high,
+                low,
+                sums[names["scoop"]] / deals,
+                sums[names["low_made"]] / deals,
+                deals,
+            )
+        )
     measured.sort(key=lambda item: (-item[1], item[0]))
     everyone = sum(sizes[form] for form in totals)
     rows = []
     above = 0
     for rank, (form, equity, high, low, scoop, low_made, deals) in enumerate(measured, start=1):
         above += sizes[form]
-        rows.append(TableRow(rank, form, sizes[form], equity, high, low, scoop, low_made, 0.0,
-                             100 * above / everyone, deals))
+        rows.append(
+            TableRow(rank, form, sizes[form], equity, high, low, scoop, low_made, 0.0, 100 * above / everyone, deals)
+        )
     return tuple(rows)

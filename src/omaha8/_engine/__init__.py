@@ -54,11 +54,39 @@ from .programs import (
     suit_blind,
 )
 
-__all__ = ["ENGINE", "IMPLEMENTATION", "COMPILED_PYTHON", "ENGINE_API", "CHUNK_RUNOUTS", "MAX_SAMPLES",
-           "MAX_WORKERS", "TALLY_LISTS", "ALL_CARDS", "ALL_RANKS", "FILTER_BITS", "MAX_PROGRAM_DEPTH", "MAX_WEIGHT",
-           "OP_BOTH", "OP_BUT_NOT", "OP_EITHER", "OP_PATTERN", "OP_WEIGHT", "SUIT_ANY", "SUIT_NAMED",
-           "SUIT_VARIABLE", "passes_filters", "pattern_starts", "possible_shapes", "program_depth",
-           "program_weight", "relevant_cards", "suit_blind", "showdown_rows", "showdown_weights", "check_rounds"]
+__all__ = [
+    "ENGINE",
+    "IMPLEMENTATION",
+    "COMPILED_PYTHON",
+    "ENGINE_API",
+    "CHUNK_RUNOUTS",
+    "MAX_SAMPLES",
+    "MAX_WORKERS",
+    "TALLY_LISTS",
+    "ALL_CARDS",
+    "ALL_RANKS",
+    "FILTER_BITS",
+    "MAX_PROGRAM_DEPTH",
+    "MAX_WEIGHT",
+    "OP_BOTH",
+    "OP_BUT_NOT",
+    "OP_EITHER",
+    "OP_PATTERN",
+    "OP_WEIGHT",
+    "SUIT_ANY",
+    "SUIT_NAMED",
+    "SUIT_VARIABLE",
+    "passes_filters",
+    "pattern_starts",
+    "possible_shapes",
+    "program_depth",
+    "program_weight",
+    "relevant_cards",
+    "suit_blind",
+    "showdown_rows",
+    "showdown_weights",
+    "check_rounds",
+]
 
 # The modules above the engine that the build compiles from their own .py source.
 COMPILED_PYTHON = ("pots", "game")

@@ -34,21 +34,71 @@ from ..cards import (
 from ..exceptions import BatchError, CardError, IndexerError, JobError, SolverError
 from .programs import check_program
 
-__all__ = ["BatchError", "Batch", "check_batch", "row_error", "showdown_error", "showdown_rows", "showdown_weights",
-           "SHOWDOWN_BLOCKS", "Job", "check_job",
-           "check_range_job", "check_program", "check_range_walk", "check_rows_apart", "MAX_SAMPLES", "MAX_WORKERS",
-           "CHUNK_RUNOUTS", "TALLY_LISTS", "ENGINE_API", "check_rounds", "read_index", "read_round_cards",
-           "indexer_rows", "indexer_row_error", "indexer_out", "indexer_indices", "indexer_cards_out",
-           "index_range_error", "MAX_INDEXER_ROUNDS", "RIVER_NODE_KINDS", "RiverSpec",
-           "check_river_job", "check_holdings", "check_share_against_all", "check_holding_ranks",
-           "check_holding_values"]
+__all__ = [
+    "BatchError",
+    "Batch",
+    "check_batch",
+    "row_error",
+    "showdown_error",
+    "showdown_rows",
+    "showdown_weights",
+    "SHOWDOWN_BLOCKS",
+    "Job",
+    "check_job",
+    "check_range_job",
+    "check_program",
+    "check_range_walk",
+    "check_rows_apart",
+    "MAX_SAMPLES",
+    "MAX_WORKERS",
+    "CHUNK_RUNOUTS",
+    "TALLY_LISTS",
+    "ENGINE_API",
+    "check_rounds",
+    "read_index",
+    "read_round_cards",
+    "indexer_rows",
+    "indexer_row_error",
+    "indexer_out",
+    "indexer_indices",
+    "indexer_cards_out",
+    "index_range_error",
+    "MAX_INDEXER_ROUNDS",
+    "RIVER_NODE_KINDS",
+    "RiverSpec",
+    "check_river_job",
+    "check_holdings",
+    "check_share_against_all",
+    "check_holding_ranks",
+    "check_holding_values",
+]
 
 # What each evaluation engine (the compiled core, the fallback) exports, by the same names and
 # signatures: their ``__all__``.
-ENGINE_API = ("evaluate", "evaluate_high", "evaluate_low", "evaluate_batch", "five_card_value",
-              "all_five_card_values", "EquityJob", "RangeEquityJob", "draw_cards", "range_count",
-              "range_list", "rows_apart", "ShowdownJob", "TallySweeper", "release_memory", "HandIndexer",
-              "StrengthJob", "RiverJob", "holding_counts", "share_against_all", "holding_ranks", "holding_values")
+ENGINE_API = (
+    "evaluate",
+    "evaluate_high",
+    "evaluate_low",
+    "evaluate_batch",
+    "five_card_value",
+    "all_five_card_values",
+    "EquityJob",
+    "RangeEquityJob",
+    "draw_cards",
+    "range_count",
+    "range_list",
+    "rows_apart",
+    "ShowdownJob",
+    "TallySweeper",
+    "release_memory",
+    "HandIndexer",
+    "StrengthJob",
+    "RiverJob",
+    "holding_counts",
+    "share_against_all",
+    "holding_ranks",
+    "holding_values",
+)
 
 # An equity job's limits. A billion samples a second would take eleven days for MAX_SAMPLES;
 # MAX_WORKERS threads are far more than any machine runs usefully, and each costs a stack.
@@ -58,8 +108,17 @@ MAX_WORKERS = 256
 # core's CHUNK must be the same for both engines to sample the same runouts.
 CHUNK_RUNOUTS = 16384
 # The per-seat counts of an equity job's tally, in this order.
-TALLY_LISTS = ("high_units", "low_units", "square_units", "scoop", "high_win", "high_tie",
-               "low_win", "low_tie", "low_made")
+TALLY_LISTS = (
+    "high_units",
+    "low_units",
+    "square_units",
+    "scoop",
+    "high_win",
+    "high_tie",
+    "low_win",
+    "low_tie",
+    "low_made",
+)
 
 # Struct formats a buffer of these element types may report.
 _NATIVE = "<" if sys.byteorder == "little" else ">"
@@ -68,17 +127,15 @@ _UINT16_FORMATS = ("H", "=H", "@H", _NATIVE + "H")
 _HOW_TO_SHAPE = "memoryview(buffer).cast('B', (n, k)) gives a flat buffer its rows"
 
 
-
-
 class Batch(NamedTuple):
-    holes: memoryview      # (n, k) uint8
-    boards: memoryview     # (n, m), or (m,) when shared
+    holes: memoryview  # (n, k) uint8
+    boards: memoryview  # (n, m), or (m,) when shared
     shared_board: bool
     rows: int
     hole_size: int
     board_size: int
-    out_high: Any          # the caller's buffer or a new array('H')
-    out_low: Any           # the caller's buffer or a new array('B')
+    out_high: Any  # the caller's buffer or a new array('H')
+    out_low: Any  # the caller's buffer or a new array('B')
 
 
 def _view(obj: object, name: str) -> memoryview:
@@ -88,8 +145,7 @@ def _view(obj: object, name: str) -> memoryview:
         return memoryview(obj)  # type: ignore[arg-type]
     except TypeError:
         raise BatchError(
-            f"{name} must be a buffer (a numpy array, array.array, bytearray or memoryview), "
-            f"not {type(obj).__name__}"
+            f"{name} must be a buffer (a numpy array, array.array, bytearray or memoryview), not {type(obj).__name__}"
         ) from None
 
 
@@ -106,7 +162,7 @@ def _input(obj: object, name: str, ndims: tuple[int, ...], shapes: str) -> memor
     if not view.c_contiguous:
         raise BatchError(f"{name} must be C-contiguous (numpy.ascontiguousarray makes it so)")
     if view.format == "B" or 0 in _shape(view):
-        return view   # memoryview cannot cast a view with no elements: nothing in it to read
+        return view  # memoryview cannot cast a view with no elements: nothing in it to read
     return view.cast("B").cast("B", _shape(view))
 
 
@@ -129,14 +185,15 @@ def _check_output_layout(view: memoryview, name: str, rows: int) -> None:
     if view.ndim != 1:
         raise BatchError(f"{name} must be 1-D, {rows} elements, one per row, not shaped {view.shape}")
     if not view.c_contiguous:
-        raise BatchError(f"{name} must be C-contiguous (a strided view such as a[::2] is not): "
-                         "numpy.ascontiguousarray makes a copy that is, or pass a fresh array")
+        raise BatchError(
+            f"{name} must be C-contiguous (a strided view such as a[::2] is not): "
+            "numpy.ascontiguousarray makes a copy that is, or pass a fresh array"
+        )
     if _shape(view)[0] != rows:
         raise BatchError(f"{name} must have {rows} elements, one per row, not {_shape(view)[0]}")
 
 
-def check_batch(holes: object, boards: object, out_high: object = None,
-                out_low: object = None) -> Batch:
+def check_batch(holes: object, boards: object, out_high: object = None, out_low: object = None) -> Batch:
     """Check every buffer's type, element type, shape and layout; allocate missing outputs."""
     hole_view = _input(holes, "holes", (2,), "(n, k)")
     rows, hole_size = _shape(hole_view)
@@ -148,8 +205,10 @@ def check_batch(holes: object, boards: object, out_high: object = None,
     if board_size not in BOARD_SIZES:
         raise BatchError(f"boards must have 3, 4 or 5 cards per row, not {board_size}")
     if not shared and _shape(board_view)[0] != rows:
-        raise BatchError(f"boards has {_shape(board_view)[0]} rows but holes has {rows}; "
-                         "give one board per row, or one board (m,) for all")
+        raise BatchError(
+            f"boards has {_shape(board_view)[0]} rows but holes has {rows}; "
+            "give one board per row, or one board (m,) for all"
+        )
     high = _output(out_high, "out_high", _UINT16_FORMATS, "H", rows)
     low = _output(out_low, "out_low", _UINT8_FORMATS, "B", rows)
     if _overlap(high, low):
@@ -217,10 +276,15 @@ def _board_dead_and_counts(job: str, board, dead, exact, samples, seed, workers,
         raise JobError(f"{job} needs cards left in the deck for the board")
     if not isinstance(exact, bool):
         raise JobError(f"exact must be True or False, not {quoted(exact)}")
-    return Job(tuple(hand for hand, _ in hands), board_cards, dead_cards, exact,
-               whole_number(samples, "samples", 0, MAX_SAMPLES, JobError),
-               whole_number(seed, "seed", 0, 2**64 - 1, JobError),
-               whole_number(workers, "workers", 1, MAX_WORKERS, JobError))
+    return Job(
+        tuple(hand for hand, _ in hands),
+        board_cards,
+        dead_cards,
+        exact,
+        whole_number(samples, "samples", 0, MAX_SAMPLES, JobError),
+        whole_number(seed, "seed", 0, 2**64 - 1, JobError),
+        whole_number(workers, "workers", 1, MAX_WORKERS, JobError),
+    )
 
 
 def check_job(holes, board, dead, exact, samples, seed, workers) -> Job:
@@ -235,8 +299,9 @@ def check_job(holes, board, dead, exact, samples, seed, workers) -> Job:
         raise JobError(f"holes must be a list of hands, not {type(holes).__name__}") from None
     if not 2 <= len(hands) <= MAX_SEATS or any(len(hand) not in HOLE_SIZES for hand in hands):
         raise JobError(f"an equity job takes 2 to {MAX_SEATS} hands of 4, 5 or 6 cards")
-    return _board_dead_and_counts("an equity job", board, dead, exact, samples, seed, workers,
-                                  [(hand, len(hand)) for hand in hands])
+    return _board_dead_and_counts(
+        "an equity job", board, dead, exact, samples, seed, workers, [(hand, len(hand)) for hand in hands]
+    )
 
 
 def check_range_walk(code, table, k, cards, shapes=b"") -> tuple[bytes, bytes, int, int, bytes]:
@@ -249,8 +314,9 @@ def check_range_walk(code, table, k, cards, shapes=b"") -> tuple[bytes, bytes, i
     if not isinstance(shapes, (bytes, bytearray, memoryview)):
         raise JobError(f"shapes must be bytes, not {type(shapes).__name__}")
     shape_bytes = bytes(shapes)
-    if len(shape_bytes) % 4 or any(sum(shape_bytes[i:i + 4]) != k or max(shape_bytes[i:i + 4]) > 13
-                                   for i in range(0, len(shape_bytes), 4)):
+    if len(shape_bytes) % 4 or any(
+        sum(shape_bytes[i : i + 4]) != k or max(shape_bytes[i : i + 4]) > 13 for i in range(0, len(shape_bytes), 4)
+    ):
         raise JobError(f"shapes must be 4 counts a shape, each at most 13, adding up to {k}")
     return code_bytes, table_bytes, k, mask, shape_bytes
 
@@ -310,8 +376,10 @@ def check_rows_apart(combos, weights, k, dead) -> tuple[bytes, bytes, int, int]:
         raise JobError("rows_apart takes the rows and their weights as bytes")
     combo_bytes, weight_bytes = bytes(combos), bytes(weights)
     if len(combo_bytes) != k * len(weight_bytes):
-        raise JobError(f"rows_apart takes {k} bytes a row and one weight a row: {len(combo_bytes)} bytes "
-                       f"for {len(weight_bytes)} weights")
+        raise JobError(
+            f"rows_apart takes {k} bytes a row and one weight a row: {len(combo_bytes)} bytes "
+            f"for {len(weight_bytes)} weights"
+        )
     mask = whole_number(dead, "the dead-card mask", 0, (1 << 52) - 1, JobError)
     return combo_bytes, weight_bytes, k, mask
 
@@ -361,8 +429,9 @@ def _range_entry(seat: int, entry, exact) -> tuple:
     if isinstance(entry, int) and not isinstance(entry, bool):
         # Every hand of that many cards, alike: drawn card by card, never listed.
         if entry not in HOLE_SIZES or exact:
-            raise JobError(f"seat {seat + 1}: every hand of {entry} cards is a range for sampling "
-                           "only, of 4, 5 or 6 cards")
+            raise JobError(
+                f"seat {seat + 1}: every hand of {entry} cards is a range for sampling only, of 4, 5 or 6 cards"
+            )
         return b"", b"", entry
     try:
         combos, weights = entry
@@ -376,7 +445,7 @@ def _range_entry(seat: int, entry, exact) -> tuple:
     k = len(combos) // n
     if max(combos) > 51 or min(weights) < 1 or max(weights) > 100:
         raise JobError(f"seat {seat + 1}: range cards are 0..51 and weights 1..100")
-    if not all(all(map(operator.lt, combos[i::k], combos[i + 1::k])) for i in range(k - 1)):
+    if not all(all(map(operator.lt, combos[i::k], combos[i + 1 :: k])) for i in range(k - 1)):
         raise JobError(f"seat {seat + 1}: every range row must hold its cards in ascending order")
     return combos, weights, k
 
@@ -402,8 +471,9 @@ def showdown_weights(obj: object, rows: int) -> array:
     return read_weights(obj, rows, "weights", BatchError, "opponent")
 
 
-def showdown_error(code: int, row: int, board: bytes, hands: bytes, opponents: bytes, hole_size: int,
-                   weights: bytes) -> Exception:
+def showdown_error(
+    code: int, row: int, board: bytes, hands: bytes, opponents: bytes, hole_size: int, weights: bytes
+) -> Exception:
     """The error for a showdown job's check code (negative), naming the row, in
     ``read_hand``'s words."""
     if code == -1:
@@ -414,21 +484,24 @@ def showdown_error(code: int, row: int, board: bytes, hands: bytes, opponents: b
         return CardError("the board has no room left for the runouts")
     if code in (-3, -4):
         name, rows = ("hands", hands) if code == -3 else ("opponents", opponents)
-        hole = list(rows[row * hole_size:(row + 1) * hole_size])
+        hole = list(rows[row * hole_size : (row + 1) * hole_size])
         try:
             read_hand(hole, list(board))
         except CardError as error:
             return CardError(f"{name} row {row}: {error}")
     if code == -5:
         return BatchError(f"weights[{row}] is not a finite number, 0 or more")
-    return JobError(f"{hole_size}-card hands leave no runout of a {len(board)}-card board" if code == -2
-                    else f"the showdown job's arguments do not fit (code {code})")
+    return JobError(
+        f"{hole_size}-card hands leave no runout of a {len(board)}-card board"
+        if code == -2
+        else f"the showdown job's arguments do not fit (code {code})"
+    )
 
 
 # ---------------------------------------------------------------- hand indexers
 
-MAX_INDEXER_ROUNDS = 7   # a suit's shape packs 4 bits a round beside its 36-bit index
-_UINT64_FORMATS = ("Q", "=Q", "@Q", _NATIVE + "Q", "L", "=L", "@L", _NATIVE + "L")   # 8 bytes checked apart
+MAX_INDEXER_ROUNDS = 7  # a suit's shape packs 4 bits a round beside its 36-bit index
+_UINT64_FORMATS = ("Q", "=Q", "@Q", _NATIVE + "Q", "L", "=L", "@L", _NATIVE + "L")  # 8 bytes checked apart
 
 
 def check_rounds(rounds: object) -> tuple[int, ...]:
@@ -505,8 +578,13 @@ def indexer_indices(obj: object, size: int, r: int) -> array:
         view: Optional[memoryview] = memoryview(obj)  # type: ignore[arg-type]
     except TypeError:
         view = None
-    if view is not None and view.ndim == 1 and view.format in _UINT64_FORMATS and view.itemsize == 8 \
-            and view.c_contiguous:
+    if (
+        view is not None
+        and view.ndim == 1
+        and view.format in _UINT64_FORMATS
+        and view.itemsize == 8
+        and view.c_contiguous
+    ):
         values = array("Q", view.tobytes())
     else:
         try:
@@ -554,15 +632,15 @@ RIVER_NODE_KINDS = ("oop", "ip", "oop folded", "ip folded", "showdown")
 
 class RiverSpec(NamedTuple):
     board: bytes
-    rows: tuple[bytes, bytes]          # OOP's rows, IP's rows: hole_size card indices each
+    rows: tuple[bytes, bytes]  # OOP's rows, IP's rows: hole_size card indices each
     hole_size: int
-    weights: tuple[array, array]       # one float64 chance weight per row, 0 or more
+    weights: tuple[array, array]  # one float64 chance weight per row, 0 or more
     kinds: list[int]
-    firsts: list[int]                  # a decision's first child; its children are consecutive
+    firsts: list[int]  # a decision's first child; its children are consecutive
     counts: list[int]
-    amounts: list[float]               # per node: the chips in the middle, OOP's and IP's river bets
-    depth: int                         # decision levels on the longest line
-    widest: int                        # the most actions at one decision
+    amounts: list[float]  # per node: the chips in the middle, OOP's and IP's river bets
+    depth: int  # decision levels on the longest line
+    widest: int  # the most actions at one decision
 
 
 def _river_rows(rows: object, k: int, board_mask: int, side: str) -> bytes:
@@ -571,10 +649,12 @@ def _river_rows(rows: object, k: int, board_mask: int, side: str) -> bytes:
         raise SolverError(f"{side}: the range needs at least one whole hand of {k} cards")
     for i in range(len(data) // k):
         mask = board_mask
-        for card in data[i * k:(i + 1) * k]:
+        for card in data[i * k : (i + 1) * k]:
             if card > 51 or mask >> card & 1:
-                raise CardError(f"{side} hand {i} ({quoted(list(data[i * k:(i + 1) * k]))}) repeats a card, "
-                                "holds one of the board or one that is not a card")
+                raise CardError(
+                    f"{side} hand {i} ({quoted(list(data[i * k : (i + 1) * k]))}) repeats a card, "
+                    "holds one of the board or one that is not a card"
+                )
             mask |= 1 << card
     return data
 
@@ -593,8 +673,9 @@ def _river_weights(weights: object, rows: int, side: str) -> array:
     return values
 
 
-def check_river_job(board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts,
-                    amounts) -> RiverSpec:
+def check_river_job(
+    board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts
+) -> RiverSpec:
     """The river solver's spot and tree, checked whole: the engines read only what this passed.
     A tree's nodes are numbered so that each decision's children follow it, consecutive, and
     every node but the root is the child of exactly one decision."""
@@ -604,8 +685,10 @@ def check_river_job(board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights
     k = whole_number(hole_size, "hole_size", 4, MAX_HOLE_CARDS, SolverError)
     board_mask = sum(1 << c for c in cards)
     rows = (_river_rows(oop_rows, k, board_mask, "oop"), _river_rows(ip_rows, k, board_mask, "ip"))
-    weights = (_river_weights(oop_weights, len(rows[0]) // k, "oop"),
-               _river_weights(ip_weights, len(rows[1]) // k, "ip"))
+    weights = (
+        _river_weights(oop_weights, len(rows[0]) // k, "oop"),
+        _river_weights(ip_weights, len(rows[1]) // k, "ip"),
+    )
     kinds, firsts, counts, amounts = list(kinds), list(firsts), list(counts), list(amounts)
     nodes = len(kinds)
     if not nodes or len(firsts) != nodes or len(counts) != nodes or len(amounts) != 3 * nodes:
@@ -619,8 +702,13 @@ def check_river_job(board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights
         if kind not in range(len(RIVER_NODE_KINDS)):
             raise SolverError(f"node {node} has kind {kind!r}, not one of 0..{len(RIVER_NODE_KINDS) - 1}")
         if kind <= 1:
-            if not (isinstance(count, int) and isinstance(first, int) and count >= 1
-                    and node < first and first + count <= nodes):
+            if not (
+                isinstance(count, int)
+                and isinstance(first, int)
+                and count >= 1
+                and node < first
+                and first + count <= nodes
+            ):
                 raise SolverError(f"node {node}: its children {first!r}..+{count!r} are not later nodes of the tree")
             widest = max(widest, count)
             for child in range(first, first + count):
@@ -633,5 +721,6 @@ def check_river_job(board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights
     for value in amounts:
         if not (isinstance(value, (int, float)) and 0.0 <= value < float("inf")):
             raise SolverError(f"a river tree's chip amounts are finite and 0 or more, not {value!r}")
-    return RiverSpec(bytes(cards), rows, k, weights, kinds, firsts, counts, [float(a) for a in amounts],
-                     max(depth) + 1, widest)
+    return RiverSpec(
+        bytes(cards), rows, k, weights, kinds, firsts, counts, [float(a) for a in amounts], max(depth) + 1, widest
+    )

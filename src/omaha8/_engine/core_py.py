@@ -42,6 +42,7 @@ from .suits import HandIndexer  # noqa: F401  (the engine API: the pure indexer)
 # The evaluation API: the same names and signatures as the compiled core's.
 __all__ = list(ENGINE_API)
 
+
 def _strength_order() -> dict[tuple[int, tuple[int, ...]], int]:
     """Every distinct high hand, numbered 1 (royal flush) .. 7462 by sorting on strength."""
     classes = set()
@@ -325,7 +326,7 @@ class EquityJob:
             for j in range(self.need):
                 r = j + stream.below(size - j)
                 deck[j], deck[r] = deck[r], deck[j]
-            yield deck[:self.need]
+            yield deck[: self.need]
 
     def run(self, worker):
         if not 0 <= worker < self.workers:
@@ -429,11 +430,11 @@ class RangeEquityJob(EquityJob):
             combos, weights, k = range_job[seat]
             self.range_any.append(0 if weights else k)
             program = None
-            if isinstance(combos, tuple):   # a range read hand by hand
+            if isinstance(combos, tuple):  # a range read hand by hand
                 program = (array("i", combos[0]), array("i", combos[1]))
                 combos = b""
             self.range_program.append(program)
-            self.range_rows.append([list(combos[i:i + k]) for i in range(0, len(combos), k)])
+            self.range_rows.append([list(combos[i : i + k]) for i in range(0, len(combos), k)])
             self.range_weights.append(list(weights))
         self.max_weight = max([1] + [max(w) for w in self.range_weights if w])
         self.need = 5 - len(self.board)
@@ -562,7 +563,6 @@ def all_five_card_values() -> array:
     return array("H", (_five_card_value(cards) for cards in combinations(range(52), 5)))
 
 
-
 def range_count(code, table, k, relevant, shapes=b""):
     """The compiled core's ``range_count``, the same walks in Python: how many k-card hands a
     compiled range gives a weight, each subset of the ``relevant`` cards tried once, or, when
@@ -574,9 +574,11 @@ def range_count(code, table, k, relevant, shapes=b""):
     total = 0
     if relevant == (1 << 52) - 1:
         for at in range(0, len(shape_bytes), 4):
-            shape = shape_bytes[at:at + 4]
-            per_suit = [[[rank * 4 + suit for rank in ranks] for ranks in combinations(range(13), shape[suit])]
-                        for suit in range(4)]
+            shape = shape_bytes[at : at + 4]
+            per_suit = [
+                [[rank * 4 + suit for rank in ranks] for ranks in combinations(range(13), shape[suit])]
+                for suit in range(4)
+            ]
             for parts in product(*per_suit):
                 if program_weight(code_ints, table_ints, [c for part in parts for c in part]) > 0:
                     total += 1
@@ -584,7 +586,7 @@ def range_count(code, table, k, relevant, shapes=b""):
     chosen = [c for c in range(52) if (relevant >> c) & 1]
     others = [c for c in range(52) if not (relevant >> c) & 1]
     for size in range(max(0, k - len(others)), min(k, len(chosen)) + 1):
-        filler = others[:k - size]
+        filler = others[: k - size]
         ways = comb(len(others), k - size)
         for subset in combinations(chosen, size):
             if program_weight(code_ints, table_ints, list(subset) + filler) > 0:
@@ -612,9 +614,12 @@ def rows_apart(combos, weights, k, dead):
     """The rows of ``combos`` (k card indices each) that hold no card of the ``dead`` mask,
     with their weights, as (combos, weights) bytes in the order given."""
     combo_bytes, weight_bytes, k, dead = check_rows_apart(combos, weights, k, dead)
-    keep = [i for i in range(len(weight_bytes))
-            if not any(c < 52 and (dead >> c) & 1 for c in combo_bytes[i * k:(i + 1) * k])]
-    return b"".join(combo_bytes[i * k:(i + 1) * k] for i in keep), bytes(weight_bytes[i] for i in keep)
+    keep = [
+        i
+        for i in range(len(weight_bytes))
+        if not any(c < 52 and (dead >> c) & 1 for c in combo_bytes[i * k : (i + 1) * k])
+    ]
+    return b"".join(combo_bytes[i * k : (i + 1) * k] for i in keep), bytes(weight_bytes[i] for i in keep)
 
 
 def _holdings(board: list[int], out: int, k: int) -> Iterator[tuple[int, int]]:
@@ -631,7 +636,7 @@ def _holdings(board: list[int], out: int, k: int) -> Iterator[tuple[int, int]]:
             if rank:
                 ranks |= 1 << (rank - 1)
         if ranks not in low_of:
-            low = _best_low(holding, board)   # type: ignore[arg-type]
+            low = _best_low(holding, board)  # type: ignore[arg-type]
             low_of[ranks] = NO_LOW if low is None else low
         yield high, low_of[ranks]
 
@@ -684,8 +689,11 @@ def _made_values(cards: list[int], deck: list[int], k: int, below_high: int, bel
             return True
         for at in range(start, len(deck)):
             card = deck[at]
-            if card not in chosen and all(pair_high[other, card] >= value for other in chosen) \
-                    and grows(chosen + [card], at + 1, value):
+            if (
+                card not in chosen
+                and all(pair_high[other, card] >= value for other in chosen)
+                and grows(chosen + [card], at + 1, value)
+            ):
                 return True
         return False
 
@@ -796,8 +804,8 @@ class ShowdownJob(_TaskedJob):
             raise showdown_error(code, row, board, hands, opponents, k, weights)
         self._k = k
         self._board = list(board)
-        self._hands = [tuple(sorted(hands[i:i + k])) for i in range(0, len(hands), k)]
-        self._opps = [tuple(sorted(opponents[i:i + k])) for i in range(0, len(opponents), k)]
+        self._hands = [tuple(sorted(hands[i : i + k])) for i in range(0, len(hands), k)]
+        self._opps = [tuple(sorted(opponents[i : i + k])) for i in range(0, len(opponents), k)]
         deck = [c for c in range(52) if c not in board]
         if len(board) == 5:
             self._runouts: list = [()]
@@ -821,7 +829,7 @@ class ShowdownJob(_TaskedJob):
             return -2, -1
         for code, rows in ((-3, hands), (-4, opponents)):
             for row in range(len(rows) // k):
-                cards = rows[row * k:(row + 1) * k]
+                cards = rows[row * k : (row + 1) * k]
                 if max(cards) > 51 or len(set(cards)) != k or set(cards) & set(board):
                     return code, row
         for row, w in enumerate(weights):
@@ -838,8 +846,9 @@ class ShowdownJob(_TaskedJob):
             (odd if size % 2 else even).extend(combinations(hand, size))
         return odd, even
 
-    def _sweep(self, hand_keys: list, opp_keys: list, two_channels: bool, hand_low: list, opp_low: list,
-               out: list) -> None:
+    def _sweep(
+        self, hand_keys: list, opp_keys: list, two_channels: bool, hand_low: list, opp_low: list, out: list
+    ) -> None:
         # hand_keys[i]: the hand's strength key (higher is stronger) or None when it sits out.
         acc: list = [{}, {}]
         totals = [0.0, 0.0]
@@ -898,9 +907,14 @@ class ShowdownJob(_TaskedJob):
         if parts & 1:
             self._sweep(hand_key, opp_key, True, hand_low, opp_low, high)
         if parts & 2 and any(hand_low):
-            self._sweep([u if u else None for u in hand_low], [u if key is not None else None
-                                                             for u, key in zip(opp_low, opp_key)],
-                        False, hand_low, opp_low, low)
+            self._sweep(
+                [u if u else None for u in hand_low],
+                [u if key is not None else None for u, key in zip(opp_low, opp_key)],
+                False,
+                hand_low,
+                opp_low,
+                low,
+            )
 
     def _task(self, task: int) -> tuple[list, list]:
         n = len(self._hands)
@@ -909,7 +923,7 @@ class ShowdownJob(_TaskedJob):
             self._river((), 1 if task == 0 else 2, high, low)
         else:
             total = len(self._runouts)
-            for runout in self._runouts[total * task // self.tasks:total * (task + 1) // self.tasks]:
+            for runout in self._runouts[total * task // self.tasks : total * (task + 1) // self.tasks]:
                 self._river(runout, 3, high, low)
         return high, low
 
@@ -945,10 +959,18 @@ class ShowdownJob(_TaskedJob):
         for i, hand in enumerate(self._hands):
             odd, even = self._subsets(hand)
             dup_weight, dup_number = self._dup[i]
-            left = (total - sum(weights.get(s, 0.0) for s in odd) + sum(weights.get(s, 0.0) for s in even)
-                    + self._sign * dup_weight)
-            count = number - sum(counts.get(s, 0) for s in odd) + sum(counts.get(s, 0) for s in even) \
+            left = (
+                total
+                - sum(weights.get(s, 0.0) for s in odd)
+                + sum(weights.get(s, 0.0) for s in even)
+                + self._sign * dup_weight
+            )
+            count = (
+                number
+                - sum(counts.get(s, 0) for s in odd)
+                + sum(counts.get(s, 0) for s in even)
                 + self._sign * dup_number
+            )
             weight.append(left if count else 0.0)
             positive.append(count)
             if count:
@@ -959,16 +981,24 @@ class ShowdownJob(_TaskedJob):
         share = array("d", (h + lo for h, lo in zip(high, low)))
         # NaN where no opponent of weight is left, or where what is left weighs less than the
         # rounding of the sums can tell from nothing; else within 0..1 (the compiled rule).
-        equity = array("d", (min(max(s / w, 0.0), 1.0) if count and w > 0.0 else math.nan
-                             for s, w, count in zip(share, weight, positive)))
+        equity = array(
+            "d",
+            (
+                min(max(s / w, 0.0), 1.0) if count and w > 0.0 else math.nan
+                for s, w, count in zip(share, weight, positive)
+            ),
+        )
         return share, array("d", high), array("d", low), weight, equity
 
 
 def river_fields(hands: list, opps: list, weights: list, board: list, dead: set) -> Iterator[tuple[int, list]]:
     """Per live hand (none of ``dead``) on a river board, its 11 tally fields against the live
     opponents of positive weight, pair by pair."""
-    live_opps = [(opp, w, _best_high(list(opp), board), _best_low(list(opp), board))
-                 for opp, w in zip(opps, weights) if w > 0 and not dead.intersection(opp)]
+    live_opps = [
+        (opp, w, _best_high(list(opp), board), _best_low(list(opp), board))
+        for opp, w in zip(opps, weights)
+        if w > 0 and not dead.intersection(opp)
+    ]
     for i, hand in enumerate(hands):
         if dead.intersection(hand):
             continue
@@ -1002,7 +1032,7 @@ def river_fields(hands: list, opps: list, weights: list, board: list, dead: set)
         yield i, fields
 
 
-STRENGTH_TASKS = 16   # runout blocks of a strength job, as in the compiled core
+STRENGTH_TASKS = 16  # runout blocks of a strength job, as in the compiled core
 
 
 class StrengthJob(_TaskedJob):
@@ -1029,8 +1059,8 @@ class StrengthJob(_TaskedJob):
             if not (w <= 1000 and w == int(w)):
                 raise JobError(f"opponent {row}: hand strength weighs opponents by whole numbers 0..1000")
         self._board = list(board)
-        self._hands = [tuple(hands[i:i + k]) for i in range(0, len(hands), k)]
-        self._opps = [tuple(opponents[i:i + k]) for i in range(0, len(opponents), k)]
+        self._hands = [tuple(hands[i : i + k]) for i in range(0, len(hands), k)]
+        self._opps = [tuple(opponents[i : i + k]) for i in range(0, len(opponents), k)]
         self._weights = [int(w) for w in values]
         self._bins = bins
         deck = [c for c in range(52) if c not in board]
@@ -1043,7 +1073,7 @@ class StrengthJob(_TaskedJob):
 
     def _do(self, task: int) -> None:
         count = len(self._runouts)
-        for runout in self._runouts[count * task // self.tasks:count * (task + 1) // self.tasks]:
+        for runout in self._runouts[count * task // self.tasks : count * (task + 1) // self.tasks]:
             board = self._board + list(runout)
             with self._lock:
                 for i, fields in river_fields(self._hands, self._opps, self._weights, board, set(runout)):
@@ -1072,8 +1102,15 @@ class StrengthJob(_TaskedJob):
                 histogram.extend([nan] * self._bins)
             else:
                 pot = float(POT_UNITS)
-                row = [float(f[0] + f[1]) / (pot * weight), square / (pot * pot * weight), float(f[0]) / (pot * weight),
-                       float(f[1]) / (pot * weight), float(f[3]) / weight, float(f[8]) / weight, float(weight)]
+                row = [
+                    float(f[0] + f[1]) / (pot * weight),
+                    square / (pot * pot * weight),
+                    float(f[0]) / (pot * weight),
+                    float(f[1]) / (pot * weight),
+                    float(f[3]) / weight,
+                    float(f[8]) / weight,
+                    float(weight),
+                ]
                 histogram.extend(float(count) / weight for count in self._histogram[i])
             for column, value in zip(columns, row):
                 column.append(value)
@@ -1094,21 +1131,23 @@ class TallySweeper:
         group_of = array("i", bytes(groups))
         n, m = len(hands) // k, len(opponents) // k
         if len(hands) % k or len(opponents) % k or len(weights) != m or len(hand_weights) != n or len(group_of) != n:
-            raise JobError("a tally sweep takes whole rows, a float64 weight per opponent, an int64 weight and "
-                           "an int32 group per hand")
+            raise JobError(
+                "a tally sweep takes whole rows, a float64 weight per opponent, an int64 weight and "
+                "an int32 group per hand"
+            )
         if any(not 0 <= g < group_count for g in group_of) or any(w < 0 for w in hand_weights):
             raise JobError("a hand's group or weight is out of range")
         for code, rows in ((-3, hands), (-4, opponents)):
             for row in range(len(rows) // k):
-                cards = rows[row * k:(row + 1) * k]
+                cards = rows[row * k : (row + 1) * k]
                 if max(cards) > 51 or len(set(cards)) != k:
                     raise showdown_error(code, row, b"", hands, opponents, k, b"")
         for row, w in enumerate(weights):
             if not 0.0 <= w < float("inf"):
                 raise showdown_error(-5, row, b"", hands, opponents, k, b"")
         self._k = k
-        self._hands = [tuple(hands[i:i + k]) for i in range(0, len(hands), k)]
-        self._opps = [tuple(opponents[i:i + k]) for i in range(0, len(opponents), k)]
+        self._hands = [tuple(hands[i : i + k]) for i in range(0, len(hands), k)]
+        self._opps = [tuple(opponents[i : i + k]) for i in range(0, len(opponents), k)]
         self._hand_weights = list(hand_weights)
         self._weights = [int(w) if w == int(w) else w for w in weights]
         self._groups = list(group_of)
@@ -1161,17 +1200,17 @@ class RiverJob(_TaskedJob):
     as the compiled engine stores them, so the two follow the same numbers to within the sums'
     rounding."""
 
-    def __init__(self, board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts,
-                 amounts):
-        spec = check_river_job(board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts,
-                               counts, amounts)
+    def __init__(self, board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts):
+        spec = check_river_job(
+            board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts
+        )
         k = spec.hole_size
         board_cards = list(spec.board)
         self._hands = []
         for rows in spec.rows:
             hands = []
             for i in range(len(rows) // k):
-                hole = list(rows[i * k:(i + 1) * k])
+                hole = list(rows[i * k : (i + 1) * k])
                 hands.append((_best_high(hole, board_cards), _best_low(hole, board_cards), frozenset(hole)))
             self._hands.append(hands)
         self._weights = [list(w) for w in spec.weights]
@@ -1220,10 +1259,12 @@ class RiverJob(_TaskedJob):
             if player not in (0, 1):
                 raise JobError("player is 0 (OOP) or 1 (IP)")
             if iteration != self.iteration + 1 - player:
-                raise JobError(f"player {player}'s half of iteration {iteration} does not follow "
-                               f"{'iteration' if player == 0 else 'OOP in iteration'} {self.iteration}")
+                raise JobError(
+                    f"player {player}'s half of iteration {iteration} does not follow "
+                    f"{'iteration' if player == 0 else 'OOP in iteration'} {self.iteration}"
+                )
             t = float(iteration - 1)
-            self._discounts = (t ** 1.5 / (t ** 1.5 + 1.0), 0.5, (t / (t + 1.0)) ** 2)
+            self._discounts = (t**1.5 / (t**1.5 + 1.0), 0.5, (t / (t + 1.0)) ** 2)
             self.iteration = iteration
         self._mode = mode
         for node, kind in enumerate(self._kinds):
@@ -1238,7 +1279,7 @@ class RiverJob(_TaskedJob):
                     self._current[kind][at + a * n + i] = positive[a] / total if total > 0 else 1.0 / count
         first = player if mode == 0 else 0
         self._tasks(player + 1 if mode == 0 else 2, 2)
-        self.workers = 2       # a second worker on a one-task phase finds nothing to do
+        self.workers = 2  # a second worker on a one-task phase finds nothing to do
         self._next = first
         self._first = first
 

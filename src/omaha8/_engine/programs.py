@@ -19,10 +19,33 @@ from itertools import product
 
 from ..exceptions import JobError
 
-__all__ = ["OP_PATTERN", "OP_EITHER", "OP_BOTH", "OP_BUT_NOT", "OP_WEIGHT", "FILTER_BITS", "FILTER_DOUBLE_SUITED",
-           "FILTER_SINGLE_SUITED", "FILTER_RAINBOW", "FILTER_NO_PAIR", "SUIT_ANY", "SUIT_NAMED", "SUIT_VARIABLE",
-           "ALL_RANKS", "ALL_CARDS", "MAX_WEIGHT", "MAX_PROGRAM_DEPTH", "check_program", "program_weight",
-           "passes_filters", "pattern_starts", "relevant_cards", "possible_shapes", "suit_blind", "program_depth"]
+__all__ = [
+    "OP_PATTERN",
+    "OP_EITHER",
+    "OP_BOTH",
+    "OP_BUT_NOT",
+    "OP_WEIGHT",
+    "FILTER_BITS",
+    "FILTER_DOUBLE_SUITED",
+    "FILTER_SINGLE_SUITED",
+    "FILTER_RAINBOW",
+    "FILTER_NO_PAIR",
+    "SUIT_ANY",
+    "SUIT_NAMED",
+    "SUIT_VARIABLE",
+    "ALL_RANKS",
+    "ALL_CARDS",
+    "MAX_WEIGHT",
+    "MAX_PROGRAM_DEPTH",
+    "check_program",
+    "program_weight",
+    "passes_filters",
+    "pattern_starts",
+    "relevant_cards",
+    "possible_shapes",
+    "suit_blind",
+    "program_depth",
+]
 
 OP_PATTERN, OP_EITHER, OP_BOTH, OP_BUT_NOT, OP_WEIGHT = 1, 2, 3, 4, 5
 # A pattern's filters, one bit each: "$ds", "$ss", "$r", "$np".
@@ -62,10 +85,10 @@ def pattern_starts(code) -> list:
 
 
 def _pattern_weight(table, at: int, hand) -> int:
-    weight, filters, count, explicit = table[at:at + 4]
+    weight, filters, count, explicit = table[at : at + 4]
     if filters and not passes_filters(hand, filters):
         return 0
-    specs = [table[at + 4 + 3 * i:at + 7 + 3 * i] for i in range(count)]
+    specs = [table[at + 4 + 3 * i : at + 7 + 3 * i] for i in range(count)]
     binding = [-1, -1, -1, -1]
     taken = [False] * len(hand)
 
@@ -125,7 +148,7 @@ def check_program(seat: int, code, table, k: int) -> tuple[bytes, bytes]:
     bad = JobError(f"seat {seat + 1}: not a compiled range")
     try:
         code_ints, table_ints = array("i", code), array("i", table)
-    except (TypeError, ValueError, OverflowError):   # not a sequence of C ints
+    except (TypeError, ValueError, OverflowError):  # not a sequence of C ints
         raise bad from None
     depth = 0
     if len(code_ints) % 2 or not code_ints:
@@ -135,13 +158,16 @@ def check_program(seat: int, code, table, k: int) -> tuple[bytes, bytes]:
         if op == OP_PATTERN:
             if not 0 <= arg <= len(table_ints) - 4:
                 raise bad
-            weight, _, count, _ = table_ints[arg:arg + 4]
+            weight, _, count, _ = table_ints[arg : arg + 4]
             if not 1 <= weight <= MAX_WEIGHT or not 0 <= count <= k or arg + 4 + 3 * count > len(table_ints):
                 raise bad
             for spec in range(count):
-                mask, kind, value = table_ints[arg + 4 + 3 * spec:arg + 7 + 3 * spec]
-                if (not 0 <= mask <= ALL_RANKS or kind not in (SUIT_ANY, SUIT_NAMED, SUIT_VARIABLE)
-                        or not 0 <= value <= 3):
+                mask, kind, value = table_ints[arg + 4 + 3 * spec : arg + 7 + 3 * spec]
+                if (
+                    not 0 <= mask <= ALL_RANKS
+                    or kind not in (SUIT_ANY, SUIT_NAMED, SUIT_VARIABLE)
+                    or not 0 <= value <= 3
+                ):
                     raise bad
             depth += 1
         elif op == OP_WEIGHT:
@@ -169,7 +195,7 @@ def relevant_cards(code, table) -> int:
         if table[at + 1]:
             return ALL_CARDS
         for i in range(count):
-            ranks, kind, value = table[at + 4 + 3 * i:at + 7 + 3 * i]
+            ranks, kind, value = table[at + 4 + 3 * i : at + 7 + 3 * i]
             if ranks == ALL_RANKS and kind == SUIT_ANY:
                 continue
             suits = (value,) if kind == SUIT_NAMED else range(4)
@@ -186,8 +212,11 @@ def _fits(table, at: int, shape: tuple) -> bool:
     first, hold each suit variable's specs, largest first."""
     filters, count, explicit = table[at + 1], table[at + 2], table[at + 3]
     held = sorted((c for c in shape if c), reverse=True)
-    if ((filters & FILTER_DOUBLE_SUITED and held != [2, 2]) or (filters & FILTER_SINGLE_SUITED and held != [2, 1, 1])
-            or (filters & FILTER_RAINBOW and held != [1, 1, 1, 1])):
+    if (
+        (filters & FILTER_DOUBLE_SUITED and held != [2, 2])
+        or (filters & FILTER_SINGLE_SUITED and held != [2, 1, 1])
+        or (filters & FILTER_RAINBOW and held != [1, 1, 1, 1])
+    ):
         return False
     named, need = [0] * 4, [0] * 4
     for i in range(count):

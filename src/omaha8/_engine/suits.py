@@ -42,10 +42,18 @@ from .checks import (
     read_round_cards,
 )
 
-__all__ = ["Configuration", "Plan", "indexer_plan", "class_count", "HandIndexer", "SHAPE_BITS", "INDEX_BITS",
-           "MAX_ROUNDS"]
+__all__ = [
+    "Configuration",
+    "Plan",
+    "indexer_plan",
+    "class_count",
+    "HandIndexer",
+    "SHAPE_BITS",
+    "INDEX_BITS",
+    "MAX_ROUNDS",
+]
 
-MAX_ROUNDS = 7      # a shape packs 4 bits a round into 28 bits, beside a 36-bit suit index
+MAX_ROUNDS = 7  # a shape packs 4 bits a round into 28 bits, beside a 36-bit suit index
 SHAPE_BITS = 4
 INDEX_BITS = 36
 
@@ -107,8 +115,9 @@ def _deals_fixed(rounds: tuple[int, ...], lengths: tuple[int, ...]) -> int:
         step: dict[int, int] = {}
         for taken, ways in by_taken.items():
             for a in range(min(cards // length, other - taken) + 1):
-                step[taken + a] = step.get(taken + a, 0) + ways * (factorial(cards)
-                                                                    // (factorial(a) * factorial(cards - length * a)))
+                step[taken + a] = step.get(taken + a, 0) + ways * (
+                    factorial(cards) // (factorial(a) * factorial(cards - length * a))
+                )
         by_taken = step
     fixed = 0
     for taken, ways in by_taken.items():
@@ -182,7 +191,7 @@ def _configurations(prefix: tuple[int, ...]) -> list[Configuration]:
                 add()
                 chosen.pop()
             return
-        need = sum(left) - 13 * after          # this suit takes at least this many cards
+        need = sum(left) - 13 * after  # this suit takes at least this many cards
         tails = [0] * (rounds + 1)
         for j in range(rounds - 1, -1, -1):
             tails[j] = tails[j + 1] + left[j]
@@ -218,14 +227,13 @@ def indexer_plan(rounds: tuple[int, ...]) -> Plan:
     Each round's classes are counted first (``class_count``, microseconds), so rounds with more
     than 64-bit indices hold are refused before anything is listed."""
     rounds = check_rounds(rounds)
-    sizes = tuple(class_count(rounds[:r + 1]) for r in range(len(rounds)))
+    sizes = tuple(class_count(rounds[: r + 1]) for r in range(len(rounds)))
     for r, size in enumerate(sizes):
         if size >= 2**63:
-            raise IndexerError(f"rounds {rounds} have {size:,} classes after round {r}: "
-                               "more than 64-bit indices hold")
+            raise IndexerError(f"rounds {rounds} have {size:,} classes after round {r}: more than 64-bit indices hold")
     per_round = []
     for r, size in enumerate(sizes):
-        found = _configurations(rounds[:r + 1])
+        found = _configurations(rounds[: r + 1])
         assert found[-1].offset + found[-1].size == size, (rounds, r)
         per_round.append(tuple(found))
     return Plan(rounds, tuple(per_round), sizes)
@@ -310,8 +318,10 @@ def suit_masks(shape: tuple[int, ...], index: int) -> list[int]:
 def _lookups(rounds: tuple[int, ...]) -> tuple[list[dict], list[list[int]]]:
     """Per round: the configurations by their shapes, and their offsets in order."""
     plan = indexer_plan(rounds)
-    return ([{c.shapes: c for c in configs} for configs in plan.configurations],
-            [[c.offset for c in configs] for configs in plan.configurations])
+    return (
+        [{c.shapes: c for c in configs} for configs in plan.configurations],
+        [[c.offset for c in configs] for configs in plan.configurations],
+    )
 
 
 class HandIndexer:
@@ -343,14 +353,14 @@ class HandIndexer:
         masks = [[0] * (r + 1) for _ in range(4)]
         at = 0
         for j in range(r + 1):
-            for c in cards[at:self._ends[j]]:
+            for c in cards[at : self._ends[j]]:
                 masks[c & 3][j] |= 1 << (c >> 2)
             at = self._ends[j]
         suits = sorted(((tuple(bin(m).count("1") for m in ms), suit_index(ms)) for ms in masks), reverse=True)
         config = self._lookup[r][tuple(shape for shape, _ in suits)]
         index = 0
         for first, g, count in config.groups:
-            index = index * comb(count + g - 1, g) + _multiset_rank([i for _, i in suits[first:first + g]])
+            index = index * comb(count + g - 1, g) + _multiset_rank([i for _, i in suits[first : first + g]])
         return config.offset + index
 
     def index(self, cards) -> int:
@@ -364,10 +374,10 @@ class HandIndexer:
         width = self._ends[r]
         flat = view.tobytes()
         for i in range(rows):
-            row = flat[i * width:(i + 1) * width]
+            row = flat[i * width : (i + 1) * width]
             if max(row) > 51 or len(set(row)) != width:
                 raise indexer_row_error(i, row)
-        values = [self._index(flat[i * width:(i + 1) * width], r) for i in range(rows)]
+        values = [self._index(flat[i * width : (i + 1) * width], r) for i in range(rows)]
         memoryview(result).cast("B").cast("Q")[:] = array("Q", values)
         return result
 
@@ -403,6 +413,5 @@ class HandIndexer:
         width = self._ends[r]
         target, flat = indexer_cards_out(out, len(values), width)
         for row, i in enumerate(values):
-            flat[row * width:(row + 1) * width] = self._cards(r, i)
+            flat[row * width : (row + 1) * width] = self._cards(r, i)
         return target
-

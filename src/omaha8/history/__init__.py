@@ -13,5 +13,20 @@ from .phh import from_phh, parse_phh, to_phh
 from .pokerstars import parse_hand, read, read_all, write
 from .record import AllInEquity, History, Player, ReadResult, Replay, Step, decode
 
-__all__ = ["History", "HistoryError", "Replay", "AllInEquity", "ReadResult", "Player", "Step", "read", "read_all",
-           "parse_hand", "write", "to_phh", "from_phh", "parse_phh", "decode"]
+__all__ = [
+    "History",
+    "HistoryError",
+    "Replay",
+    "AllInEquity",
+    "ReadResult",
+    "Player",
+    "Step",
+    "read",
+    "read_all",
+    "parse_hand",
+    "write",
+    "to_phh",
+    "from_phh",
+    "parse_phh",
+    "decode",
+]

@@ -24,8 +24,12 @@ def to_phh(hand: Hand) -> str:
     """A Hand as PHH text (TOML): the settings, then every deal and action so far."""
     n = hand.n
     blinds = [hand.blinds[0], hand.blinds[1]] + [0] * (n - 2)
-    lines = [f'variant = "{_PHH_VARIANTS[hand.limit]}"', "ante_trimming_status = true",
-             f"antes = {[hand.ante] * n}", f"blinds_or_straddles = {blinds}"]
+    lines = [
+        f'variant = "{_PHH_VARIANTS[hand.limit]}"',
+        "ante_trimming_status = true",
+        f"antes = {[hand.ante] * n}",
+        f"blinds_or_straddles = {blinds}",
+    ]
     if hand.limit == Limit.FIXED:
         lines += [f"small_bet = {hand.fixed_bets[0]}", f"big_bet = {hand.fixed_bets[1]}"]
     else:
@@ -44,15 +48,18 @@ def to_phh(hand: Hand) -> str:
     def player(action) -> str:
         return f"p{action.seat + 1}"
 
-    actions = walk(hand, {
-        Kind.HOLE_CARDS: lambda at, a: [f"d dh {player(a)} {''.join(map(str, a.cards))}"],
-        Kind.BOARD: lambda at, a: [f"d db {''.join(map(str, a.cards))}"],
-        Kind.FOLD: lambda at, a: [f"{player(a)} f"],
-        Kind.CHECK: lambda at, a: [f"{player(a)} cc"],
-        Kind.CALL: lambda at, a: [f"{player(a)} cc"],
-        Kind.BET: lambda at, a: [f"{player(a)} cbr {a.total}"],
-        Kind.RAISE: lambda at, a: [f"{player(a)} cbr {a.total}"],
-    })
+    actions = walk(
+        hand,
+        {
+            Kind.HOLE_CARDS: lambda at, a: [f"d dh {player(a)} {''.join(map(str, a.cards))}"],
+            Kind.BOARD: lambda at, a: [f"d db {''.join(map(str, a.cards))}"],
+            Kind.FOLD: lambda at, a: [f"{player(a)} f"],
+            Kind.CHECK: lambda at, a: [f"{player(a)} cc"],
+            Kind.CALL: lambda at, a: [f"{player(a)} cc"],
+            Kind.BET: lambda at, a: [f"{player(a)} cbr {a.total}"],
+            Kind.RAISE: lambda at, a: [f"{player(a)} cbr {a.total}"],
+        },
+    )
     for seat in hand.showdown_order:
         actions.append(f"p{seat + 1} sm {''.join(map(str, hand.holes[seat]))}")
     lines.append("actions = [")
@@ -93,11 +100,16 @@ def _phh_int(data: dict, key: str, least: int, most: int, default: object = None
 
 def _phh_ints(data: dict, key: str, least: int, length: Optional[int] = None, default: object = None) -> list:
     value = data.get(key, default)
-    if not isinstance(value, list) or any(type(v) is not int or not least <= v <= MAX_CHIPS for v in value) \
-            or (length is not None and len(value) > length):
-        raise HistoryError(f"PHH: {key} must be a list of whole numbers of chips"
-                           + (f", at most {length}" if length is not None else "")
-                           + f", not {short(repr(value), 60)}")
+    if (
+        not isinstance(value, list)
+        or any(type(v) is not int or not least <= v <= MAX_CHIPS for v in value)
+        or (length is not None and len(value) > length)
+    ):
+        raise HistoryError(
+            f"PHH: {key} must be a list of whole numbers of chips"
+            + (f", at most {length}" if length is not None else "")
+            + f", not {short(repr(value), 60)}"
+        )
     return value
 
 
@@ -157,8 +169,9 @@ def parse_phh(text: Union[str, bytes]) -> History:
     raw_posts = data.get("_posts", [])
     posts: dict = {}
     if not isinstance(raw_posts, list) or not all(
-            isinstance(p, list) and len(p) == 3 and all(type(v) is int and 0 <= v <= MAX_CHIPS for v in p)
-            for p in raw_posts):
+        isinstance(p, list) and len(p) == 3 and all(type(v) is int and 0 <= v <= MAX_CHIPS for v in p)
+        for p in raw_posts
+    ):
         raise HistoryError(f"PHH: _posts must be a list of [player, live, dead], not {short(repr(raw_posts), 60)}")
     for player, live, dead in raw_posts:
         if not 1 <= player <= n or player - 1 in posts:
@@ -169,11 +182,21 @@ def parse_phh(text: Union[str, bytes]) -> History:
         raise HistoryError("PHH: actions must be a list of strings")
 
     names = [f"p{seat + 1}" for seat in range(n)]
-    history = History(str(data.get("hand", "")) if type(data.get("hand")) is int else "PHH",
-                      f"{hole_size} Card Omaha Hi/Lo" if hole_size != 4 else "Omaha Hi/Lo", limit, hole_size, stakes,
-                      1, [Player(name, stack) for name, stack in zip(names, stacks)], text=text,
-                      blinds=(small, big), max_raises=None if max_raises == -1 else max_raises, seed=seed,
-                      results_stated=False, complete=False)
+    history = History(
+        str(data.get("hand", "")) if type(data.get("hand")) is int else "PHH",
+        f"{hole_size} Card Omaha Hi/Lo" if hole_size != 4 else "Omaha Hi/Lo",
+        limit,
+        hole_size,
+        stakes,
+        1,
+        [Player(name, stack) for name, stack in zip(names, stacks)],
+        text=text,
+        blinds=(small, big),
+        max_raises=None if max_raises == -1 else max_raises,
+        seed=seed,
+        results_stated=False,
+        complete=False,
+    )
     _posting_steps(history, antes[0] if antes else 0, posts)
     dealt = [False] * n
     street = "preflop"

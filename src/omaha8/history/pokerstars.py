@@ -18,12 +18,20 @@ from .record import History, Player, ReadResult, Step, extra_posts, short, text_
 
 __all__ = ["read", "read_all", "parse_hand", "write"]
 
-_STREET_MARKERS = {"*** HOLE CARDS ***": "preflop", "*** FLOP ***": "flop", "*** TURN ***": "turn",
-                   "*** RIVER ***": "river", "*** SHOW DOWN ***": "showdown", "*** SUMMARY ***": "summary"}
+_STREET_MARKERS = {
+    "*** HOLE CARDS ***": "preflop",
+    "*** FLOP ***": "flop",
+    "*** TURN ***": "turn",
+    "*** RIVER ***": "river",
+    "*** SHOW DOWN ***": "showdown",
+    "*** SUMMARY ***": "summary",
+}
 # Every header form of fpdb's PokerStars regression files: "Hand" or (before 2011) "Game", Zoom
 # and Home Game ("{Club}") tables, cash and tournaments, any time zone.
-_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #([0-9]{1,30}):\s*(?:\{[^}]*\}\s*)?(.*?)"
-                     r"\s+-\s+[0-9]{4}/[0-9]")
+_HEADER = re.compile(
+    r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #([0-9]{1,30}):\s*(?:\{[^}]*\}\s*)?(.*?)"
+    r"\s+-\s+[0-9]{4}/[0-9]"
+)
 _HEADER_START = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #")
 _GAME = re.compile(r"(?<![\w/])(?:([56]) Card )?Omaha Hi/Lo (Limit|Pot Limit|No Limit)\b", re.IGNORECASE)
 # The blinds or bets: the last parentheses of the description; a mixed game's cash header puts
@@ -62,7 +70,8 @@ _OTHER_FORMATS = (
 _ACTION = re.compile(
     r"^(.*?): (folds|checks|calls (\S+)|bets (\S+)|raises (\S+) to (\S+)|"
     r"posts small blind (\S+)|posts big blind (\S+)|posts small & big blinds (\S+)|posts the ante (\S+))"
-    r"(?: and is all-in)?\s*$")
+    r"(?: and is all-in)?\s*$"
+)
 _DEALT = re.compile(r"^Dealt to (.*?) \[([^\]]*)\]")
 _SHOWS = re.compile(r"^(.*?): shows \[([^\]]*)\]")
 _MUCKS = re.compile(r"^(.*?): mucks hand")
@@ -72,13 +81,13 @@ _TOTAL = re.compile(r"^Total pot (\S+).*\| Rake (\S+)")
 _SUMMARY_CARDS = re.compile(r"^Seat \d+: (.*?)(?: \([^)]*\))* (?:showed|mucked) \[([^\]]*)\]")
 _STREET_CARDS = re.compile(r"\[([^\]]*)\]\s*$")
 # Lines about the table rather than the hand: they change nothing.
-_NOISE = re.compile(r"(is sitting out|has returned|joins the table|leaves the table|has timed out|"
-                    r"is disconnected|is connected|said, \"|doesn't show hand|No low hand qualified|"
-                    r"will be allowed to play|was removed from the table|sits out|finished the tournament|"
-                    r"is allowed to play|has been disconnected|has reconnected|Betting is capped|"
-                    r"out of hand)")
-
-
+_NOISE = re.compile(
+    r"(is sitting out|has returned|joins the table|leaves the table|has timed out|"
+    r"is disconnected|is connected|said, \"|doesn't show hand|No low hand qualified|"
+    r"will be allowed to play|was removed from the table|sits out|finished the tournament|"
+    r"is allowed to play|has been disconnected|has reconnected|Betting is capped|"
+    r"out of hand)"
+)
 
 
 def _split_hands(text: str) -> list[str]:
@@ -96,7 +105,6 @@ def _split_hands(text: str) -> list[str]:
     return [h for h in hands if h.strip()]
 
 
-
 def _money(text: str, unit: int, hand_id: str, line: str) -> int:
     """An amount in the history's unit, exactly: plain digits with an optional currency sign,
     thousands separators and cents, as the sites print them."""
@@ -106,14 +114,16 @@ def _money(text: str, unit: int, hand_id: str, line: str) -> int:
         raise HistoryError(f"hand {hand_id}: {short(cleaned)!r} is not an amount in line {short(line)!r}")
     whole, fraction = match.group(1).replace(",", ""), (match.group(2) or "").rstrip("0")
     if len(fraction) > len(str(unit)) - 1:
-        raise HistoryError(f"hand {hand_id}: amount {cleaned!r} is finer than the history's unit in line "
-                           f"{short(line)!r}")
+        raise HistoryError(
+            f"hand {hand_id}: amount {cleaned!r} is finer than the history's unit in line {short(line)!r}"
+        )
     value = int(whole) * unit + (int(fraction.ljust(len(str(unit)) - 1, "0")) if fraction else 0)
     if value > MAX_CHIPS:
-        raise HistoryError(f"hand {hand_id}: amount {cleaned!r} is more than omaha8's engine holds "
-                           f"({MAX_CHIPS:,} chips) in line {short(line)!r}")
+        raise HistoryError(
+            f"hand {hand_id}: amount {cleaned!r} is more than omaha8's engine holds "
+            f"({MAX_CHIPS:,} chips) in line {short(line)!r}"
+        )
     return value
-
 
 
 def _cards(text: str, hand_id: str, line: str) -> list[int]:
@@ -139,11 +149,21 @@ def parse_hand(text: str) -> Optional[History]:
         raise HistoryError(f"hand {hand_id}: no stakes in the header line {lines[0]!r}")
     # Money in the stakes means cents; a tournament's buy-in in the header does not.
     unit = 100 if any(symbol in stakes_match.group(0) for symbol in _MONEY_SIGNS) else 1
-    stakes = (_money(stakes_match.group(1), unit, hand_id, lines[0]),
-              _money(stakes_match.group(2), unit, hand_id, lines[0]))
+    stakes = (
+        _money(stakes_match.group(1), unit, hand_id, lines[0]),
+        _money(stakes_match.group(2), unit, hand_id, lines[0]),
+    )
     hole_size = int(game.group(1) or 4)
-    history = History(hand_id, f"{hole_size} Card Omaha Hi/Lo" if hole_size != 4 else "Omaha Hi/Lo", limit,
-                      hole_size, stakes, unit, [], text=text)
+    history = History(
+        hand_id,
+        f"{hole_size} Card Omaha Hi/Lo" if hole_size != 4 else "Omaha Hi/Lo",
+        limit,
+        hole_size,
+        stakes,
+        unit,
+        [],
+        text=text,
+    )
     tournament = "Tournament #" in description
     button = None
     seated: list[tuple[int, str, int]] = []
@@ -171,7 +191,7 @@ def parse_hand(text: str) -> Optional[History]:
             raise HistoryError(f"hand {hand_id}: a section omaha8 does not read: {line!r}")
         if section == "seats" and (table := _TABLE.match(stripped)):
             button = int(table.group(2))
-            if (cap := _CAP_TABLE.match(table.group(1))):
+            if cap := _CAP_TABLE.match(table.group(1)):
                 history.max_raises = int(cap.group(1)) if cap.group(1) else None
             continue
         if section == "seats" and (seat := _SEAT.match(stripped)):
@@ -185,30 +205,30 @@ def parse_hand(text: str) -> Optional[History]:
                     history.sitting_out.add(seat.group(2))
             continue
         if section == "summary":
-            if (total := _TOTAL.match(stripped)):
+            if total := _TOTAL.match(stripped):
                 history.total_pot = _money(total.group(1), unit, hand_id, line)
                 history.rake = _money(total.group(2), unit, hand_id, line)
-            elif (shown := _SUMMARY_CARDS.match(stripped)):
+            elif shown := _SUMMARY_CARDS.match(stripped):
                 history.holes.setdefault(shown.group(1), _cards(shown.group(2), hand_id, line))
             continue
-        if (dealt := _DEALT.match(stripped)):
+        if dealt := _DEALT.match(stripped):
             history.holes[dealt.group(1)] = _cards(dealt.group(2), hand_id, line)
             continue
-        if (shows := _SHOWS.match(stripped)):
+        if shows := _SHOWS.match(stripped):
             history.holes[shows.group(1)] = _cards(shows.group(2), hand_id, line)
             history.shown.add(shows.group(1))
             continue
-        if (mucks := _MUCKS.match(stripped)):
+        if mucks := _MUCKS.match(stripped):
             history.mucked.add(mucks.group(1))
             continue
-        if (uncalled := _UNCALLED.match(stripped)):
+        if uncalled := _UNCALLED.match(stripped):
             history.uncalled.append((uncalled.group(2), _money(uncalled.group(1), unit, hand_id, line)))
             continue
-        if (collected := _COLLECTED.match(stripped)):
+        if collected := _COLLECTED.match(stripped):
             pot = 0 if collected.group(3) in ("pot", "main pot") else int(collected.group(4) or 1)
             history.collected.append((collected.group(1), _money(collected.group(2), unit, hand_id, line), pot))
             continue
-        if (action := _ACTION.match(stripped)):
+        if action := _ACTION.match(stripped):
             name, verb = action.group(1), action.group(2).split()[0]
             all_in = stripped.endswith("and is all-in")
             before = totals.get(name, 0)
@@ -229,8 +249,9 @@ def parse_hand(text: str) -> Optional[History]:
                 kind = {"small": "small blind", "big": "big blind", "the": "ante"}[action.group(2).split()[1]]
                 if "small & big" in action.group(2):
                     kind = "small & big blinds"
-                amount = _money(action.group(7) or action.group(8) or action.group(9) or action.group(10),
-                                unit, hand_id, line)
+                amount = _money(
+                    action.group(7) or action.group(8) or action.group(9) or action.group(10), unit, hand_id, line
+                )
                 live = amount
                 if kind == "ante":
                     live = 0
@@ -259,8 +280,9 @@ def parse_hand(text: str) -> Optional[History]:
     if len({number for number, _, _ in seated}) != len(seated) or len({name for _, name, _ in seated}) != len(seated):
         raise HistoryError(f"hand {hand_id}: a seat or a name appears twice")
     if sum(stack for _, _, stack in seated) > MAX_CHIPS:
-        raise HistoryError(f"hand {hand_id}: the stacks add up to more than omaha8's engine holds "
-                           f"({MAX_CHIPS:,} chips)")
+        raise HistoryError(
+            f"hand {hand_id}: the stacks add up to more than omaha8's engine holds ({MAX_CHIPS:,} chips)"
+        )
     if history.total_pot is None:
         raise HistoryError(f"hand {hand_id}: the hand is cut short (no 'Total pot' line)")
     # omaha8's order: the first seat left of the button first, the button last.
@@ -279,8 +301,10 @@ def parse_hand(text: str) -> Optional[History]:
         if returned is None:
             raise HistoryError(f"hand {hand_id}: the bets add up to {put_in} but the total pot is {history.total_pot}")
         history.uncalled.append(returned)
-        history.notes.append(f"hand {hand_id}: no 'Uncalled bet' line; the total pot shows that {returned[1]} "
-                             f"went back to {returned[0]}, what its last bet was beyond the largest call")
+        history.notes.append(
+            f"hand {hand_id}: no 'Uncalled bet' line; the total pot shows that {returned[1]} "
+            f"went back to {returned[0]}, what its last bet was beyond the largest call"
+        )
     if sum(amount for _, amount, _ in history.collected) + history.rake != history.total_pot:
         raise HistoryError(f"hand {hand_id}: collected and rake do not add up to the total pot")
     return history
@@ -324,11 +348,12 @@ def _unprinted_return(history: History, excess: int) -> Optional[tuple]:
     if len(ordered) < 2 or ordered[0][1] - ordered[1][1] != excess:
         return None
     bettor = ordered[0][0]
-    if not any(step.name == bettor and step.kind in ("bet", "raise", "small blind", "big blind")
-               and step.street == street for step in history.steps):
+    if not any(
+        step.name == bettor and step.kind in ("bet", "raise", "small blind", "big blind") and step.street == street
+        for step in history.steps
+    ):
         return None
     return (bettor, excess)
-
 
 
 def _not_a_hand(text: str) -> str:
@@ -341,7 +366,6 @@ def _not_a_hand(text: str) -> str:
     if first.startswith("PokerStars Tournament #"):
         return "hand ?: a PokerStars tournament summary, not a hand history"
     return f"hand ?: not a PokerStars hand header: {first[:80]!r}"
-
 
 
 def read_all(source: Union[str, bytes, os.PathLike]) -> ReadResult:
@@ -377,7 +401,6 @@ def read(source: Union[str, bytes, os.PathLike]) -> list[History]:
     return list(result)
 
 
-
 _LIMIT_TITLES = {Limit.FIXED: "Limit", Limit.POT: "Pot Limit", Limit.NO: "No Limit"}
 
 
@@ -396,8 +419,9 @@ def _check_names(names: Optional[Sequence[str]], n: int) -> list[str]:
         raise HistoryError(f"names: {len(names)} names for {n} seats")
     for name in names:
         if not isinstance(name, str) or not name.strip() or name != name.strip() or any(c in name for c in "\r\n"):
-            raise HistoryError(f"names: {name!r} is not a name a history can carry (a line of text, no "
-                               "spaces at its ends)")
+            raise HistoryError(
+                f"names: {name!r} is not a name a history can carry (a line of text, no spaces at its ends)"
+            )
     if len(set(names)) != n:
         raise HistoryError("names: every seat needs its own name")
     return names
@@ -427,17 +451,20 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, c
     if hand.limit == Limit.FIXED and hand.max_raises != _site_cap(n):
         table = "omaha8 (no cap)" if hand.max_raises is None else f"omaha8 ({hand.max_raises} raises a round)"
     usd = " USD" if currency == "$" else ""
-    lines = [f"PokerStars Hand #{hand_id}:  {game} {_LIMIT_TITLES[hand.limit]} "
-             f"({money(stakes[0])}/{money(stakes[1])}{usd}) - 2026/01/01 00:00:00 ET",
-             f"Table '{table}' {n}-max Seat #{n} is the button"]
+    lines = [
+        f"PokerStars Hand #{hand_id}:  {game} {_LIMIT_TITLES[hand.limit]} "
+        f"({money(stakes[0])}/{money(stakes[1])}{usd}) - 2026/01/01 00:00:00 ET",
+        f"Table '{table}' {n}-max Seat #{n} is the button",
+    ]
     lines += [f"Seat {seat + 1}: {names[seat]} ({money(hand.starting_stacks[seat])} in chips)" for seat in range(n)]
     # A dead small blind and a live big blind from one seat are one post, as PokerStars writes
     # them; other amounts are written as two posts, which read back the same.
-    live_extra = {seat: live for seat, (live, dead) in extra_posts(hand).items()
-                  if live and dead and dead == hand.blinds[0]}
+    live_extra = {
+        seat: live for seat, (live, dead) in extra_posts(hand).items() if live and dead and dead == hand.blinds[0]
+    }
     actions = hand.history
     board: list = []
-    to_match = 0   # the bet to match this round, for the "raises X to Y" of a raise
+    to_match = 0  # the bet to match this round, for the "raises X to Y" of a raise
 
     def who(action: Action) -> str:
         return names[action.seat] if action.seat is not None else ""
@@ -447,7 +474,7 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, c
 
     def dead_blind(at: int, action: Action) -> list[str]:
         if action.seat in live_extra:
-            end = tail(actions[at + 1])   # the live part, next, is the one that can go all-in
+            end = tail(actions[at + 1])  # the live part, next, is the one that can go all-in
             return [f"{who(action)}: posts small & big blinds {money(action.amount + live_extra[action.seat])}{end}"]
         return [f"{who(action)}: posts small blind {money(action.amount)}{tail(action)}"]
 
@@ -455,7 +482,7 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, c
         nonlocal to_match
         to_match = max(to_match, action.total)
         if action.kind == Kind.BIG_BLIND and action.seat in live_extra:
-            return []   # written with the seat's dead blind
+            return []  # written with the seat's dead blind
         return [f"{who(action)}: posts {action.kind} {money(action.amount)}{tail(action)}"]
 
     def hole_cards(at: int, action: Action) -> list[str]:
@@ -481,20 +508,23 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, c
         raised_by, to_match = action.total - to_match, action.total
         return [f"{who(action)}: raises {money(raised_by)} to {money(action.total)}{tail(action)}"]
 
-    lines += walk(hand, {
-        Kind.ANTE: lambda at, a: [f"{who(a)}: posts the ante {money(a.amount)}{tail(a)}"],
-        Kind.DEAD_BLIND: dead_blind,
-        Kind.SMALL_BLIND: blind,
-        Kind.BIG_BLIND: blind,
-        Kind.HOLE_CARDS: hole_cards,
-        Kind.BOARD: board_cards,
-        Kind.FOLD: lambda at, a: [f"{who(a)}: folds"],
-        Kind.CHECK: lambda at, a: [f"{who(a)}: checks"],
-        Kind.CALL: lambda at, a: [f"{who(a)}: calls {money(a.amount)}{tail(a)}"],
-        Kind.BET: bet,
-        Kind.RAISE: raise_,
-        Kind.RETURN: lambda at, a: [f"Uncalled bet ({money(a.amount)}) returned to {who(a)}"],
-    })
+    lines += walk(
+        hand,
+        {
+            Kind.ANTE: lambda at, a: [f"{who(a)}: posts the ante {money(a.amount)}{tail(a)}"],
+            Kind.DEAD_BLIND: dead_blind,
+            Kind.SMALL_BLIND: blind,
+            Kind.BIG_BLIND: blind,
+            Kind.HOLE_CARDS: hole_cards,
+            Kind.BOARD: board_cards,
+            Kind.FOLD: lambda at, a: [f"{who(a)}: folds"],
+            Kind.CHECK: lambda at, a: [f"{who(a)}: checks"],
+            Kind.CALL: lambda at, a: [f"{who(a)}: calls {money(a.amount)}{tail(a)}"],
+            Kind.BET: bet,
+            Kind.RAISE: raise_,
+            Kind.RETURN: lambda at, a: [f"Uncalled bet ({money(a.amount)}) returned to {who(a)}"],
+        },
+    )
     result = hand.result
     if hand.showdown_order:
         lines.append("*** SHOW DOWN ***")
@@ -512,5 +542,3 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, c
     if board:
         lines.append(f"Board [{' '.join(map(str, board))}]")
     return "\n".join(lines) + "\n"
-
-

@@ -22,8 +22,19 @@ from ..exceptions import CardError, HandError, HistoryError, IllegalAction
 from ..game import STREETS, Hand, Kind, Street
 from ..pots import settle, split_pot
 
-__all__ = ["Player", "Step", "History", "AllInEquity", "Replay", "ReadResult", "decode", "text_of", "short", "walk",
-           "extra_posts"]
+__all__ = [
+    "Player",
+    "Step",
+    "History",
+    "AllInEquity",
+    "Replay",
+    "ReadResult",
+    "decode",
+    "text_of",
+    "short",
+    "walk",
+    "extra_posts",
+]
 
 
 @dataclass(frozen=True)
@@ -146,14 +157,12 @@ class ReadResult(list):
         """HistoryError for each hand that could not be read."""
 
     def __repr__(self) -> str:
-        return (f"ReadResult({list.__repr__(self)}, skipped_games={self.skipped_games}, "
-                f"errors={self.errors!r})")
-
+        return f"ReadResult({list.__repr__(self)}, skipped_games={self.skipped_games}, errors={self.errors!r})"
 
 
 def _cp1252_or_latin1(error: UnicodeDecodeError):
     # The five bytes cp1252 leaves undefined are read as Latin-1, as browsers read them.
-    return error.object[error.start:error.end].decode("latin-1"), error.end
+    return error.object[error.start : error.end].decode("latin-1"), error.end
 
 
 codecs.register_error("omaha8-cp1252", _cp1252_or_latin1)  # type: ignore[arg-type]
@@ -180,10 +189,8 @@ def decode(data: bytes) -> str:
         return data.decode("cp1252", errors="omaha8-cp1252")
 
 
-
 def short(text: str, limit: int = 120) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
-
 
 
 def text_of(source: object) -> str:
@@ -210,7 +217,6 @@ def text_of(source: object) -> str:
     raise TypeError(f"a history is a path, bytes, a file or its text, not {type(source).__name__}")
 
 
-
 def _replay(history: History, max_raises) -> Replay:
     names = history.names
     seat_of = {name: seat for seat, name in enumerate(names)}
@@ -229,10 +235,12 @@ def _replay(history: History, max_raises) -> Replay:
     extra = [s for s in blinds if (s.kind, s.name) not in expected]
     blinds = [s for s in blinds if (s.kind, s.name) in expected]
     extra += [s for s in posts if s.kind == "small & big blinds"]
-    if [(s.kind, s.name) for s in blinds] not in (expected, expected[:1], expected[1:], []) or short_ante \
-            or any(seat_of[s.name] in (small_seat, big_seat) for s in extra):
-        not_replayed.differences.append(
-            f"hand {hand_id}: not replayed: blinds posted out of the usual order")
+    if (
+        [(s.kind, s.name) for s in blinds] not in (expected, expected[:1], expected[1:], [])
+        or short_ante
+        or any(seat_of[s.name] in (small_seat, big_seat) for s in extra)
+    ):
+        not_replayed.differences.append(f"hand {hand_id}: not replayed: blinds posted out of the usual order")
         return not_replayed
     extra_posts: dict = {}
     for step in extra:
@@ -271,21 +279,30 @@ def _replay(history: History, max_raises) -> Replay:
     if max_raises == "site":
         max_raises = 3 if n > 2 else None
     try:
-        hand = Hand([p.stack for p in history.players], limit=history.limit, blinds=(small, big), ante=ante,
-                    bets=bets, max_raises=max_raises, hole_size=history.hole_size, holes=holes,
-                    board=history.board, seed=_seed_of(history),
-                    posts=extra_posts or None)
+        hand = Hand(
+            [p.stack for p in history.players],
+            limit=history.limit,
+            blinds=(small, big),
+            ante=ante,
+            bets=bets,
+            max_raises=max_raises,
+            hole_size=history.hole_size,
+            holes=holes,
+            board=history.board,
+            seed=_seed_of(history),
+            posts=extra_posts or None,
+        )
     except (HandError, CardError) as error:
         not_replayed.differences.append(f"hand {hand_id}: not replayed: {error}")
         return not_replayed
     differences: list[str] = []
     notes = list(history.notes)
-    actions = [step for step in history.steps
-               if step.kind not in ("small blind", "big blind", "ante", "small & big blinds")]
+    actions = [
+        step for step in history.steps if step.kind not in ("small blind", "big blind", "ante", "small & big blinds")
+    ]
     for step in actions:
         # A tournament player sitting out is folded when its turn comes without its own action.
-        while (hand.actor is not None and names[hand.actor] in history.sitting_out
-               and names[hand.actor] != step.name):
+        while hand.actor is not None and names[hand.actor] in history.sitting_out and names[hand.actor] != step.name:
             notes.append(f"hand {hand_id}: {step.street}: {names[hand.actor]} is sitting out and is folded")
             hand.fold()
         if hand.actor is None:
@@ -297,37 +314,49 @@ def _replay(history: History, max_raises) -> Replay:
                 hand.fold(seat=seat)
             elif step.kind == "check":
                 hand.check(seat=seat)
-            elif step.kind == "check or call":   # PHH's "cc"
+            elif step.kind == "check or call":  # PHH's "cc"
                 hand.check(seat=seat) if hand.can_check or hand.actor != seat else hand.call(seat=seat)
             elif step.kind == "call":
                 if hand.to_call != step.amount:
-                    differences.append(f"hand {hand_id}: {step.street}: {step.name} calls {step.amount}, "
-                                       f"but the call is {hand.to_call}")
+                    differences.append(
+                        f"hand {hand_id}: {step.street}: {step.name} calls {step.amount}, "
+                        f"but the call is {hand.to_call}"
+                    )
                 hand.call(seat=seat)
             else:
                 done = hand.raise_to(step.total, seat=seat)
                 if done.total != step.total:
-                    differences.append(f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} to "
-                                       f"{step.total}, "
-                                       f"but its stack takes it to {done.total}")
+                    differences.append(
+                        f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} to "
+                        f"{step.total}, "
+                        f"but its stack takes it to {done.total}"
+                    )
         except IllegalAction as error:
-            differences.append(f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} "
-                               f"{step.total if 'bet' in step.kind or 'raise' in step.kind else ''}: illegal: {error}"
-                               .replace("  ", " "))
+            differences.append(
+                f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} "
+                f"{step.total if 'bet' in step.kind or 'raise' in step.kind else ''}: illegal: {error}".replace(
+                    "  ", " "
+                )
+            )
             break
-    while (not differences and hand.actor is not None and names[hand.actor] in history.sitting_out):
+    while not differences and hand.actor is not None and names[hand.actor] in history.sitting_out:
         notes.append(f"hand {hand_id}: {hand.street}: {names[hand.actor]} is sitting out and is folded")
         hand.fold()
-    returned = [(names[a.seat], a.amount) for a in hand.history
-                if a.kind == Kind.RETURN and a.seat is not None]
-    if not differences and history.results_stated and sorted(returned) != sorted(history.uncalled) \
-            and hand.actor is None:
-        differences.append(f"hand {hand_id}: uncalled bets: the site returned {history.uncalled}, "
-                           f"omaha8 returns {returned}")
+    returned = [(names[a.seat], a.amount) for a in hand.history if a.kind == Kind.RETURN and a.seat is not None]
+    if (
+        not differences
+        and history.results_stated
+        and sorted(returned) != sorted(history.uncalled)
+        and hand.actor is None
+    ):
+        differences.append(
+            f"hand {hand_id}: uncalled bets: the site returned {history.uncalled}, omaha8 returns {returned}"
+        )
     if differences or hand.actor is not None:
         if hand.actor is not None and not differences and history.complete:
-            differences.append(f"hand {hand_id}: the history ends with {names[hand.actor]} (seat {hand.actor + 1}) "
-                               "still to act")
+            differences.append(
+                f"hand {hand_id}: the history ends with {names[hand.actor]} (seat {hand.actor + 1}) still to act"
+            )
         return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
     if history.results_stated and hand.pot != history.total_pot:
         differences.append(f"hand {hand_id}: omaha8's pot is {hand.pot}, the site's total pot {history.total_pot}")
@@ -387,8 +416,10 @@ def _check_payouts(history: History, hand: Hand, differences: list, notes: list)
         if site and not 0 <= pot.amount - site_total <= history.rake:
             # Rake comes out of the pots: no pot pays more than it holds, nor less by more than
             # the whole rake. A gap that one pot's surplus hides in another's is no rake.
-            differences.append(f"hand {hand_id}: {label}: the site paid {site_total} from a pot of {pot.amount} "
-                               f"with a rake of {history.rake}")
+            differences.append(
+                f"hand {hand_id}: {label}: the site paid {site_total} from a pot of {pot.amount} "
+                f"with a rake of {history.rake}"
+            )
         awards = split_pot(site_total, pot.high_winners, pot.low_winners, hand.n)
         for seat, chips in enumerate(awards):
             if chips:
@@ -396,8 +427,9 @@ def _check_payouts(history: History, hand: Hand, differences: list, notes: list)
         paid = {names[s]: chips for s, chips in enumerate(awards) if chips}
         if site and paid != site:
             rule = "side pot" if number else "split"
-            if len(set(paid) | set(site)) == len(set(paid)) and all(abs(paid.get(k, 0) - site.get(k, 0)) <= 1
-                                                                    for k in site):
+            if len(set(paid) | set(site)) == len(set(paid)) and all(
+                abs(paid.get(k, 0) - site.get(k, 0)) <= 1 for k in site
+            ):
                 rule = "odd chip"
             differences.append(f"hand {hand_id}: {label}: the site paid {site}, omaha8 pays {paid} ({rule})")
     if rake_left != 0 and (len(pots) == 1 or len(site_pots) == len(pots)):
@@ -420,7 +452,7 @@ def _all_in_equity(history: History, hand: Hand, result) -> Optional[dict]:
     last_street = STREETS.index(acted[-1].street) if acted else 0
     if last_street >= 3 or not any(hand.is_all_in):
         return None
-    board = [int(c) for c in hand.board[:(0, 3, 4, 5)[last_street]]]
+    board = [int(c) for c in hand.board[: (0, 3, 4, 5)[last_street]]]
     live = [s for s in range(hand.n) if not hand.folded[s]]
     expected = dict.fromkeys(live, 0.0)
     total = sum(p.amount for p in result.pots)
@@ -433,11 +465,11 @@ def _all_in_equity(history: History, hand: Hand, result) -> Optional[dict]:
         for s, player in zip(pot.eligible, shares.players):
             expected[s] += pot.amount * player.equity
     names = history.names
-    return {names[s]: AllInEquity(expected[s] / total if total else 0.0, expected[s], result.payouts[s])
-            for s in live}
+    return {names[s]: AllInEquity(expected[s] / total if total else 0.0, expected[s], result.payouts[s]) for s in live}
 
 
 # ---------------------------------------------------------------- writing, for every format
+
 
 def walk(hand: Hand, writers: dict) -> list[str]:
     """The lines a format writes for a hand's history, in one walk for every format: each
