@@ -34,7 +34,7 @@ for cards in deals[:N]:
         "hand",
         """
 import random
-from omaha8 import fallback as core_py   # the old name: it measures builds before the engine package too
+from omaha8._engine import core_py
 rng = random.Random(1)
 deals = [rng.sample(range(52), 9) for _ in range(3000)]
 core_py.evaluate([0, 1, 2, 3], [4, 5, 6, 7, 8])   # its tables are built on first use

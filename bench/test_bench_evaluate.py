@@ -23,13 +23,13 @@ def per_call(benchmark, function, arguments, rounds=None):
 
 @pytest.mark.benchmark(group=PER_CALL)
 def test_omaha8_evaluate(benchmark, deals):
-    core = pytest.importorskip("omaha8._core")
+    core = pytest.importorskip("omaha8._engine.core_c")
     per_call(benchmark, core.evaluate, deals)
 
 
 @pytest.mark.benchmark(group=PER_CALL)
 def test_omaha8_evaluate_text(benchmark, deals):
-    core = pytest.importorskip("omaha8._core")
+    core = pytest.importorskip("omaha8._engine.core_c")
     from omaha8 import Card
 
     texts = [("".join(str(Card(c)) for c in hole), "".join(str(Card(c)) for c in board)) for hole, board in deals]
@@ -45,7 +45,7 @@ def test_phevaluator_high_only(benchmark, deals):
 
 @pytest.mark.benchmark(group=PER_CALL)
 def test_omaha8_pure(benchmark, deals):
-    from omaha8 import fallback
+    from omaha8._engine import core_py as fallback
 
     per_call(benchmark, fallback.evaluate, deals[:500], rounds=5)
 
@@ -66,7 +66,7 @@ def test_pokerkit_high_and_low(benchmark, deals):
 
 
 def batch(benchmark, numpy, holes, boards):
-    core = pytest.importorskip("omaha8._core")
+    core = pytest.importorskip("omaha8._engine.core_c")
     out_high = numpy.empty(len(holes), dtype=numpy.uint16)
     out_low = numpy.empty(len(holes), dtype=numpy.uint8)
     benchmark.extra_info.update(count=len(holes), unit="hands")
@@ -88,7 +88,7 @@ def test_omaha8_batch_shared_board(benchmark, numpy, shared_board_batch):
 @pytest.mark.benchmark(group=BATCH_RANDOM)
 def test_omaha8_batch_random_boards_two_threads(benchmark, numpy, random_board_batch):
     """The same batch split between two threads: the GIL is released, so both cores work."""
-    core = pytest.importorskip("omaha8._core")
+    core = pytest.importorskip("omaha8._engine.core_c")
     from concurrent.futures import ThreadPoolExecutor
 
     holes, boards = random_board_batch

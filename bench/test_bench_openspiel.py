@@ -38,7 +38,7 @@ def play(game, stream) -> None:
 @pytest.mark.benchmark(group=GROUP)
 def test_omaha8_openspiel_random_playouts(benchmark):
     pyspiel = pytest.importorskip("pyspiel")
-    import omaha8.openspiel  # noqa: F401 - registers python_omaha8
+    import omaha8.adapters.openspiel  # noqa: F401 - registers python_omaha8
 
     game = pyspiel.load_game("python_omaha8", {"limit": "pot", "blinds": "5 10", "stacks": "2000 2000"})
     stream = _stream()
@@ -54,7 +54,7 @@ def test_omaha8_openspiel_random_playouts(benchmark):
 @pytest.mark.benchmark(group=GROUP)
 def test_omaha8_openspiel_random_playouts_six_seats(benchmark):
     pyspiel = pytest.importorskip("pyspiel")
-    import omaha8.openspiel  # noqa: F401 - registers python_omaha8
+    import omaha8.adapters.openspiel  # noqa: F401 - registers python_omaha8
 
     game = pyspiel.load_game("python_omaha8", {"limit": "pot", "players": 6, "blinds": "5 10", "stacks": "2000"})
     stream = _stream()
@@ -92,7 +92,7 @@ def test_pokerkit_wrapper_random_playouts(benchmark):
 @pytest.mark.benchmark(group="pettingzoo: random steps, six seats, 100 hands an episode")
 def test_omaha8_pettingzoo_random_steps(benchmark):
     pytest.importorskip("pettingzoo")
-    from omaha8.pettingzoo import raw_env
+    from omaha8.adapters.pettingzoo import raw_env
 
     environment = raw_env(players=6, stacks=200, hands=100)
     stream = _stream()

@@ -16,7 +16,7 @@ import sys
 
 import numpy as np
 
-from omaha8.pettingzoo import env
+from omaha8.adapters.pettingzoo import env
 
 CHECK_CALL = 1
 

@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from omaha8 import GameConfigError, Hand, IllegalAction
-from omaha8.abstraction import (
+from omaha8 import GameConfigError, Hand, IllegalActionError
+from omaha8.adapters.abstraction import (
     CHECK_CALL,
     FOLD,
     AbstractHand,
@@ -113,7 +113,7 @@ def test_an_illegal_action_changes_nothing(bad):
     menu = _menu(hand)
     menu.play(CHECK_CALL)
     before = (hand.history, hand.stacks, hand.actor, menu.legal_actions())
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalActionError):
         menu.play(bad)
     assert (hand.history, hand.stacks, hand.actor, menu.legal_actions()) == before
 
@@ -243,6 +243,6 @@ def test_numpy_numbers_are_numbers_and_arrays_are_refused_in_words():
     menu = _menu(Hand([100, 100], limit="pot", seed=3))
     assert menu.why_not(numpy.int64(1)) is None
     assert "whole number" in menu.why_not(numpy.array([1, 2]))
-    with pytest.raises(IllegalAction, match="whole number"):
+    with pytest.raises(IllegalActionError, match="whole number"):
         menu.play(numpy.array([0, 1]))
     assert menu.play(numpy.int64(1)).kind == "call"

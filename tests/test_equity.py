@@ -9,7 +9,7 @@ import pytest
 
 import omaha8
 from omaha8 import CardError, RangeError, equity, parse_cards
-from omaha8 import fallback as pure
+from omaha8._engine import core_py as pure
 
 
 def brute_force(holes, board, dead=()):

@@ -23,8 +23,8 @@ def test_every_error_class_is_in_the_family_and_a_value_error():
     for error in classes:
         assert issubclass(error, exceptions.Omaha8Error)
         if error is not exceptions.Omaha8Error:
-            assert issubclass(error, ValueError) or error is exceptions.FallbackRefused
-    assert issubclass(exceptions.FallbackRefused, RuntimeError)
+            assert issubclass(error, ValueError) or error is exceptions.FallbackRefusedError
+    assert issubclass(exceptions.FallbackRefusedError, RuntimeError)
 
 
 def test_the_package_and_its_modules_name_the_same_classes():
@@ -32,7 +32,7 @@ def test_the_package_and_its_modules_name_the_same_classes():
     from omaha8._engine import checks
 
     assert omaha8.CardError is cards.CardError is exceptions.CardError
-    assert omaha8.HandError is game.HandError and omaha8.IllegalAction is game.IllegalAction
+    assert omaha8.HandError is game.HandError and omaha8.IllegalActionError is game.IllegalActionError
     assert (
         omaha8.ShowdownError is pots.ShowdownError and omaha8.RangeError is ranges.RangeError is rangestring.RangeError
     )

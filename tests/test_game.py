@@ -8,7 +8,7 @@ import random
 import pytest
 
 import omaha8
-from omaha8 import CardError, Hand, HandError, IllegalAction, showdown
+from omaha8 import CardError, Hand, HandError, IllegalActionError, showdown
 
 # Fixed cards, so that showdowns can be worked out by hand where they matter.
 A_HOLES = ["AsAh2s3h", "KsKdQhQc", "7c6c5d4d", "JhJdTsTc", "9s9h8s8h", "2c2d3c3d"]
@@ -34,10 +34,10 @@ def snapshot(hand: Hand):
     )
 
 
-def illegal(hand: Hand, action: str, *args, match: str, **kwargs) -> IllegalAction:
+def illegal(hand: Hand, action: str, *args, match: str, **kwargs) -> IllegalActionError:
     """The action is refused with words matching ``match``, and nothing changes."""
     before = snapshot(hand)
-    with pytest.raises(IllegalAction, match=match) as info:
+    with pytest.raises(IllegalActionError, match=match) as info:
         getattr(hand, action)(*args, **kwargs)
     assert snapshot(hand) == before
     return info.value
@@ -564,7 +564,7 @@ def test_the_compiled_and_the_plain_engine_play_alike():
             rng = random.Random(seed)
             hand = random_hand(rng, module.Hand)
             while hand.actor is not None:
-                random_action(hand, rng, module.IllegalAction)
+                random_action(hand, rng, module.IllegalActionError)
             hands.append(hand)
         ours, theirs = hands
         assert ours.history == theirs.history and ours.result == theirs.result
@@ -608,7 +608,7 @@ def random_hand(rng: random.Random, make=None) -> Hand:
     )
 
 
-def random_action(hand: Hand, rng: random.Random, refused=IllegalAction) -> None:
+def random_action(hand: Hand, rng: random.Random, refused=IllegalActionError) -> None:
     choice = rng.randrange(4)
     if choice == 0:
         hand.fold()
@@ -750,7 +750,7 @@ def test_one_hand_driven_from_four_threads_keeps_every_chip():
                             return
                         try:
                             hand.check() if hand.can_check else hand.call()
-                        except IllegalAction:
+                        except IllegalActionError:
                             pass
                 except Exception as error:  # anything else is a corrupted hand
                     errors.append(error)
@@ -871,7 +871,7 @@ def test_each_check_says_what_its_action_raises_and_can_agrees():
                 before = _state(hand)
                 if why is None:
                     continue
-                with pytest.raises(IllegalAction) as raised:
+                with pytest.raises(IllegalActionError) as raised:
                     act()
                 assert str(raised.value) == why, name
                 assert _state(hand) == before, name

@@ -22,7 +22,7 @@ import pytest
 
 import omaha8
 from omaha8 import BatchError, Card, CardError, equity
-from omaha8.buffers import MAX_SAMPLES, MAX_WORKERS
+from omaha8._engine import MAX_SAMPLES, MAX_WORKERS
 
 SOURCE = Path(omaha8.__file__).resolve().parent
 ROOT = Path(__file__).resolve().parent.parent  # the checkout the tests run from
@@ -39,7 +39,7 @@ def run_python(code: str, timeout: float = 60, **env) -> subprocess.CompletedPro
 
 HOSTILE_LIST = """
 import omaha8
-from omaha8 import {module} as engine
+import omaha8.{module} as engine
 
 class Liar(list):
     # Iterates as good cards, indexes as {bad}.
@@ -57,7 +57,7 @@ except ValueError as error:
 
 
 @pytest.mark.parametrize("bad", [-100_000_000, 100_000, 52])
-@pytest.mark.parametrize("module", ["_core", "fallback"])
+@pytest.mark.parametrize("module", ["_engine.core_c", "_engine.core_py"])
 def test_a_sequence_that_lies_cannot_reach_the_engine(module, bad):
     result = run_python(HOSTILE_LIST.format(module=module, bad=bad))
     assert result.returncode == 0, result.stderr[-2000:]
@@ -201,7 +201,7 @@ def test_a_thread_that_cannot_start_stops_the_ones_started(live_core, monkeypatc
     started = []
 
     def start(self):
-        if self.name.startswith("omaha8-equity-") and len(started) == 2:
+        if self.name.startswith("omaha8-job-") and len(started) == 2:
             raise RuntimeError("can't start new thread")
         started.append(self)
         real_start(self)
@@ -218,7 +218,7 @@ def test_a_thread_that_cannot_start_stops_the_ones_started(live_core, monkeypatc
 def test_the_core_holds_the_python_limits(core):
     assert core.CAPACITY["hole_cards"] >= max(omaha8.cards.HOLE_SIZES) == omaha8.cards.MAX_HOLE_CARDS
     assert core.CAPACITY["seats"] >= omaha8.cards.MAX_SEATS
-    assert core.CAPACITY["chunk_runouts"] == omaha8.buffers.CHUNK_RUNOUTS
+    assert core.CAPACITY["chunk_runouts"] == omaha8._engine.CHUNK_RUNOUTS
 
 
 @pytest.mark.parametrize("name, value", [("HOLE_SIZES", (4, 5, 6, 7)), ("MAX_HOLE_CARDS", 7), ("MAX_SEATS", 11)])

@@ -29,29 +29,28 @@ MAY_USE = {
     "_engine.core_py": {"cards", "exceptions", "values", "_engine.checks", "_engine.programs", "_engine.suits"},
     "_engine.core_c": {"cards", "exceptions", "_engine.checks", "_engine.programs", "_engine.suits"},
     "_engine": {"_engine.checks", "_engine.programs", "_engine.core_c", "_engine.core_py"},
-    "_core": {"_engine"},
-    "fallback": {"_engine"},
-    "buffers": {"_engine"},
     "hands": {"_engine", "cards", "exceptions", "values"},
     "pots": {"_engine", "cards", "exceptions", "hands"},
     "rangestring": {"exceptions"},
     "tablefile": {"exceptions"},
     "ranges": {"_engine", "cards", "exceptions", "rangestring", "tablefile"},
-    "sweep": {"_engine", "cards", "equity", "exceptions", "ranges"},
-    "equity": {"_engine", "cards", "exceptions", "ranges"},
+    "jobs": {"_engine", "cards", "exceptions"},
+    "sweep": {"_engine", "cards", "exceptions", "jobs", "ranges"},
+    "equity": {"_engine", "cards", "exceptions", "jobs", "ranges"},
     "game": {"_engine", "cards", "exceptions", "pots"},
     "history.record": {"cards", "exceptions", "game", "pots", "equity"},
     "history.pokerstars": {"cards", "exceptions", "game", "history.record"},
     "history.phh": {"cards", "exceptions", "game", "history.record"},
     "history": {"exceptions", "history.record", "history.pokerstars", "history.phh"},
     "isomorphism": {"_engine", "cards", "exceptions"},
-    "features": {"_engine", "_version", "cards", "equity", "exceptions", "isomorphism", "ranges", "sweep"},
-    "tables": {"_engine", "_version", "cards", "equity", "exceptions", "isomorphism", "ranges", "tablefile"},
-    "solver": {"_engine", "cards", "equity", "exceptions", "ranges", "sweep"},
-    "abstraction": {"cards", "exceptions", "game"},
+    "features": {"_engine", "_version", "cards", "equity", "exceptions", "isomorphism", "jobs", "ranges", "sweep"},
+    "tables": {"_engine", "_version", "cards", "equity", "exceptions", "isomorphism", "jobs", "ranges", "tablefile"},
+    "solver": {"_engine", "cards", "equity", "exceptions", "jobs", "ranges", "sweep"},
     "analysis": {"_engine", "cards", "equity", "exceptions", "hands", "ranges", "values"},
-    "openspiel": {"abstraction", "cards", "exceptions", "game", "ranges"},
-    "pettingzoo": {"abstraction", "cards", "exceptions", "game"},
+    "adapters.abstraction": {"cards", "exceptions", "game"},
+    "adapters.openspiel": {"adapters.abstraction", "cards", "exceptions", "game", "ranges"},
+    "adapters.pettingzoo": {"adapters.abstraction", "cards", "exceptions", "game"},
+    "adapters": set(),
 }
 # The command line is the top: it may use every layer's public names.
 MAY_USE["cli"] = {
@@ -72,10 +71,16 @@ MAY_USE["cli"] = {
     "values",
     "analysis",
 }
-MAY_USE["__init__"] = set(MAY_USE) - {"cli", "_core", "fallback", "buffers", "abstraction", "openspiel", "pettingzoo"}
+MAY_USE["__init__"] = set(MAY_USE) - {
+    "cli",
+    "adapters",
+    "adapters.abstraction",
+    "adapters.openspiel",
+    "adapters.pettingzoo",
+}
 MAY_USE["__main__"] = {"cli"}
 # The underscored helpers a framework documents for the environments written on it to call.
-FRAMEWORK_HELPERS = {"pettingzoo": ("_accumulate_rewards", "_deads_step_first", "_was_dead_step")}
+FRAMEWORK_HELPERS = {"adapters.pettingzoo": ("_accumulate_rewards", "_deads_step_first", "_was_dead_step")}
 
 
 def _path(module: str) -> Path:
@@ -143,8 +148,8 @@ def test_each_module_uses_only_the_public_names_of_the_modules_it_may_use(module
         assert used in MAY_USE[module], f"{module} imports {used}"
         if not names or module.startswith("_engine") and used.startswith("_engine."):
             continue  # inside the engine, its modules share their names freely
-        if module in ("_core", "fallback", "buffers", "__main__"):
-            continue  # the old names of engine modules, and the entry point
+        if module == "__main__":
+            continue  # the entry point
         below = __import__(f"omaha8.{used}", fromlist=["__all__"])
         for name in names:
             assert name in below.__all__, f"{module} imports {name} from {used}, which is not in its __all__"

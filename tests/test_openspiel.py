@@ -16,7 +16,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import omaha8  # noqa: E402
 from omaha8 import GameConfigError, Hand  # noqa: E402
-from omaha8.openspiel import Omaha8Game, load  # noqa: E402
+from omaha8.adapters.openspiel import Omaha8Game, load  # noqa: E402
 
 FULL_GAMES = [{"players": players, "limit": limit} for players in (2, 3, 6) for limit in ("fixed", "pot", "no")] + [
     {"players": 4, "limit": "no", "stacks": "40 7 300 120", "ante": 1, "bets": "1/3 75% 2", "max_raises": 2},
@@ -186,7 +186,7 @@ def test_the_subgames_lp_value_is_solve_rivers_on_a_spot_with_odd_chips():
     player), so OpenSpiel's LP valued this spot 7.61574 to solve_river's 7.60417."""
     from open_spiel.python.algorithms import sequence_form_lp
 
-    game = omaha8.openspiel.load(**ODD_SPOT)
+    game = omaha8.adapters.openspiel.load(**ODD_SPOT)
     lp_value, lp_other, _, _ = sequence_form_lp.solve_zero_sum_game(game)
     oop, ip = ODD_SPOT["ranges"].split("|")
     pot = ODD_SPOT["pot"]
@@ -408,7 +408,7 @@ def test_what_stays_openspiels_to_refuse():
 
 
 def test_numpy_integers_are_ints_and_bools_and_floats_are_not():
-    """Issue 32: every count omaha8.openspiel reads goes by cards.whole_number: numpy integers
+    """Issue 32: every count omaha8.adapters.openspiel reads goes by cards.whole_number: numpy integers
     alike with Python ints, bools and floats (numpy's too) refused."""
     np = pytest.importorskip("numpy")
     plain = {"players": 3, "stack": 300, "max_raises": 2, "hole_size": 5, "ante": 1}
@@ -510,7 +510,7 @@ def test_deserialize_state_never_unpickles():
         with pytest.raises(GameConfigError, match="its actions, one a line"):
             game.deserialize_state(text)
         with pytest.raises(GameConfigError, match="its actions, one a line"):
-            omaha8.openspiel.deserialize_game_and_state(header + "[State]\n" + text)
+            omaha8.adapters.openspiel.deserialize_game_and_state(header + "[State]\n" + text)
     assert not _PAYLOAD_RAN
     pickle.loads(base64.b64decode(payload))  # the payload does run where it is unpickled
     assert _PAYLOAD_RAN
@@ -553,7 +553,7 @@ def test_deserialize_state_refuses_what_does_not_replay():
         with pytest.raises(GameConfigError, match="not a legal action here"):
             subgame.deserialize_state(text)
     with pytest.raises(GameConfigError, match="python_omaha8"):
-        omaha8.openspiel.deserialize_game_and_state(
+        omaha8.adapters.openspiel.deserialize_game_and_state(
             pyspiel.serialize_game_and_state(
                 pyspiel.load_game("kuhn_poker"), pyspiel.load_game("kuhn_poker").new_initial_state()
             )
@@ -580,9 +580,9 @@ def test_a_state_serializes_as_its_actions_and_loads_again_as_it_was(params):
         _same(pickle.loads(data), state)
         _same(pickle.loads(pickle.dumps(game)).deserialize_state(state.serialize()), state)
         # The game and the state in one text, OpenSpiel's layout, read back only by omaha8.
-        text = omaha8.openspiel.serialize_game_and_state(game, state)
+        text = omaha8.adapters.openspiel.serialize_game_and_state(game, state)
         assert text.endswith("[State]\n" + state.serialize())
-        again_game, again = omaha8.openspiel.deserialize_game_and_state(text)
+        again_game, again = omaha8.adapters.openspiel.deserialize_game_and_state(text)
         assert str(again_game) == str(game)
         _same(again, state)
         with pytest.raises(pyspiel.SpielError):  # OpenSpiel's reader takes only its own text
@@ -705,7 +705,7 @@ HOSTILE = [
 def test_hostile_parameters_make_a_game_or_an_omaha8_error():
     """Random values for random parameters: a game that plays, or an Omaha8Error at once."""
     rng = random.Random(21)
-    names = list(omaha8.openspiel.DEFAULTS)
+    names = list(omaha8.adapters.openspiel.DEFAULTS)
     made = refused = 0
     for _ in range(400):
         params = {name: rng.choice(HOSTILE) for name in rng.sample(names, rng.randint(1, 4))}
@@ -803,7 +803,7 @@ def test_a_huge_fraction_is_a_game_config_error():
     from fractions import Fraction
 
     with pytest.raises(GameConfigError, match="pot must be an int"):
-        omaha8.openspiel.load(board="Ah8d4cKs2h", pot=Fraction(10**400), stack=15, ranges="AA**|KK**")
+        omaha8.adapters.openspiel.load(board="Ah8d4cKs2h", pot=Fraction(10**400), stack=15, ranges="AA**|KK**")
     # A serialized state longer than the longest play is refused by its count of lines.
     with pytest.raises(GameConfigError, match="more actions than the game's longest"):
         load().deserialize_state("1\n" * 100_000)

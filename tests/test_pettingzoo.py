@@ -1,4 +1,4 @@
-"""omaha8.pettingzoo: PettingZoo's own API and seed tests (with no warning but the two any Dict
+"""omaha8.adapters.pettingzoo: PettingZoo's own API and seed tests (with no warning but the two any Dict
 observation draws), chips kept through random episodes, rewards equal to what the hands paid,
 the button moving and busted agents leaving (and what they observe), the hands kept, seeds of
 every integer type, illegal actions, the text rendering, bad parameters and hostile calls."""
@@ -19,8 +19,8 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from omaha8 import GameConfigError, IllegalAction  # noqa: E402
-from omaha8.pettingzoo import ILLEGAL_REWARD, env, raw_env  # noqa: E402
+from omaha8 import GameConfigError, IllegalActionError  # noqa: E402
+from omaha8.adapters.pettingzoo import ILLEGAL_REWARD, env, raw_env  # noqa: E402
 
 SETTINGS = [
     {},
@@ -196,9 +196,9 @@ def test_an_illegal_action_ends_the_episode_under_the_wrapper_and_changes_nothin
     raw = raw_env(players=2)
     raw.reset(seed=3)
     before = (raw.hand.history, raw.agent_selection, raw.chips)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalActionError):
         raw.step(illegal)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalActionError):
         raw.step(99)
     assert (raw.hand.history, raw.agent_selection, raw.chips) == before
 
@@ -621,5 +621,5 @@ def test_hostile_resets_and_steps_are_omaha8_errors_or_pettingzoos_own(wrapped):
             if was_reset:
                 assert sum(unwrapped.chips) == sum(unwrapped.rules.stacks)
     EnvLogger.flush()
-    assert outcomes.get("done", 0) > 100 and outcomes.get("IllegalAction", 0) + outcomes.get("assertion", 0) > 100
+    assert outcomes.get("done", 0) > 100 and outcomes.get("IllegalActionError", 0) + outcomes.get("assertion", 0) > 100
     assert outcomes.get("GameConfigError", 0) > 10

@@ -174,7 +174,7 @@ from fractions import Fraction  # noqa: E402
 
 import omaha8  # noqa: E402
 from omaha8 import equity  # noqa: E402
-from omaha8 import fallback as pure  # noqa: E402
+from omaha8._engine import core_py as pure  # noqa: E402
 
 
 def brute_force_range(holes, board):
@@ -223,7 +223,7 @@ SPOTS = [
 
 @pytest.mark.parametrize("holes, board", SPOTS)
 def test_exact_range_equity_equals_a_brute_force(live, holes, board):
-    if live.__name__.endswith("fallback") and len(board) == 8:
+    if live.__name__.endswith("core_py") and len(board) == 8:
         pytest.skip("the turn walks are slow in pure Python")
     ranges = [Range(h) if not _is_hand(h) else h for h in holes]
     result = equity(ranges, board, exact=True, threads=2)

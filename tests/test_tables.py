@@ -21,7 +21,15 @@ from test_isomorphism import burnside
 import omaha8
 import omaha8.cli
 from omaha8 import Range, RangeError, canonical, equity, preflop_table, starting_hands
-from omaha8.tables import BLOCK_DEALS, SHIPPED_TABLE, FallbackRefused, PreflopTable, TableError, TableTask, run_task
+from omaha8.tables import (
+    BLOCK_DEALS,
+    SHIPPED_TABLE,
+    FallbackRefusedError,
+    PreflopTable,
+    TableError,
+    TableTask,
+    run_task,
+)
 
 PURE = omaha8.IMPLEMENTATION == "python"
 
@@ -225,7 +233,7 @@ def test_a_worker_on_the_fallback_refuses_unless_asked(fallback, monkeypatch):
     from conftest import make_live
 
     make_live(fallback, monkeypatch)
-    with pytest.raises(FallbackRefused, match="pure-Python fallback"):
+    with pytest.raises(FallbackRefusedError, match="pure-Python fallback"):
         preflop_table(samples=500, seed=1, hands=["AsAh2s3h"])
     table = preflop_table(samples=500, seed=1, hands=["AsAh2s3h", "KsKdQhQc"], allow_fallback=True)
     assert table.implementation == "python"

@@ -1,8 +1,7 @@
 """omaha8: exact, fast Omaha Hi-Lo (eight-or-better) hand evaluation.
 
-The compiled core (``omaha8._engine.core_c``, also importable as ``omaha8._core``) serves by
-default; the pure-Python engine (``omaha8._engine.core_py``, or ``omaha8.fallback``, the same
-API) serves when the core is not importable or when the environment variable
+The compiled core (``omaha8._engine.core_c``) serves by default; the pure-Python engine
+(``omaha8._engine.core_py``, the same API) serves when the core is not importable or when the environment variable
 OMAHA8_PURE_PYTHON=1 is set. ``IMPLEMENTATION`` says which is live. Every error omaha8 raises
 on purpose is an ``Omaha8Error`` (``omaha8.exceptions``).
 """
@@ -20,12 +19,12 @@ from .exceptions import (
     AnalysisError,
     BatchError,
     CardError,
-    FallbackRefused,
+    FallbackRefusedError,
     GameConfigError,
     HandError,
     HandValueError,
     HistoryError,
-    IllegalAction,
+    IllegalActionError,
     IndexerError,
     JobError,
     Omaha8Error,
@@ -33,6 +32,7 @@ from .exceptions import (
     ShowdownError,
     SolverError,
     TableError,
+    UsageError,
 )
 from .features import HandStrength, hand_strength
 from .game import Action, Hand
@@ -59,7 +59,7 @@ __all__ = [
     "HandValueError",
     "HistoryError",
     "TableError",
-    "FallbackRefused",
+    "FallbackRefusedError",
     "Card",
     "CardError",
     "parse_cards",
@@ -87,7 +87,7 @@ __all__ = [
     "Range",
     "RangeError",
     "Action",
-    "IllegalAction",
+    "IllegalActionError",
     "HandError",
     "PlayerEquity",
     "canonical",
@@ -102,6 +102,7 @@ __all__ = [
     "SolverError",
     "GameConfigError",
     "AnalysisError",
+    "UsageError",
     "starting_hands",
     "StartingHand",
     "preflop_table",

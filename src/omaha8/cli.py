@@ -22,17 +22,13 @@ from ._version import __version__
 from .analysis import breakdown, nut_rank, nuts, outs, rank_words
 from .cards import HOLE_SIZES, parse_cards, quoted, read_counted
 from .equity import Equity, equity
-from .exceptions import CardError, FallbackRefused, Omaha8Error
+from .exceptions import CardError, FallbackRefusedError, Omaha8Error, UsageError
 from .hands import best_hands
 from .pots import showdown
 from .values import CATEGORIES, NO_LOW, low_name
 
 # Enough digits for any chip count or sample count; more is a typo, not a number.
 _MAX_DIGITS = 18
-
-
-class UsageError(Omaha8Error):
-    """A command line that cannot be run: reported in one line."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -832,7 +828,7 @@ def _run_table(args: argparse.Namespace) -> int:
             allow_fallback=args.allow_fallback,
             exact=args.exact,
         )
-    except FallbackRefused as error:
+    except FallbackRefusedError as error:
         raise UsageError(str(error)) from None
     finally:
         _finish(bar, executor, client)

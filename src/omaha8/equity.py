@@ -14,15 +14,15 @@ import math
 import os
 import threading
 from array import array
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import reduce
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 from . import _engine
 from ._engine import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS, TALLY_LISTS
 from .cards import HOLE_SIZES, MAX_SEATS, Card, CardError, CardsLike, check_unique, read_counted, whole_number
 from .exceptions import JobError
+from .jobs import run_job
 from .ranges import Range, RangeError
 
 __all__ = [
@@ -33,8 +33,6 @@ __all__ = [
     "equity_tally",
     "equity_from_tally",
     "live_implementation",
-    "run_job",
-    "finished_batches",
     "DEFAULT_SAMPLES",
     "MAX_SAMPLES",
     "MAX_THREADS",
@@ -55,7 +53,6 @@ MAX_WALKED_LIST = 30_000_000
 _EVERY_HAND_PROGRAM = (array("i", [1, 0]), array("i", [100, 0, 0, 0]))
 MAX_THREADS = MAX_WORKERS
 MAX_PLAYERS = MAX_SEATS
-_PROGRESS_INTERVAL = 0.1  # seconds between progress calls
 # Heads-up exact equity with a range goes through the sweep (TallySweeper) for these hole sizes
 # (six cards would take a gigabyte of accumulators), and is exact by default up to this much
 # work: hands of both seats times runouts (AA** against KK** on a flop: 14 million).
@@ -236,72 +233,6 @@ def _read_question(holes, board, dead):
 def _count(value, name: str, most: int) -> int:
     """A whole number 1..most, or a JobError that names the limit."""
     return whole_number(value, name, 1, most, JobError)
-
-
-def finished_batches(
-    function: Callable[[Any], Any], tasks: Iterable[Any], executor: Optional[Executor], name: str
-) -> Iterator[list]:
-    """``function(task)`` for every task on ``executor`` (default: a thread per core, named
-    ``name``), yielding the results as they finish, a batch at a time. When the caller stops
-    (a failure, Ctrl-C, a raising callback) the tasks not started are cancelled, and a pool of
-    its own is shut down."""
-    own = executor is None
-    pool = (
-        executor
-        if executor is not None
-        else ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix=name)
-    )
-    pending: set[Future] = set()
-    try:
-        pending = {pool.submit(function, task) for task in tasks}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            yield [future.result() for future in finished]
-    finally:
-        for future in pending:
-            future.cancel()
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
-
-
-def run_job(job, workers: int, progress: Optional[Callable[[int, int], object]] = None) -> None:
-    """Run an engine job (``run(worker)``, ``done()``, ``total``, ``stop()``) on ``workers``
-    threads, calling ``progress(done, total)`` now and then; the first failure, a raising
-    callback or Ctrl-C stops every worker after its current piece, and comes out here."""
-    if workers == 1 and progress is None:
-        job.run(0)  # between chunks it checks for signals: Ctrl-C stops it
-        return
-    failures: list[BaseException] = []
-
-    def work(worker: int) -> None:
-        try:
-            job.run(worker)
-        except BaseException as error:  # handed to the caller below
-            failures.append(error)
-            job.stop()
-
-    threads: list[threading.Thread] = []
-    try:
-        # Started inside the try: if starting one fails, the ones already running are stopped.
-        for worker in range(workers):
-            thread = threading.Thread(target=work, args=(worker,), name=f"omaha8-equity-{worker}", daemon=True)
-            thread.start()
-            threads.append(thread)
-        for thread in threads:
-            while thread.is_alive():
-                thread.join(_PROGRESS_INTERVAL)
-                if progress is not None and thread.is_alive():
-                    progress(job.done(), job.total)
-    except BaseException:
-        # The callback (or Ctrl-C) stops the run: workers finish their chunk and return.
-        job.stop()
-        for thread in threads:
-            thread.join()
-        raise
-    if failures:
-        raise failures[0]
-    if progress is not None:
-        progress(job.done(), job.total)
 
 
 def equity(

@@ -18,14 +18,15 @@ __all__ = [
     "RangeError",
     "ShowdownError",
     "HandError",
-    "IllegalAction",
+    "IllegalActionError",
     "HistoryError",
     "TableError",
-    "FallbackRefused",
+    "FallbackRefusedError",
     "IndexerError",
     "SolverError",
     "GameConfigError",
     "AnalysisError",
+    "UsageError",
 ]
 
 
@@ -74,7 +75,7 @@ class HandError(Omaha8Error, ValueError):
     """Arguments a hand cannot be dealt with: stacks, blinds, limits, seats or cards."""
 
 
-class IllegalAction(Omaha8Error, ValueError):
+class IllegalActionError(Omaha8Error, ValueError):
     """An action the rules do not allow now. The hand is left as it was."""
 
 
@@ -88,7 +89,7 @@ class TableError(Omaha8Error, ValueError):
     table, a CSV file that is not a table."""
 
 
-class FallbackRefused(Omaha8Error, RuntimeError):
+class FallbackRefusedError(Omaha8Error, RuntimeError):
     """A task reached a worker that has only the pure-Python fallback, which is about a hundred
     times slower, and the table was not told it may run there."""
 
@@ -104,10 +105,15 @@ class SolverError(Omaha8Error, ValueError):
 
 
 class GameConfigError(Omaha8Error, ValueError):
-    """Parameters a framework adapter (``omaha8.openspiel``, ``omaha8.pettingzoo``) cannot take:
+    """Parameters a framework adapter (``omaha8.adapters.openspiel``, ``omaha8.adapters.pettingzoo``) cannot take:
     a limit, stacks, blinds, bet fractions or a subgame it cannot play, named."""
 
 
 class AnalysisError(Omaha8Error, ValueError):
     """What the board's analysis (``nuts``, ``outs``, ``breakdown``) cannot take: a count of
     values that is not one, opponents that are neither hands nor a range."""
+
+
+class UsageError(Omaha8Error, ValueError):
+    """A command line ``omaha8`` cannot run: an unknown option, a missing argument, a value of
+    the wrong form. The command line reports it in one line and exits with status 2."""

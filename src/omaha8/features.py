@@ -30,11 +30,11 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 from . import _engine
 from ._version import __version__
 from .cards import Card, CardsLike, check_unique, quoted, read_counted, whole_number
-from .equity import finished_batches, run_job
 from .exceptions import JobError, TableError
 from .isomorphism import canonical_boards, indexer
+from .jobs import finished_batches, run_job, shaped_rows, thread_count
 from .ranges import Range
-from .sweep import MAX_SHOWDOWN_BYTES, HandsLike, read_sides, shaped_rows, thread_count
+from .sweep import MAX_SHOWDOWN_BYTES, HandsLike, read_sides
 
 __all__ = [
     "HandStrength",

@@ -3,7 +3,7 @@ fixed-limit, pot-limit or no-limit rules (RULES.md, "Betting").
 
 A ``Hand`` keeps its state in flat per-seat lists and works out what the player to act may do
 once per action, so that queries are plain reads and a simulator can play millions of hands.
-Every action is checked before anything changes: an illegal one raises ``IllegalAction``, which
+Every action is checked before anything changes: an illegal one raises ``IllegalActionError``, which
 says what is legal, and leaves the hand exactly as it was. Pots are formed and awarded by
 ``omaha8.pots``, as ``showdown`` does; this module only decides who put in what.
 
@@ -33,7 +33,7 @@ from .cards import (
     read_counted,
     whole_number,
 )
-from .exceptions import HandError, IllegalAction
+from .exceptions import HandError, IllegalActionError
 from .pots import Pot, Showdown, settle
 
 __all__ = [
@@ -43,7 +43,7 @@ __all__ = [
     "Kind",
     "Limit",
     "Street",
-    "IllegalAction",
+    "IllegalActionError",
     "HandError",
     "LIMITS",
     "STREETS",
@@ -459,7 +459,7 @@ class Hand:
     # ------------------------------------------------------------ why an action is not allowed
     #
     # Each returns None when the action is legal now, else the reason, in the words of the
-    # IllegalAction the action raises. They only read the state, which _set_actor worked out.
+    # IllegalActionError the action raises. They only read the state, which _set_actor worked out.
 
     def _turn_problem(self, seat: Optional[int], what: str) -> Optional[str]:
         if self._actor is None:
@@ -579,7 +579,7 @@ class Hand:
 
     # ------------------------------------------------------------ actions
     #
-    # Each takes the lock, applies its check (raising IllegalAction with the reason, the hand
+    # Each takes the lock, applies its check (raising IllegalActionError with the reason, the hand
     # unchanged), and records the action, returning its Action.
 
     def fold(self, seat: Optional[int] = None) -> Action:
@@ -588,7 +588,7 @@ class Hand:
         try:
             why = self._turn_problem(seat, "fold")
             if why is not None:
-                raise IllegalAction(why)
+                raise IllegalActionError(why)
             actor = self._actor
             assert actor is not None  # the check: it is someone's turn
             self._folded[actor] = True
@@ -603,7 +603,7 @@ class Hand:
         try:
             why = self._check_problem(seat)
             if why is not None:
-                raise IllegalAction(why)
+                raise IllegalActionError(why)
             assert self._actor is not None
             return self._record(self._actor, _CHECK, 0)
         finally:
@@ -615,7 +615,7 @@ class Hand:
         try:
             why = self._call_problem(seat)
             if why is not None:
-                raise IllegalAction(why)
+                raise IllegalActionError(why)
             assert self._actor is not None
             return self._record(self._actor, _CALL, self._to_call)
         finally:
@@ -628,7 +628,7 @@ class Hand:
         try:
             why = self._raise_problem(total, seat)
             if why is not None:
-                raise IllegalAction(why)
+                raise IllegalActionError(why)
             assert self._actor is not None
             return self._raise_to(self._actor, total if type(total) is int else integer_of(total))  # type: ignore[arg-type]
         finally:
@@ -640,7 +640,7 @@ class Hand:
         try:
             why = self._all_in_problem(seat)
             if why is not None:
-                raise IllegalAction(why)
+                raise IllegalActionError(why)
             actor = self._actor
             assert actor is not None
             reach = self._bets[actor] + self._stacks[actor]
@@ -767,7 +767,7 @@ class Hand:
         try:
             if not self._waiting:
                 state = "it is over" if self._street == _OVER else f"it is {seat_words(self._actor)}'s turn"
-                raise IllegalAction(f"deal: the hand waits for no board cards ({state})")
+                raise IllegalActionError(f"deal: the hand waits for no board cards ({state})")
             given = read_counted(cards, "board cards", (self._waiting,))
             dealt = {c for hole in self._holes for c in hole}.union(self._board_cards)
             for c in given:

@@ -64,10 +64,9 @@ from .cards import (
     read_weights,
     whole_number,
 )
-from .equity import finished_batches, run_job
 from .exceptions import Omaha8Error, RangeError, SolverError
+from .jobs import finished_batches, run_job, shaped_rows, thread_count
 from .ranges import Range
-from .sweep import shaped_rows, thread_count
 
 __all__ = [
     "solve_river",

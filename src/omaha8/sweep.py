@@ -11,17 +11,14 @@ cut into fixed tasks, so any number of threads gives the same sums.
 
 from __future__ import annotations
 
-import ctypes
-import os
 from array import array
 from dataclasses import dataclass
 from typing import Optional, Union
 
 from . import _engine
-from ._engine import MAX_WORKERS
-from .cards import Card, CardError, CardsLike, check_unique, read_counted, whole_number
-from .equity import run_job
+from .cards import Card, CardError, CardsLike, check_unique, read_counted
 from .exceptions import JobError, RangeError
+from .jobs import run_job, shaped_rows, thread_count
 from .ranges import Range
 
 __all__ = [
@@ -30,8 +27,6 @@ __all__ = [
     "release_showdown_memory",
     "MAX_SHOWDOWN_BYTES",
     "read_sides",
-    "thread_count",
-    "shaped_rows",
     "HandsLike",
 ]
 
@@ -119,13 +114,6 @@ def read_sides(
     return hand_rows, opp_rows, hand_size, opp_weights
 
 
-def thread_count(threads: object, error: type = JobError) -> int:
-    """Threads to use: all cores by default; else 1..MAX_WORKERS, or ``error``."""
-    if threads is None:
-        return os.cpu_count() or 1
-    return whole_number(threads, "threads", 1, MAX_WORKERS, error)
-
-
 def showdown_values(
     board: CardsLike,
     hands: HandsLike,
@@ -189,11 +177,3 @@ def release_showdown_memory() -> int:
     256 MB, for the next call of the same size: a solver asks thousands of times); returns the
     bytes given back. The next call allocates afresh."""
     return _engine.ENGINE.release_memory()
-
-
-def shaped_rows(rows: bytes, size: int) -> memoryview:
-    """Rows of ``size`` card bytes as a (n, size) uint8 view (no copy)."""
-    if not rows:
-        # memoryview.cast refuses a zero in the shape; a ctypes array of no rows has (0, size).
-        return memoryview((ctypes.c_uint8 * size * 0)())
-    return memoryview(rows).cast("B", (len(rows) // size, size))

@@ -38,9 +38,10 @@ from .cards import (
     quoted,
     whole_number,
 )
-from .equity import Tally, equity_from_tally, equity_tally, finished_batches, live_implementation
-from .exceptions import FallbackRefused, TableError
+from .equity import Tally, equity_from_tally, equity_tally, live_implementation
+from .exceptions import FallbackRefusedError, TableError
 from .isomorphism import canonical, hand_classes, indexer
+from .jobs import finished_batches
 from .ranges import PERCENT_TABLE, Range
 from .tablefile import FLOAT_FIELDS, ROW_FIELDS, csv_int, read_table_file
 
@@ -50,7 +51,7 @@ __all__ = [
     "PreflopTable",
     "TableRow",
     "TableError",
-    "FallbackRefused",
+    "FallbackRefusedError",
     "TableTask",
     "preflop_table",
     "run_task",
@@ -158,7 +159,7 @@ def _question(canonical_form: str, opponents: int) -> list:
 def run_task(task: TableTask) -> list[BlockTally]:
     """Runs one task, here, on one thread: the tallies of its blocks."""
     if live_implementation() != "cython" and not task.allow_fallback:
-        raise FallbackRefused(
+        raise FallbackRefusedError(
             "this worker has only omaha8's pure-Python fallback (its compiled core is not built), "
             "about 100 times slower; install omaha8 where a C compiler is present, or pass "
             "allow_fallback=True to run there anyway"
@@ -552,7 +553,7 @@ def preflop_table(
     same table on any executor and any number of workers. ``checkpoint``: a file that records
     finished blocks as they finish; run again with the same arguments, the table continues
     where it stopped. ``progress(done, total)`` (deals) is called as tasks finish. Workers
-    without the compiled core refuse the work (``FallbackRefused``) unless ``allow_fallback``.
+    without the compiled core refuse the work (``FallbackRefusedError``) unless ``allow_fallback``.
 
     ``exact=True`` (four-card hands, one opponent) counts every deal instead of sampling: each
     of the 134,459 suit-canonical five-card boards is one sweep of every hand against every
@@ -709,7 +710,7 @@ def run_exact_task(task: ExactTask) -> tuple[int, list[tuple[int, ...]]]:
     """Runs one task here, on one thread: per class (in the order of ``task.forms``, or of the
     sorted canonical strings), the sums of its boards' sweeps."""
     if live_implementation() != "cython" and not task.allow_fallback:
-        raise FallbackRefused(
+        raise FallbackRefusedError(
             "this worker has only omaha8's pure-Python fallback, which settles an exact table's "
             "deals pair by pair (years); install omaha8 where a C compiler is present"
         )

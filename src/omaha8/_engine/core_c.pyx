@@ -349,9 +349,9 @@ cdef void build_tables() noexcept nogil:
 def _check_limits():
     """Refuse to serve if the Python side allows more than the C arrays hold."""
     if max(cards.HOLE_SIZES) > MAX_HOLE or cards.MAX_HOLE_CARDS > MAX_HOLE:
-        raise ImportError(f"omaha8._core was built for at most {MAX_HOLE} hole cards; rebuild it")
+        raise ImportError(f"omaha8._engine.core_c was built for at most {MAX_HOLE} hole cards; rebuild it")
     if cards.MAX_SEATS > MAX_SEATS:
-        raise ImportError(f"omaha8._core was built for at most {MAX_SEATS} seats; rebuild it")
+        raise ImportError(f"omaha8._engine.core_c was built for at most {MAX_SEATS} seats; rebuild it")
     if checks.CHUNK_RUNOUTS != CHUNK:
         raise ImportError("omaha8's compiled core's chunk size differs from checks.CHUNK_RUNOUTS; rebuild it")
     if checks.SHOWDOWN_BLOCKS != SWEEP_BLOCKS:

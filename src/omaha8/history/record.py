@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from ..equity import equity
-from ..exceptions import CardError, HandError, HistoryError, IllegalAction
+from ..exceptions import CardError, HandError, HistoryError, IllegalActionError
 from ..game import STREETS, Hand, Kind, Street
 from ..pots import settle, split_pot
 
@@ -331,7 +331,7 @@ def _replay(history: History, max_raises) -> Replay:
                         f"{step.total}, "
                         f"but its stack takes it to {done.total}"
                     )
-        except IllegalAction as error:
+        except IllegalActionError as error:
             differences.append(
                 f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} "
                 f"{step.total if 'bet' in step.kind or 'raise' in step.kind else ''}: illegal: {error}".replace(

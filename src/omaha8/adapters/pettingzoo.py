@@ -1,4 +1,4 @@
-"""Omaha Hi-Lo as a PettingZoo environment: ``omaha8.pettingzoo.env(players=3, limit="pot")``, an
+"""Omaha Hi-Lo as a PettingZoo environment: ``omaha8.adapters.pettingzoo.env(players=3, limit="pot")``, an
 ``AECEnv`` in the style of PettingZoo's classic card games, on omaha8's own ``Hand``.
 
 Agents ``player_0`` ... take turns. Each observes a ``Dict`` of ``observation`` (a float32 vector
@@ -9,7 +9,7 @@ big blinds) and ``action_mask`` (int8, 1 for each legal action), as PettingZoo's
 games do; with ``action_mask="info"`` the observation is the vector alone (a ``Box``) and the
 mask is ``infos[agent]["action_mask"]``. An agent out of chips observes the end of the hand it
 went out in, from its seat. Actions are ``Discrete``: 0 fold, 1 check or call, 2 + i bet or
-raise ``bets[i]`` of the pot, 2 + len(bets) all-in (as ``omaha8.abstraction`` defines them).
+raise ``bets[i]`` of the pot, 2 + len(bets) all-in (as ``omaha8.adapters.abstraction`` defines them).
 Rewards are each agent's net chips in big blinds, given at the end of each hand.
 
 An episode is ``hands`` hands (default 1) with the stacks carried over and the button moving one
@@ -35,12 +35,12 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as error:  # pragma: no cover - the message is the point
-    raise ImportError("omaha8.pettingzoo needs PettingZoo: pip install 'omaha8[pettingzoo]'") from error
+    raise ImportError("omaha8.adapters.pettingzoo needs PettingZoo: pip install 'omaha8[pettingzoo]'") from error
 
 from .abstraction import AbstractHand, read_rules, table_vector, vector_size
-from .cards import CARDS, quoted, whole_number
-from .exceptions import GameConfigError, IllegalAction, Omaha8Error
-from .game import Hand
+from ..cards import CARDS, quoted, whole_number
+from ..exceptions import GameConfigError, IllegalActionError, Omaha8Error
+from ..game import Hand
 
 __all__ = ["env", "raw_env", "ILLEGAL_REWARD"]
 
@@ -282,23 +282,23 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         """Play ``action`` for ``agent_selection``; None for a terminated agent. An action the
         hand does not allow (outside the space, a bool, an array but of one integer, any action
         for a terminated agent, a step before ``reset`` or after the episode) is an
-        ``IllegalAction`` (also a ``ValueError``, as PettingZoo has it for a terminated agent's
+        ``IllegalActionError`` (also a ``ValueError``, as PettingZoo has it for a terminated agent's
         action) and changes nothing."""
         play = self._play
         if play is None:
-            raise IllegalAction("no hand is dealt: call reset() before step()")
+            raise IllegalActionError("no hand is dealt: call reset() before step()")
         if not self.agents:
-            raise IllegalAction("the episode is over: call reset() to begin another")
+            raise IllegalActionError("the episode is over: call reset() to begin another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if isinstance(action, np.ndarray) and (action.shape != () or not np.issubdtype(action.dtype, np.integer)):
-            raise IllegalAction(
+            raise IllegalActionError(
                 f"an action is a whole number 0..{self.rules.actions - 1}, not an array of shape "
                 f"{action.shape} ({action.dtype})"
             )
-        play.play(action)  # type: ignore[arg-type]   # an illegal action: IllegalAction, nothing changed
+        play.play(action)  # type: ignore[arg-type]   # an illegal action: IllegalActionError, nothing changed
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         actor = play.hand.actor
@@ -311,9 +311,11 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._post_masks()
 
     def _was_dead_step(self, action: Any) -> None:
-        # PettingZoo's ValueError for a terminated agent's action, as an IllegalAction (a ValueError too)
+        # PettingZoo's ValueError for a terminated agent's action, as an IllegalActionError (a ValueError too)
         if action is not None:
-            raise IllegalAction(f"{self.agent_selection} is terminated: its only action is None, not {quoted(action)}")
+            raise IllegalActionError(
+                f"{self.agent_selection} is terminated: its only action is None, not {quoted(action)}"
+            )
         super()._was_dead_step(None)
 
     def _vector(self, number: int) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""The abstract betting the framework adapters play (``omaha8.openspiel``, ``omaha8.pettingzoo``):
+"""The abstract betting the framework adapters play (``omaha8.adapters.openspiel``, ``omaha8.adapters.pettingzoo``):
 a few numbered actions over a ``game.Hand``, the table's rules read from a framework's
 parameters, and the fixed-size vector a learner sees.
 
@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Optional, Sequence
 
-from .cards import MAX_SEATS, integer_of, quoted, whole_number
-from .exceptions import GameConfigError, HandError, IllegalAction
-from .game import Action, Hand, Kind, Limit, Street, seat_words
+from ..cards import MAX_SEATS, integer_of, quoted, whole_number
+from ..exceptions import GameConfigError, HandError, IllegalActionError
+from ..game import Action, Hand, Kind, Limit, Street, seat_words
 
 __all__ = [
     "FOLD",
@@ -313,10 +313,10 @@ class AbstractHand:
         return f"action {action} is not legal for {seat_words(self.hand.actor)}; the legal actions are {named}"
 
     def play(self, action: int) -> Action:
-        """Play an action id; an illegal one raises ``IllegalAction`` and changes nothing."""
+        """Play an action id; an illegal one raises ``IllegalActionError`` and changes nothing."""
         why = self.why_not(action)
         if why is not None:
-            raise IllegalAction(why)
+            raise IllegalActionError(why)
         action = int(action)
         hand = self.hand
         self._sync_round()  # fixed limit counts its raises here too, for ``raises``
