@@ -35,12 +35,12 @@ def play_omaha8(Hand, stream, seed):
     hand = Hand(STACKS, limit="pot", blinds=(1, 2), seed=seed)
     while hand.actor is not None:
         low = hand.min_raise_to
-        action = choose(stream, not hand.can_check, low is not None)
+        action = choose(stream, not hand.can_check(), low is not None)
         if action == "raise":
             hand.raise_to(low + int((hand.max_raise_to - low) * next(stream)))
         elif action == "fold":
             hand.fold()
-        elif hand.can_check:
+        elif hand.can_check():
             hand.check()
         else:
             hand.call()

@@ -133,7 +133,7 @@ def test_random_play_offers_only_actions_the_hand_takes_each_once():
                 assert len(totals) == len(set(totals))
                 for total in totals:
                     assert hand.min_raise_to <= total <= hand.max_raise_to and hand.can_raise_to(total)
-                if hand.can_check:
+                if hand.can_check():
                     assert FOLD not in legal and CHECK_CALL in legal
                 else:
                     assert legal[:2] == [FOLD, CHECK_CALL]

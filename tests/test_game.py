@@ -19,7 +19,7 @@ def snapshot(hand: Hand):
         hand.actor,
         hand.street,
         hand.to_call,
-        hand.can_check,
+        hand.can_check(),
         hand.min_raise_to,
         hand.max_raise_to,
         hand.stacks,
@@ -59,7 +59,7 @@ def test_three_seats_blinds_and_first_to_act():
     hand.call()
     assert hand.actor == 0 and hand.to_call == 1  # the small blind adds the difference
     hand.call()
-    assert hand.actor == 1 and hand.can_check  # the big blind's option
+    assert hand.actor == 1 and hand.can_check()  # the big blind's option
     assert hand.min_raise_to == 4
     hand.check()
     assert hand.street == "flop" and len(hand.board) == 3
@@ -71,7 +71,7 @@ def test_heads_up_the_button_posts_the_small_blind_and_acts_first_preflop_only()
     assert kinds(hand, "preflop") == [(1, "small blind", 1), (0, "big blind", 2)]
     assert hand.actor == 1
     hand.call()
-    assert hand.actor == 0 and hand.can_check
+    assert hand.actor == 0 and hand.can_check()
     hand.check()
     assert hand.street == "flop" and hand.actor == 0  # the big blind acts first after the flop
     hand.check()
@@ -135,7 +135,7 @@ def _flop_with_bet(stacks):
     """Four seats limp to the flop at fixed limit 20/40 (blinds 10/20); seat 0 (A) bets 20."""
     hand = Hand(stacks, limit="fixed", blinds=(10, 20), bets=(20, 40), seed=7)
     while hand.street == "preflop":
-        hand.call() if not hand.can_check else hand.check()
+        hand.call() if not hand.can_check() else hand.check()
     assert hand.actor == 0
     hand.raise_to(20)
     return hand
@@ -537,7 +537,7 @@ def test_a_player_coming_in_posts_a_live_and_a_dead_blind():
         (2, "dead blind", 1),
         (2, "big blind", 2),
     ]
-    assert hand.bets == (1, 2, 2, 0) and hand.pot == 6 and hand.actor == 2 and hand.can_check
+    assert hand.bets == (1, 2, 2, 0) and hand.pot == 6 and hand.actor == 2 and hand.can_check()
     # Pot limit counts the dead chip: 2 + (6 + 0) = 8 for seat 2, who may check.
     assert hand.max_raise_to == 8
 
@@ -613,7 +613,7 @@ def random_action(hand: Hand, rng: random.Random, refused=IllegalActionError) ->
     if choice == 0:
         hand.fold()
     elif choice == 1 or hand.min_raise_to is None:
-        hand.check() if hand.can_check else hand.call()
+        hand.check() if hand.can_check() else hand.call()
     elif choice == 2:
         hand.raise_to(rng.randint(hand.min_raise_to, hand.max_raise_to))
     else:
@@ -689,7 +689,6 @@ PUBLIC_STATE = (
     "seed",
     "actor",
     "to_call",
-    "can_check",
     "min_raise_to",
     "max_raise_to",
 )
@@ -709,8 +708,7 @@ def test_a_check_facing_a_bet_stays_illegal_whatever_a_caller_writes():
     hand = Hand([100, 100, 100], limit="pot", blinds=(1, 2))
     with pytest.raises(AttributeError):
         hand.to_call = 0
-    with pytest.raises(AttributeError):
-        hand.can_check = True
+    assert not hand.can_check()
     illegal(hand, "check", match="cannot check facing a bet")
 
 
@@ -749,7 +747,7 @@ def test_one_hand_driven_from_four_threads_keeps_every_chip():
                         if hand.actor is None:
                             return
                         try:
-                            hand.check() if hand.can_check else hand.call()
+                            hand.check() if hand.can_check() else hand.call()
                         except IllegalActionError:
                             pass
                 except Exception as error:  # anything else is a corrupted hand
@@ -826,7 +824,7 @@ def _attempts(hand: Hand, rng: random.Random) -> list:
         (
             "check",
             lambda: hand.why_not_check(seat),
-            lambda: hand.can_check and (seat is None or type(seat) is int and seat == hand.actor),
+            lambda: hand.can_check(seat),
             lambda: hand.check(seat),
         ),
         ("call", lambda: hand.why_not_call(seat), lambda: hand.can_call(seat), lambda: hand.call(seat)),
@@ -851,7 +849,7 @@ def _state(hand: Hand) -> tuple:
         hand.min_raise_to,
         hand.max_raise_to,
         hand.to_call,
-        hand.can_check,
+        hand.can_check(),
     )
 
 
@@ -1010,3 +1008,24 @@ def test_copies_are_independent_and_pickles_replay_the_hand():
     assert back.waiting_for == 3 and snapshot(back) == snapshot(waiting)
     posted = Hand([30, 30, 30, 30], posts={3: (2, 1)}, seed=4)
     assert snapshot(pickle.loads(pickle.dumps(posted))) == snapshot(posted)
+
+
+def test_every_can_form_is_a_method_taking_a_seat():
+    """Issue 33: ``can_check`` was a property while the other four were methods, so that
+    ``if hand.can_call:`` (a bound method) was always true. All five are now methods."""
+    hand = Hand([100, 100, 100], limit="pot", blinds=(1, 2))
+    actor, other = hand.actor, (hand.actor + 1) % 3
+    answers = {
+        "can_fold": (True, False),
+        "can_check": (False, False),  # facing the big blind
+        "can_call": (True, False),
+        "can_all_in": (False, False),  # pot limit: 100 is past the most the button may bet
+    }
+    for name, (for_actor, for_other) in answers.items():
+        form = getattr(hand, name)
+        assert callable(form)
+        assert (form(), form(actor), form(other)) == (for_actor, for_actor, for_other), name
+    assert hand.can_raise_to(7, actor) and not hand.can_raise_to(7, other)
+    hand.call()
+    hand.call()
+    assert hand.can_check() and hand.can_check(hand.actor) and not hand.can_call()

@@ -118,11 +118,11 @@ def play_both(seed: int, limit: str, game) -> str:
                 f"history {[(a.seat, a.kind, a.total) for a in hand.history]}"
             )
         choice = rng.randrange(3)
-        if choice == 0 and not hand.can_check:
+        if choice == 0 and not hand.can_check():
             hand.fold()
             state.fold()
         elif choice == 1 or hand.min_raise_to is None:
-            hand.check() if hand.can_check else hand.call()
+            hand.check() if hand.can_check() else hand.call()
             state.check_or_call()
         else:
             amount = rng.randint(hand.min_raise_to, hand.max_raise_to)

@@ -127,7 +127,7 @@ def test_returns_are_what_omaha8_hand_pays_for_the_same_cards_and_actions(params
             if action == 0:
                 hand.fold()
             elif action == 1:
-                hand.call() if not hand.can_check else hand.check()
+                hand.call() if not hand.can_check() else hand.check()
             elif action == 2 + len(fractions):
                 hand.raise_to(hand.max_raise_to)
             else:

@@ -147,6 +147,86 @@ def _pair(value: object, what: str) -> tuple[int, int]:
     return _whole(first, what, 0), _whole(second, what, 0)  # type: ignore[has-type]
 
 
+def _read_rules(
+    stacks: object,
+    limit: object,
+    blinds: object,
+    ante: object,
+    bets: object,
+    max_raises: object,
+    hole_size: object,
+) -> tuple[list[int], str, tuple[int, int], int, tuple[int, int], Optional[int], int]:
+    """The rules a hand is dealt under, each checked: (chips, limit, blinds, ante, fixed-limit
+    bets, max_raises, hole_size), or a HandError naming the first that is wrong."""
+    if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
+        raise HandError(f"stacks must be a list of chip counts, one per seat, not {quoted(stacks)}")
+    n = len(stacks)  # type: ignore[arg-type]
+    if not 2 <= n <= MAX_SEATS:
+        raise HandError(f"a hand has 2 to {MAX_SEATS} seats, not {n}")
+    chips = [_whole(stack, f"the stack of {seat_words(seat)}", 1) for seat, stack in enumerate(stacks)]  # type: ignore[call-overload]
+    if sum(chips) > MAX_CHIPS:
+        raise HandError(f"the stacks add up to more than {MAX_CHIPS:,} chips")
+    if not isinstance(limit, str) or limit not in LIMITS:
+        raise HandError(f"limit must be 'fixed', 'pot' or 'no', not {quoted(limit)}")
+    small, big = _pair(blinds, "blinds")
+    if big < 1:
+        raise HandError("the big blind must be at least 1")
+    if small > big:
+        raise HandError(f"the small blind ({small}) is larger than the big blind ({big})")
+    ante = _whole(ante, "ante", 0)
+    if bets is None:
+        small_bet, big_bet = big, 2 * big
+    else:
+        small_bet, big_bet = _pair(bets, "bets")
+        if small_bet < 1 or big_bet < 1:
+            raise HandError(f"bets must be at least 1, not {quoted(tuple(bets))}")  # type: ignore[call-overload]
+    if max(big, ante, small_bet, big_bet) > MAX_CHIPS:
+        raise HandError(f"blinds, ante and bets must be at most {MAX_CHIPS:,} chips")
+    raises = None if max_raises is None else _whole(max_raises, "max_raises", 0)
+    size = hole_size_of(hole_size, HandError)
+    if n * size + 5 > 52:
+        raise HandError(f"{n} seats of {size} cards and a board need {n * size + 5} cards: more than the deck holds")
+    return chips, limit, (small, big), ante, (small_bet, big_bet), raises, size
+
+
+def _read_seed(seed: object) -> int:
+    """The seed that deals the hand: one drawn at random when none is given."""
+    if seed is None:
+        return _SEEDS.getrandbits(64)
+    number = _whole(seed, "seed", 0)
+    if number >= 2**64:
+        raise HandError(f"seed must be below 2**64, not {quoted(seed)}")
+    return number
+
+
+def _deal(
+    seed: int, hole_size: int, given_holes: list, given_board: list, wait_for_board: bool
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """Every unknown card, dealt now from the deck the seed shuffles: the hand is then fixed
+    from the start, and the same seed replays it exactly, in either implementation. Returns
+    each seat's cards and the board (all five, or those known when the hand waits for it)."""
+    pool = _DECK
+    if any(hole is not None for hole in given_holes) or given_board:
+        used = set(given_board)
+        for hole in given_holes:
+            if hole is not None:
+                used.update(hole)
+        pool = [c for c in _DECK if c not in used]
+    wanted = sum(hole_size for hole in given_holes if hole is None)
+    if not wait_for_board:
+        wanted += 5 - len(given_board)
+    drawn = _engine.ENGINE.draw_cards(seed, pool, wanted)
+    holes_dealt: list[tuple[Card, ...]] = []
+    at = 0
+    for hole in given_holes:
+        if hole is None:
+            holes_dealt.append(tuple(drawn[at : at + hole_size]))
+            at += hole_size
+        else:
+            holes_dealt.append(tuple([CARDS[c] for c in hole]))
+    return holes_dealt, tuple([CARDS[c] for c in given_board] + drawn[at:])
+
+
 class Hand:
     """One hand of Omaha Hi-Lo, played by calling its actions in turn.
 
@@ -184,66 +264,15 @@ class Hand:
         posts: Optional[dict] = None,
         wait_for_board: bool = False,
     ) -> None:
-        if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
-            raise HandError(f"stacks must be a list of chip counts, one per seat, not {quoted(stacks)}")
-        n = len(stacks)
-        if not 2 <= n <= MAX_SEATS:
-            raise HandError(f"a hand has 2 to {MAX_SEATS} seats, not {n}")
-        chips = [_whole(stack, f"the stack of {seat_words(seat)}", 1) for seat, stack in enumerate(stacks)]
-        if sum(chips) > MAX_CHIPS:
-            raise HandError(f"the stacks add up to more than {MAX_CHIPS:,} chips")
-        if not isinstance(limit, str) or limit not in LIMITS:
-            raise HandError(f"limit must be 'fixed', 'pot' or 'no', not {quoted(limit)}")
-        small, big = _pair(blinds, "blinds")
-        if big < 1:
-            raise HandError("the big blind must be at least 1")
-        if small > big:
-            raise HandError(f"the small blind ({small}) is larger than the big blind ({big})")
-        ante = _whole(ante, "ante", 0)
-        if bets is None:
-            small_bet, big_bet = big, 2 * big
-        else:
-            small_bet, big_bet = _pair(bets, "bets")
-            if small_bet < 1 or big_bet < 1:
-                raise HandError(f"bets must be at least 1, not {quoted(tuple(bets))}")
-        if max(big, ante, small_bet, big_bet) > MAX_CHIPS:
-            raise HandError(f"blinds, ante and bets must be at most {MAX_CHIPS:,} chips")
-        if max_raises is not None:
-            max_raises = _whole(max_raises, "max_raises", 0)
-        hole_size = hole_size_of(hole_size, HandError)
-        if n * hole_size + 5 > 52:
-            raise HandError(
-                f"{n} seats of {hole_size} cards and a board need {n * hole_size + 5} cards: more than the deck holds"
-            )
+        chips, limit, (small, big), ante, (small_bet, big_bet), max_raises, hole_size = _read_rules(
+            stacks, limit, blinds, ante, bets, max_raises, hole_size
+        )
+        n = len(chips)
         given_holes, given_board = self._read_cards(holes, board, n, hole_size)
         extra = self._read_posts(posts, n, big)
-        if seed is None:
-            seed = _SEEDS.getrandbits(64)
-        elif (seed := _whole(seed, "seed", 0)) >= 2**64:
-            raise HandError(f"seed must be below 2**64, not {quoted(seed)}")
-
-        # Deal every unknown card now, from the deck the seed shuffles: the hand is then fixed
-        # from the start, and the same seed replays it exactly, in either implementation.
-        pool = _DECK
-        if holes is not None or board is not None:
-            used = set(given_board)
-            for hole in given_holes:
-                if hole is not None:
-                    used.update(hole)
-            pool = [c for c in _DECK if c not in used]
+        seed = _read_seed(seed)
         wait_for_board = bool(wait_for_board)
-        wanted = sum(hole_size for hole in given_holes if hole is None)
-        if not wait_for_board:
-            wanted += 5 - len(given_board)
-        drawn = _engine.ENGINE.draw_cards(seed, pool, wanted)
-        holes_dealt: list[tuple[Card, ...]] = []
-        at = 0
-        for hole in given_holes:
-            if hole is None:
-                holes_dealt.append(tuple(drawn[at : at + hole_size]))
-                at += hole_size
-            else:
-                holes_dealt.append(tuple([CARDS[c] for c in hole]))
+        holes_dealt, board_cards = _deal(seed, hole_size, given_holes, given_board, wait_for_board)
         # One lock a hand: actions from several threads take turns, so none sees a half-made move.
         lock = threading.Lock()
 
@@ -261,7 +290,7 @@ class Hand:
         self._extra_posts = extra  # [(seat, live, dead)]: blinds of other seats
         self._starting = tuple(chips)  # stacks before the antes
         self._holes = holes_dealt  # each seat's cards
-        self._board_cards = tuple([CARDS[c] for c in given_board] + drawn[at:])  # all five, or those known
+        self._board_cards = board_cards  # all five, or those known
         self._wait_for_board = wait_for_board  # whether missing board cards come from deal()
         self._acquire, self._release = lock.acquire, lock.release  # the hand's lock
         # What happened so far:
@@ -530,7 +559,7 @@ class Hand:
             self._release()
 
     def why_not_check(self, seat: Optional[int] = None) -> Optional[str]:
-        """Why ``check`` is not allowed now; None when it is (``can_check`` for the actor)."""
+        """Why ``check`` is not allowed now; None when it is."""
         self._acquire()
         try:
             return self._check_problem(seat)
@@ -565,6 +594,11 @@ class Hand:
         """Whether ``fold`` is allowed now."""
         return self.why_not_fold(seat) is None
 
+    def can_check(self, seat: Optional[int] = None) -> bool:
+        """Whether ``check`` is allowed now: a method taking ``seat`` as every ``can_`` form is,
+        so that ``if hand.can_check():`` (always true of a method) is not mistaken for the answer."""
+        return self.why_not_check(seat) is None
+
     def can_call(self, seat: Optional[int] = None) -> bool:
         """Whether ``call`` is allowed now."""
         return self.why_not_call(seat) is None
@@ -598,7 +632,7 @@ class Hand:
             self._release()
 
     def check(self, seat: Optional[int] = None) -> Action:
-        """Pass when there is no bet to call (``can_check`` says whether the actor may)."""
+        """Pass when there is no bet to call (``can_check()`` says whether the actor may)."""
         self._acquire()
         try:
             why = self._check_problem(seat)
@@ -931,11 +965,6 @@ class Hand:
     def to_call(self) -> int:
         """Chips the actor must put in to call (its whole stack when that is less)."""
         return self._to_call
-
-    @property
-    def can_check(self) -> bool:
-        """Whether the actor may check."""
-        return self._can_check
 
     @property
     def min_raise_to(self) -> Optional[int]:

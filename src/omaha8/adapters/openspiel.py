@@ -460,7 +460,7 @@ class Omaha8State(pyspiel.State):
             raise IllegalActionError(f"deal {action} gives both players a card: it has no chance")
         hand = setup.rules.new_hand(holes=[first, second], board=setup.board, seed=0)
         while hand.street != Street.RIVER and hand.actor is not None:  # the checked-down streets before the spot
-            if hand.can_check:
+            if hand.can_check():
                 hand.check()
             else:
                 hand.call()
