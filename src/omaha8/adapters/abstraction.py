@@ -270,7 +270,7 @@ class AbstractHand:
         if actor is None:
             self._legal, self._totals = [], totals
             return
-        legal = [CHECK_CALL] if hand.can_check else [FOLD, CHECK_CALL]
+        legal = [CHECK_CALL] if hand.can_check() else [FOLD, CHECK_CALL]
         low = hand.min_raise_to
         if low is not None and self._may_raise(hand):
             high = hand.max_raise_to
@@ -323,7 +323,7 @@ class AbstractHand:
         if action == FOLD:
             record = hand.fold()
         elif action == CHECK_CALL:
-            record = hand.check() if hand.can_check else hand.call()
+            record = hand.check() if hand.can_check() else hand.call()
         else:
             record = hand.raise_to(self._totals[action])
             if record.kind == Kind.RAISE:
@@ -343,7 +343,7 @@ class AbstractHand:
         if action == CHECK_CALL:
             if hand.actor is None:
                 return "check/call"
-            return "check" if hand.can_check else f"call {hand.to_call}"
+            return "check" if hand.can_check() else f"call {hand.to_call}"
         if not 2 <= action <= self._all_in:
             return f"action {action}"
         total = self.total_of(action)

@@ -315,7 +315,7 @@ def _replay(history: History, max_raises) -> Replay:
             elif step.kind == "check":
                 hand.check(seat=seat)
             elif step.kind == "check or call":  # PHH's "cc"
-                hand.check(seat=seat) if hand.can_check or hand.actor != seat else hand.call(seat=seat)
+                hand.check(seat=seat) if hand.can_check() or hand.actor != seat else hand.call(seat=seat)
             elif step.kind == "call":
                 if hand.to_call != step.amount:
                     differences.append(
