@@ -1,3 +1,5 @@
+"""``python -m omaha8``: the command line, as the ``omaha8`` script runs it."""
+
 import sys
 
 from .cli import main
