@@ -41,25 +41,24 @@ PEER_OF = {
 # Preflop tables are compared with the same deals asked of omaha8.equity in a loop, one thread.
 EQUITY_LOOP = "test_omaha8_equity_loop_one_thread"
 PEER_OF.update(
-    {
-        name: EQUITY_LOOP
-        for name in (
+    dict.fromkeys(
+        (
             EQUITY_LOOP,
             "test_omaha8_equity_loop_all_cores",
             "test_omaha8_table_one_thread",
             "test_omaha8_table_all_cores",
             "test_omaha8_table_processes",
             "test_omaha8_table_dask_two_workers",
-        )
-    }
+        ),
+        EQUITY_LOOP,
+    )
 )
 # Showdown values are compared with omaha8.equity asked hand by hand; the sweep's range equity
 # with the range walk it replaced.
 SHOWDOWN_LOOP = "test_omaha8_equity_loop_against_every_hand"
 PEER_OF.update(
-    {
-        name: SHOWDOWN_LOOP
-        for name in (
+    dict.fromkeys(
+        (
             SHOWDOWN_LOOP,
             "test_omaha8_showdown_sweep_alone",
             "test_omaha8_showdown_values_small_ranges",
@@ -67,67 +66,69 @@ PEER_OF.update(
                 f"test_omaha8_showdown_values[{case}]"
                 for case in ("one_thread", "all_cores", "turn_one_thread", "turn_all_cores", "flop_all_cores")
             ),
-        )
-    }
+        ),
+        SHOWDOWN_LOOP,
+    )
 )
 PEER_OF.update(
-    {
-        name: "test_omaha8_range_equity_walk"
-        for name in ("test_omaha8_range_equity_sweep", "test_omaha8_range_equity_walk")
-    }
+    dict.fromkeys(("test_omaha8_range_equity_sweep", "test_omaha8_range_equity_walk"), "test_omaha8_range_equity_walk")
 )
 # The indexer has no peer installed here (Waugh's C library: about 11 million a second, the
 # issue's figure): its rows are compared with its own batch. Hand strength is compared with the
 # showdown-values sweep of the same turn, one thread.
 INDEX_BATCH = "test_omaha8_index_batch"
 PEER_OF.update(
-    {
-        name: INDEX_BATCH
-        for name in (
+    dict.fromkeys(
+        (
             INDEX_BATCH,
             "test_omaha8_unindex_batch",
             "test_omaha8_unindex_one_call_each",
             "test_omaha8_index_one_call_each",
-        )
-    }
+        ),
+        INDEX_BATCH,
+    )
 )
 TURN_SWEEP = "test_omaha8_showdown_values[turn_one_thread]"
 PEER_OF.update(
-    {
-        name: TURN_SWEEP
-        for name in (
+    dict.fromkeys(
+        (
             "test_omaha8_hand_strength_turn[one_thread]",
             "test_omaha8_hand_strength_turn[all_cores]",
             "test_omaha8_hand_strength_flop",
-        )
-    }
+        ),
+        TURN_SWEEP,
+    )
 )
 # The solver has no peer (no open-source Omaha Hi-Lo range solver): its rows are compared with
 # the speed spot.
 SPEED_SPOT = "test_omaha8_solve_speed_spot"
-PEER_OF.update({name: SPEED_SPOT for name in (SPEED_SPOT, "test_omaha8_solve_full_ranges_one_bet_size")})
+PEER_OF.update(dict.fromkeys((SPEED_SPOT, "test_omaha8_solve_full_ranges_one_bet_size"), SPEED_SPOT))
 # The OpenSpiel game is compared with OpenSpiel's own pokerkit wrapper (Omaha high only); the
 # PettingZoo environment has no installed peer and is compared with itself.
 POKERKIT_WRAPPER = "test_pokerkit_wrapper_random_playouts"
 PEER_OF.update(
-    {
-        name: POKERKIT_WRAPPER
-        for name in (
+    dict.fromkeys(
+        (
             POKERKIT_WRAPPER,
             "test_omaha8_openspiel_random_playouts",
             "test_omaha8_openspiel_random_playouts_six_seats",
-        )
-    }
+        ),
+        POKERKIT_WRAPPER,
+    )
 )
 PEER_OF["test_omaha8_pettingzoo_random_steps"] = "test_omaha8_pettingzoo_random_steps"
 # Outs are compared with the loop of omaha8.equity they replace; the per-call rows with themselves.
 EQUITY_PER_RIVER = "test_omaha8_outs_turn_by_equity_loop"
-PEER_OF.update({name: EQUITY_PER_RIVER for name in (EQUITY_PER_RIVER, "test_omaha8_outs_turn")})
+PEER_OF.update(dict.fromkeys((EQUITY_PER_RIVER, "test_omaha8_outs_turn"), EQUITY_PER_RIVER))
 PEER_OF.update(
-    {
-        name: "test_omaha8_nuts_river_with_holdings"
-        for name in ("test_omaha8_nuts_river", "test_omaha8_nut_rank_river", "test_omaha8_nuts_river_with_holdings")
-    }
+    dict.fromkeys(
+        (
+            "test_omaha8_nuts_river",
+            "test_omaha8_nut_rank_river",
+            "test_omaha8_nuts_river_with_holdings",
+        ),
+        "test_omaha8_nuts_river_with_holdings",
+    )
 )
 PEER_NAMES = {
     EQUITY_PER_RIVER: "the equity() loop, river by river",

@@ -2,7 +2,6 @@
 
 import pytest
 
-
 PER_CALL = "per call: one hand per Python call"
 BATCH_RANDOM = "batch: a random board per row"
 BATCH_SHARED = "batch: one board for every row"

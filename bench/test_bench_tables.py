@@ -61,8 +61,8 @@ def test_omaha8_table_all_cores(benchmark, classes):
 
 @pytest.mark.benchmark(group=TABLE)
 def test_omaha8_table_processes(benchmark, classes):
-    from concurrent.futures import ProcessPoolExecutor
     import os
+    from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(os.cpu_count()) as pool:
         measure(benchmark, table(classes, pool), classes)

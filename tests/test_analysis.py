@@ -11,7 +11,7 @@ from itertools import combinations
 import pytest
 
 import omaha8
-from omaha8 import CardError, analysis, parse_cards
+from omaha8 import analysis, parse_cards
 from omaha8.values import NO_LOW, category_of
 
 np = pytest.importorskip("numpy")

@@ -6,8 +6,8 @@ import itertools
 import pytest
 
 from omaha8 import CardError, parse_cards
-from omaha8.cards import RANK_CHARS
 from omaha8._engine.core_py import class_of_value
+from omaha8.cards import RANK_CHARS
 from omaha8.values import CATEGORIES, low_name
 
 

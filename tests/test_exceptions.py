@@ -8,8 +8,6 @@ import inspect
 import math
 import random
 
-import pytest
-
 import omaha8
 import omaha8.history
 from omaha8 import exceptions

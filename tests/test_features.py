@@ -50,7 +50,7 @@ def brute_force(board, hands, opponents, weights, bins):
     deck = [c for c in range(52) if c not in board]
     out = []
     for hand in hands:
-        runouts = [r for r in combinations([c for c in deck if c not in hand], 5 - len(board))]
+        runouts = list(combinations([c for c in deck if c not in hand], 5 - len(board)))
         share = high = low = scoop = low_made = Fraction(0)
         total = 0
         square = Fraction(0)

@@ -1,9 +1,8 @@
 """Properties that hold for every hand, searched with hypothesis."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import pytest
 
 
 @st.composite

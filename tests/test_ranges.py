@@ -172,7 +172,6 @@ def test_range_command(capsys):
 
 from fractions import Fraction  # noqa: E402
 
-import omaha8  # noqa: E402
 from omaha8 import equity  # noqa: E402
 from omaha8._engine import core_py as pure  # noqa: E402
 
@@ -502,7 +501,8 @@ def test_the_engine_count_equals_a_brute_force(live_core, expression, specs):
 def test_both_engines_count_alike(core, fallback):
     for expression, size in (("wxyz", 4), ("AwKw*", 5), ("AA", 6), ("KK**:$ds", 4)):
         code, table = Range(expression, hole_size=size).program()
-        from omaha8._engine import possible_shapes as _possible_shapes, relevant_cards as _relevant_cards
+        from omaha8._engine import possible_shapes as _possible_shapes
+        from omaha8._engine import relevant_cards as _relevant_cards
 
         relevant = _relevant_cards(code, table)
         shapes = _possible_shapes(code, table, size) if relevant == (1 << 52) - 1 else b""
@@ -667,7 +667,7 @@ def test_hands_apart_from_cards_are_exactly_those_missing_them(expression, size)
         expected = [(bytes(hand), weight) for hand in itertools.combinations(range(52), size)]
     else:  # every five-card hand: the count, the order, the cards
         assert len(weights) == comb(52 - len(known), size)
-        assert all(rows[i * size : (i + 1) * size] < rows[(i + 1) * size : (i + 2) * size] for i in range(0, 5000))
+        assert all(rows[i * size : (i + 1) * size] < rows[(i + 1) * size : (i + 2) * size] for i in range(5000))
         assert not set(rows[: 5000 * size]) & set(known)
         return
     kept = [(row, weight) for row, weight in expected if weight and not set(row) & set(known)]

@@ -45,8 +45,9 @@ def test_readme_command_lines(capsys, monkeypatch, tmp_path):
     import glob
     import shutil
 
-    from omaha8.cli import main
     from test_history import TOURNAMENT
+
+    from omaha8.cli import main
 
     # The replay examples read tests/data, and allin.txt, the tests' own all-in hand.
     shutil.copytree(README.parent / "tests" / "data", tmp_path / "tests" / "data")

@@ -658,7 +658,7 @@ def test_brute_force_one_set_against_itself(live, board_text):
     rng = random.Random(board_text)
     board = cards(board_text)
     _, hands, _, _ = random_case(rng, len(board), 4, 13, 14, 14, board)
-    for rows in (sorted(set(tuple(sorted(h)) for h in hands)), hands + hands[:2]):
+    for rows in (sorted({tuple(sorted(h)) for h in hands}), hands + hands[:2]):
         weights = [rng.choice([0.0, 1.0, 2.5, 0.25]) for _ in rows]
         buffer = rows_buffer(rows, 4)
         values = showdown_values(board, buffer, buffer, weights, threads=1)

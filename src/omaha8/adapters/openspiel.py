@@ -56,11 +56,11 @@ try:
 except ImportError as error:  # pragma: no cover - the message is the point
     raise ImportError("omaha8.adapters.openspiel needs OpenSpiel: pip install 'omaha8[openspiel]'") from error
 
-from .abstraction import AbstractHand, TableRules, read_rules, table_vector, vector_size
 from ..cards import CARDS, CardError, check_unique, quoted, read_counted, whole_number
 from ..exceptions import GameConfigError, IllegalActionError, RangeError
 from ..game import Street
 from ..ranges import Range
+from .abstraction import AbstractHand, TableRules, read_rules, table_vector, vector_size
 
 __all__ = [
     "GAME_TYPE",

@@ -37,10 +37,10 @@ try:
 except ImportError as error:  # pragma: no cover - the message is the point
     raise ImportError("omaha8.adapters.pettingzoo needs PettingZoo: pip install 'omaha8[pettingzoo]'") from error
 
-from .abstraction import AbstractHand, read_rules, table_vector, vector_size
 from ..cards import CARDS, quoted, whole_number
 from ..exceptions import GameConfigError, IllegalActionError, Omaha8Error
 from ..game import Hand
+from .abstraction import AbstractHand, read_rules, table_vector, vector_size
 
 __all__ = ["env", "raw_env", "ILLEGAL_REWARD"]
 
