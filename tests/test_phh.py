@@ -1,0 +1,176 @@
+"""history.phh: PHH written from engine hands and read back, pokerkit loading ours, every field
+and action checked, and PHH read into the one record and replayed through its checks."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+from history_helpers import (
+    finished,
+    varied_hand,
+)
+from test_game import random_action, random_hand
+
+from omaha8 import Hand, history
+from omaha8.history import HistoryError
+
+# ---------------------------------------------------------------- round trips
+
+
+def test_thousands_of_engine_hands_survive_phh(live_core):
+    rng = random.Random(11)
+    for _ in range(1500):
+        hand = random_hand(rng)
+        while hand.actor is not None:
+            random_action(hand, rng)
+        again = history.from_phh(history.to_phh(hand))
+        assert again.history == hand.history and again.result == hand.result
+
+
+def test_phh_names_the_variants():
+    for limit, code in (("fixed", "FO/8"), ("pot", "PO/8"), ("no", "NO/8")):
+        hand = Hand([100, 100], limit=limit, seed=1)
+        hand.fold()
+        assert history.to_phh(hand).startswith(f'variant = "{code}"')
+    with pytest.raises(HistoryError, match="not Omaha Hi/Lo"):
+        history.from_phh('variant = "NT"\nstarting_stacks = [1, 2]\n')
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_pokerkit_loads_our_fixed_limit_phh_with_the_same_actions(live_core):
+    # pokerkit reads "FO/8" (its fixed-limit Omaha hi-lo, pot limit in fact); omaha8's
+    # fixed-limit amounts are legal there, so it replays every one of our actions.
+    pokerkit = pytest.importorskip("pokerkit")
+    rng = random.Random(12)
+    for _ in range(100):
+        hand = Hand(
+            [rng.randrange(40, 200) for _ in range(rng.randrange(3, 7))],
+            limit="fixed",
+            blinds=(1, 2),
+            seed=rng.randrange(2**32),
+        )
+        while hand.actor is not None:
+            random_action(hand, rng)
+        text = history.to_phh(hand)
+        loaded = pokerkit.HandHistory.loads(text.split("seed =")[0])
+        ours = [line.strip().strip('",') for line in text.splitlines() if line.startswith('  "')]
+        assert list(loaded.actions) == ours
+        *_, final = iter(loaded)  # pokerkit applies every action, or raises
+        assert final is not None
+
+
+def test_phh_keeps_dead_and_extra_blinds(live_core):
+    rng = random.Random(17)
+    with_posts = 0
+    for _ in range(400):
+        hand = finished(varied_hand(rng), rng)
+        again = history.from_phh(history.to_phh(hand))
+        assert again.history == hand.history and again.result == hand.result
+        with_posts += any(a.kind == "dead blind" or (a.kind == "big blind" and a.seat > 1) for a in hand.history)
+    assert with_posts > 20
+
+
+# ---------------------------------------------------------------- bad input
+
+
+def test_phh_players_count_from_one():
+    text = history.to_phh(finished(Hand([100, 100, 100], seed=3), random.Random(1)))
+    with pytest.raises(HistoryError, match=r"'p0' is not a player p1..p3"):
+        history.from_phh(text.replace('"p1 ', '"p0 ', 1) if '"p1 ' in text else text.replace("d dh p1", "d dh p0"))
+    with pytest.raises(HistoryError, match="'p4' is not a player"):
+        history.from_phh(text.replace("d dh p3", "d dh p4"))
+
+
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("blinds_or_straddles", "[1, 2, 4]", "straddles"),
+        ("antes", "[1, 2, 1]", "antes differ"),
+        ("starting_stacks", "[100]", "2 to 10 players"),
+        ("starting_stacks", "[100, -1, 100]", "starting_stacks must be"),
+        ("starting_stacks", '"abc"', "starting_stacks must be"),
+        ("hole_size", "7", "hole_size must be"),
+        ("seed", "1.5", "seed must be"),
+        ("min_bet", "[[[[[[[[1]]]]]]]]", None),
+    ],
+)
+def test_phh_fields_are_checked(field, value, message):
+    hand = finished(Hand([100, 100, 100], blinds=(1, 2), seed=5), random.Random(2))
+    lines = [line for line in history.to_phh(hand).splitlines() if not line.startswith(f"{field} =")]
+    text = "\n".join(lines[:1] + [f"{field} = {value}"] + lines[1:]) + "\n"
+    if message is None:
+        assert history.from_phh(text).history == hand.history  # a field omaha8 does not read
+    else:
+        with pytest.raises(HistoryError, match=message):
+            history.from_phh(text)
+
+
+def test_mutated_phh_files_raise_history_errors_only(live_core):
+    rng = random.Random(1616)
+    texts = [history.to_phh(finished(varied_hand(rng), rng)) for _ in range(40)]
+    alphabet = list('0123456789-[]",= pdhbfcrsm?AKQJTshdcx\n') + ["true", "-1", "1e99", "[[", "p0", "p11", "{}"]
+    outcomes = Counter()
+    for _ in range(4000):
+        text = list(rng.choice(texts))
+        for _ in range(rng.randrange(1, 5)):
+            at = rng.randrange(len(text))
+            change = rng.randrange(3)
+            if change == 0:
+                del text[at : at + rng.randrange(1, 20)]
+            elif change == 1:
+                text.insert(at, rng.choice(alphabet))
+            else:
+                text[at] = rng.choice(alphabet)
+        try:
+            history.from_phh("".join(text))
+            outcomes["read"] += 1
+        except HistoryError:
+            outcomes["refused"] += 1
+    assert outcomes["read"] and outcomes["refused"]
+
+
+# ---------------------------------------------------------------- PHH through the one record
+
+
+def test_phh_reads_into_the_record_and_replays_through_the_same_checks(live_core):
+    rng = random.Random(1818)
+    for _ in range(150):
+        hand = finished(varied_hand(rng), rng)
+        record = history.parse_phh(history.to_phh(hand))
+        assert isinstance(record, history.History) and record.names == [f"p{s + 1}" for s in range(hand.n)]
+        assert [p.stack for p in record.players] == list(hand.starting_stacks)
+        replay = record.replay()
+        assert replay.differences == [] and replay.checked in ("showdown", "uncontested")
+        assert replay.payouts == {f"p{s + 1}": chips for s, chips in enumerate(hand.result.payouts) if chips}
+
+
+def test_an_illegal_phh_action_is_caught_by_the_shared_replay():
+    hand = Hand([100, 100, 100], limit="pot", blinds=(1, 2), seed=8)
+    hand.raise_to(7)
+    text = history.to_phh(hand).replace('"p3 cbr 7"', '"p3 cbr 500"')
+    replay = history.parse_phh(text).replay()
+    assert replay.checked == "betting only" and "illegal" in replay.differences[0]
+    assert "more than the pot-limit maximum" in replay.differences[0]
+    with pytest.raises(HistoryError, match="p3 bets or raises 500: illegal"):
+        history.from_phh(text)
+
+
+def test_a_phh_hand_may_stop_at_any_action():
+    hand = Hand([100, 100, 100], limit="no", seed=9)
+    hand.call()
+    again = history.from_phh(history.to_phh(hand))
+    assert again.history == hand.history and again.actor == hand.actor == 0
+
+
+def test_phh_showing_cards_it_was_not_dealt_is_refused():
+    hand = finished(Hand([100, 100], limit="pot", seed=10), random.Random(3))
+    text = history.to_phh(hand)
+    if " sm " not in text:
+        text = text.replace("]\nseed", '  "p1 sm AsKsQsJs",\n]\nseed')
+    else:
+        text = re.sub(r'"p(\d) sm [^"]*"', r'"p\1 sm 2c2d2h2s"', text, count=1)
+    with pytest.raises(HistoryError, match="shows cards it was not dealt"):
+        history.from_phh(text)
