@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 
 import pytest
 
@@ -1028,3 +1029,23 @@ def test_every_can_form_is_a_method_taking_a_seat():
     hand.call()
     hand.call()
     assert hand.can_check() and hand.can_check(hand.actor) and not hand.can_call()
+
+
+def test_no_caller_reads_a_can_form_without_calling_it():
+    """A ``can_`` form read without a call is a bound method, always true: no module of omaha8,
+    no bench and no example may do that."""
+    from pathlib import Path
+
+    root = Path(omaha8.__file__).resolve().parent
+    sources = list(root.rglob("*.py")) + list(root.rglob("*.pyx")) + list(root.rglob("*.pxi"))
+    checkout = root.parent.parent
+    for folder in ("bench", "examples"):
+        sources += list((checkout / folder).rglob("*.py"))
+    unread = re.compile(r"\.can_(fold|check|call|raise_to|all_in)\b(?!\s*\()")
+    found = [
+        f"{path.name}:{number}"
+        for path in sources
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if unread.search(line.split("#")[0])
+    ]
+    assert not found, found
