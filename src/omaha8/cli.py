@@ -24,6 +24,7 @@ from .cards import HOLE_SIZES, parse_cards, quoted, read_counted
 from .equity import Equity, equity
 from .exceptions import CardError, FallbackRefusedError, Omaha8Error, UsageError
 from .hands import best_hands
+from .potfraction import parse_pot_fraction
 from .pots import showdown
 from .values import CATEGORIES, NO_LOW, low_name
 
@@ -614,17 +615,8 @@ def _run_features(args: argparse.Namespace) -> int:
 
 
 def _fraction(text: str, what: str) -> float:
-    """'50%' or '0.5' as 0.5."""
-    raw = text.strip()
-    scale = 100.0 if raw.endswith("%") else 1.0
-    number = raw[:-1] if scale != 1.0 else raw
-    try:
-        value = float(number) / scale
-    except ValueError:
-        raise UsageError(f"{what}: {quoted(text)} is not a fraction such as 50% or 0.5") from None
-    if not value == value or value in (float("inf"), float("-inf")):
-        raise UsageError(f"{what}: {quoted(text)} is not a fraction such as 50% or 0.5")
-    return value
+    """'50%', '0.5' or '1/2' as 0.5: the pot fraction the solver and the adapters read."""
+    return float(parse_pot_fraction(text, what, UsageError))
 
 
 def _fractions(text: Optional[str], what: str) -> tuple[float, ...]:
@@ -723,7 +715,7 @@ def _run_solve(args: argparse.Namespace) -> int:
 
     bets = _fractions(args.bets, "--bets")
     raises = _fractions(args.raises, "--raises")
-    target = _fraction(args.exploitability, "--exploitability")
+    target = float(parse_pot_fraction(args.exploitability, "--exploitability", UsageError, zero=True))
     if args.out is not None:
         # Before any work: a folder that is missing, a directory or '' would be found after the solve.
         RiverSolution.check_save_path(args.out)
@@ -989,7 +981,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_command.add_argument("--pot", required=True, type=_chips, help="chips in the middle")
     solve_command.add_argument("--stack", required=True, type=_chips, help="chips behind each player")
     solve_command.add_argument("--limit", default="pot", choices=("pot", "no", "fixed"), help="default pot")
-    solve_command.add_argument("--bets", help="bet sizes as pot fractions, e.g. 50%%,100%% (default)")
+    solve_command.add_argument("--bets", help="bet sizes as pot fractions, e.g. 50%%,100%% (default) or 1/3,0.75")
     solve_command.add_argument("--raises", help="raise sizes as fractions of the pot after the call (default 100%%)")
     solve_command.add_argument("--max-raises", type=_whole_number, help="raises in all (default 2; fixed limit 3)")
     solve_command.add_argument("--big-bet", type=_chips, help="fixed limit: the chips of every bet and raise")

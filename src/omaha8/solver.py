@@ -66,6 +66,7 @@ from .cards import (
 )
 from .exceptions import Omaha8Error, RangeError, SolverError
 from .jobs import finished_batches, run_job, shaped_rows, thread_count
+from .potfraction import parse_pot_fraction
 from .ranges import Range
 
 __all__ = [
@@ -157,11 +158,10 @@ def _fractions(values: object, name: str, limit: str) -> tuple[float, ...]:
         raise SolverError(f"{name} must be a sequence of pot fractions, not {quoted(values)}")
     fractions = []
     for value in itertools.islice(values, MAX_SIZES + 1):
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < _as_float(value) < math.inf:
-            raise SolverError(f"{name}: {quoted(value)} is not a finite pot fraction above 0")
-        if limit == "pot" and float(value) > 1:
+        fraction = parse_pot_fraction(value, name, SolverError)
+        if limit == "pot" and fraction > 1:
             raise SolverError(f"{name}: {quoted(value)} is more than the pot, which pot limit refuses")
-        fractions.append(float(value))
+        fractions.append(float(fraction))
     if len(fractions) > MAX_SIZES:
         raise SolverError(f"{name}: more than {MAX_SIZES} sizes (at most {MAX_SIZES})")
     return tuple(fractions)
@@ -525,8 +525,8 @@ def build_tree(
     stack: float,
     *,
     limit: str = "pot",
-    bets: Sequence[float] = (0.5, 1.0),
-    raises: Sequence[float] = (1.0,),
+    bets: Sequence[Union[float, str]] = (0.5, 1.0),
+    raises: Sequence[Union[float, str]] = (1.0,),
     max_raises: Optional[int] = None,
     big_bet: Optional[float] = None,
 ) -> list[TreeNode]:
@@ -1138,8 +1138,8 @@ def solve_river(
     stack: float,
     *,
     limit: str = "pot",
-    bets: Sequence[float] = (0.5, 1.0),
-    raises: Sequence[float] = (1.0,),
+    bets: Sequence[Union[float, str]] = (0.5, 1.0),
+    raises: Sequence[Union[float, str]] = (1.0,),
     max_raises: Optional[int] = None,
     big_bet: Optional[float] = None,
     iterations: int = 1000,
@@ -1152,9 +1152,10 @@ def solve_river(
     ``board``: five cards. ``oop``, ``ip``: a Range, a range expression, or a uint8 (n, k)
     buffer of hands, alone (each weighing 1) or as ``(buffer, weights)``. ``pot``: the chips in
     the middle; ``stack``: each player's chips behind (at most MAX_STACK_TO_POT pots; the final
-    pot a finite float). ``limit``: "pot" (fractions up to 1), "no" (any), or "fixed" (every
-    bet and raise ``big_bet`` chips). ``bets``: the pot fractions a player may bet with no bet
-    to face; ``raises``: the fractions of the pot after the call a player may raise by;
+    pot a finite float). ``limit``: "pot" (fractions up to 1), "no" (up to MAX_POT_FRACTION),
+    or "fixed" (every bet and raise ``big_bet`` chips). ``bets``: the pot fractions a player may
+    bet with no bet to face; ``raises``: the fractions of the pot after the call a player may
+    raise by; each a number or its text ("0.5", "1/3", "50%"), read by ``parse_pot_fraction``;
     ``max_raises``: raises in all (default 2, or 3 in fixed limit; at most MAX_RAISES). The tree
     is counted before it is built: more than MAX_TREE_NODES nodes is refused at once.
 

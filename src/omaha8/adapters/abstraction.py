@@ -28,6 +28,7 @@ from typing import Mapping, Optional, Sequence
 from ..cards import MAX_SEATS, integer_of, quoted, whole_number
 from ..exceptions import GameConfigError, HandError, IllegalActionError
 from ..game import Action, Hand, Kind, Limit, Street, seat_words
+from ..potfraction import parse_pot_fraction
 
 __all__ = [
     "FOLD",
@@ -79,17 +80,6 @@ def _whole_numbers(value: object, name: str, least: int) -> list[int]:
             raise GameConfigError(f"{name}: {word!r} is not a whole number of chips") from None
         numbers.append(whole_number(number, name, least, None, GameConfigError))
     return numbers
-
-
-def _fraction(word: str, name: str) -> Fraction:
-    text = word.strip()
-    try:
-        value = Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise GameConfigError(f"{name}: {word!r} is not a pot fraction (such as 0.5, 1/2 or 50%)") from None
-    if value <= 0 or value > 1000:
-        raise GameConfigError(f"{name}: {word!r} is not a pot fraction above 0 and at most 1000")
-    return value
 
 
 @dataclass(frozen=True)
@@ -177,7 +167,7 @@ def read_rules(params: Mapping[str, object]) -> TableRules:
     words = _words_of(params.get("bets", "0.5 1"), "bets")
     if len(words) > MAX_BET_SIZES:
         raise GameConfigError(f"bets: at most {MAX_BET_SIZES} sizes, not {len(words)}")
-    bets = tuple(_fraction(word, "bets") for word in words)
+    bets = tuple(parse_pot_fraction(word, "bets", GameConfigError) for word in words)
     if len(set(bets)) != len(bets):
         raise GameConfigError(f"bets: a size is given twice in {' '.join(words)!r}")
     if limit == "pot" and any(bet > 1 for bet in bets):
