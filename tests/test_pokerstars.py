@@ -262,8 +262,8 @@ def test_mangled_histories_never_crash_the_reader_or_the_replay(live_core):
         "1E+999999",
         "1e3",
         "1_000",
-        "١٠٠",  # noqa: RUF001 (digits of other scripts are no amount)
-        "１００",  # noqa: RUF001
+        "١٠٠",
+        "１００",
         "-5",
         "+5",
         "5.",
@@ -284,16 +284,6 @@ def test_an_amount_that_is_not_plain_digits_costs_its_hand_at_once(amount):
     assert time.perf_counter() - start < 5  # no hang: a 1E+999999 once took a minute
     assert [h.hand_id for h in result] == ["901"] and len(result.errors) == 1
     assert isinstance(result.errors[0], HistoryError) and "hand 900" in str(result.errors[0])
-
-
-def test_amounts_as_the_sites_print_them():
-    assert history.pokerstars._money("$1,234.50", 100, "1", "") == 123450
-    assert history.pokerstars._money("€0.05", 100, "1", "") == 5
-    assert history.pokerstars._money("1,500", 1, "1", "") == 1500
-    assert history.pokerstars._money("1500.00", 1, "1", "") == 1500
-    assert history.pokerstars._money(str(2**62), 1, "1", "") == 2**62
-    with pytest.raises(HistoryError, match="finer than"):
-        history.pokerstars._money("$0.005", 100, "1", "")
 
 
 def test_one_seated_player_is_a_history_error_in_either_engine(live):

@@ -3,7 +3,9 @@
 PokerStars-format text (``read``, ``read_all``, ``write``) and PHH (``from_phh``, ``parse_phh``,
 ``to_phh``) both read into the same ``History`` record, and ``History.replay`` plays any of
 them through ``omaha8.Hand``, checks every action against the rules and every payout against
-omaha8's, and values the all-ins. See ``record``, ``pokerstars`` and ``phh``.
+omaha8's, and values the all-ins. See ``record``, ``pokerstars`` and ``phh``; ``reading`` holds
+what every site's text reader shares (amounts, cards, the section-by-section parse, the checks
+that a hand read adds up).
 """
 
 from __future__ import annotations

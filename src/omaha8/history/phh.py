@@ -9,7 +9,7 @@ from typing import Optional, Union
 from ..cards import parse_cards
 from ..exceptions import CardError, HistoryError
 from ..game import MAX_CHIPS, Hand, Kind, Limit
-from .record import History, Player, Step, decode, extra_posts, short, walk
+from .record import History, Player, Step, decode, extra_posts, game_name, short, walk
 
 __all__ = ["to_phh", "from_phh", "parse_phh"]
 
@@ -184,7 +184,7 @@ def parse_phh(text: Union[str, bytes]) -> History:
     names = [f"p{seat + 1}" for seat in range(n)]
     history = History(
         str(data.get("hand", "")) if type(data.get("hand")) is int else "PHH",
-        f"{hole_size} Card Omaha Hi/Lo" if hole_size != 4 else "Omaha Hi/Lo",
+        game_name(hole_size),
         limit,
         hole_size,
         stakes,

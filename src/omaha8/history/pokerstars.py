@@ -11,10 +11,10 @@ import os
 import re
 from typing import Optional, Sequence, Union
 
-from ..cards import parse_cards
-from ..exceptions import CardError, HistoryError
-from ..game import MAX_CHIPS, Action, Hand, Kind, Limit
-from .record import History, Player, ReadResult, Step, extra_posts, short, text_of, walk
+from ..exceptions import HistoryError
+from ..game import Action, Hand, Kind, Limit
+from .reading import Reading, finish, money, split_hands, unit_of
+from .record import History, ReadResult, extra_posts, game_name, text_of, walk
 
 __all__ = ["read", "read_all", "parse_hand", "write"]
 
@@ -41,9 +41,6 @@ _TABLE = re.compile(r"^Table '(.*)' .*Seat #([0-9]{1,3}) is the button")
 _SEAT = re.compile(r"^Seat ([0-9]{1,3}): (.*) \((\S+) in chips(?:[^)]*)\)(.*)$")
 # The cap omaha8 writes into the table name where PokerStars' own would not replay the hand.
 _CAP_TABLE = re.compile(r"^omaha8 \((?:([0-9]{1,3}) raises a round|no cap)\)$")
-# An amount as the sites print it: digits, thousands separators, cents; nothing else.
-_AMOUNT = re.compile(r"[$€£₹]?([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.([0-9]+))?", re.ASCII)
-_MONEY_SIGNS = "$€£₹"
 # Other sites' hand histories, by how their hands begin: named in the error, not read.
 _OTHER_FORMATS = (
     (re.compile(r"^\s*(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #", re.M), "Full Tilt Poker"),
@@ -90,270 +87,151 @@ _NOISE = re.compile(
 )
 
 
+_LIMITS = {"limit": "fixed", "pot limit": "pot", "no limit": "no"}
+_POSTS = {"small": "small blind", "big": "big blind", "the": "ante"}
+
+
 def _split_hands(text: str) -> list[str]:
-    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    hands: list[str] = []
-    current: list[str] = []
-    for line in text.split("\n"):
-        if current and _HEADER_START.match(line.lstrip("\ufeff")):
-            hands.append("\n".join(current))
-            current = []
-        if line.strip() or current:
-            current.append(line)
-    if current:
-        hands.append("\n".join(current))
-    return [h for h in hands if h.strip()]
-
-
-def _money(text: str, unit: int, hand_id: str, line: str) -> int:
-    """An amount in the history's unit, exactly: plain digits with an optional currency sign,
-    thousands separators and cents, as the sites print them."""
-    cleaned = text.strip()
-    match = _AMOUNT.fullmatch(cleaned) if len(cleaned) <= 40 else None
-    if not match:
-        raise HistoryError(f"hand {hand_id}: {short(cleaned)!r} is not an amount in line {short(line)!r}")
-    whole, fraction = match.group(1).replace(",", ""), (match.group(2) or "").rstrip("0")
-    if len(fraction) > len(str(unit)) - 1:
-        raise HistoryError(
-            f"hand {hand_id}: amount {cleaned!r} is finer than the history's unit in line {short(line)!r}"
-        )
-    value = int(whole) * unit + (int(fraction.ljust(len(str(unit)) - 1, "0")) if fraction else 0)
-    if value > MAX_CHIPS:
-        raise HistoryError(
-            f"hand {hand_id}: amount {cleaned!r} is more than omaha8's engine holds "
-            f"({MAX_CHIPS:,} chips) in line {short(line)!r}"
-        )
-    return value
-
-
-def _cards(text: str, hand_id: str, line: str) -> list[int]:
-    try:
-        return [int(c) for c in parse_cards(text)]
-    except CardError as error:
-        raise HistoryError(f"hand {hand_id}: {error} in line {line!r}") from None
+    return split_hands(text, _HEADER_START)
 
 
 def parse_hand(text: str) -> Optional[History]:
-    """One hand's text as a History; None when it is not Omaha Hi/Lo."""
+    """One hand's text as a History; None when it is not Omaha Hi/Lo. The header line opens the
+    hand; then each line goes to the handler of its section (the seats and posts before the
+    hole cards, the betting rounds and the showdown, the summary), and a "*** ... ***" line
+    starts a section."""
     lines = text.split("\n")
-    header = _HEADER.match(lines[0].lstrip("\ufeff"))
+    reading = _read_header(text, lines[0])
+    if reading is None:
+        return None
+    for line in lines[1:]:
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("*** "):
+            _section_line(reading, line, stripped)
+        else:
+            _SECTIONS[reading.section](reading, line, stripped)
+    return finish(reading)
+
+
+def _read_header(text: str, first: str) -> Optional[Reading]:
+    """The hand's first line: its id, game, limit and stakes, as a Reading of a new History;
+    None for a game other than Omaha Hi/Lo."""
+    header = _HEADER.match(first.lstrip("\ufeff"))
     if not header:
         raise HistoryError(_not_a_hand(text))
     hand_id, description = header.group(1), header.group(2)
     game = _GAME.search(description)
     if not game:
         return None
-    limit = {"limit": "fixed", "pot limit": "pot", "no limit": "no"}[game.group(2).lower()]
+    limit = _LIMITS[game.group(2).lower()]
     stakes_match = _STAKES.search(description)
     if not stakes_match:
-        raise HistoryError(f"hand {hand_id}: no stakes in the header line {lines[0]!r}")
+        raise HistoryError(f"hand {hand_id}: no stakes in the header line {first!r}")
     # Money in the stakes means cents; a tournament's buy-in in the header does not.
-    unit = 100 if any(symbol in stakes_match.group(0) for symbol in _MONEY_SIGNS) else 1
-    stakes = (
-        _money(stakes_match.group(1), unit, hand_id, lines[0]),
-        _money(stakes_match.group(2), unit, hand_id, lines[0]),
-    )
+    unit = unit_of(stakes_match.group(0))
+    stakes = (money(stakes_match.group(1), unit, hand_id, first), money(stakes_match.group(2), unit, hand_id, first))
     hole_size = int(game.group(1) or 4)
-    history = History(
-        hand_id,
-        f"{hole_size} Card Omaha Hi/Lo" if hole_size != 4 else "Omaha Hi/Lo",
-        limit,
-        hole_size,
-        stakes,
-        unit,
-        [],
-        text=text,
-    )
-    tournament = "Tournament #" in description
-    button = None
-    seated: list[tuple[int, str, int]] = []
-    street = "preflop"
-    section = "seats"
-    totals: dict[str, int] = {}
-    for line in lines[1:]:
-        stripped = line.strip()
-        if not stripped:
-            continue
-        marker = next((m for m in _STREET_MARKERS if stripped.startswith(m)), None)
-        if marker is not None:
-            section = _STREET_MARKERS[marker]
-            if section in ("flop", "turn", "river"):
-                street = section
-                cards = _STREET_CARDS.search(stripped)
-                if not cards:
-                    raise HistoryError(f"hand {hand_id}: no cards on line {line!r}")
-                history.board += _cards(cards.group(1), hand_id, line)
-                totals = {}
-            elif section == "showdown":
-                history.showdown = True
-            continue
-        if stripped.startswith("*** "):
-            raise HistoryError(f"hand {hand_id}: a section omaha8 does not read: {line!r}")
-        if section == "seats" and (table := _TABLE.match(stripped)):
-            button = int(table.group(2))
-            if cap := _CAP_TABLE.match(table.group(1)):
-                history.max_raises = int(cap.group(1)) if cap.group(1) else None
-            continue
-        if section == "seats" and (seat := _SEAT.match(stripped)):
-            # A player moved in from another table waits for the next hand; one sitting out
-            # of a tournament is dealt in, posts, and is folded.
-            # A cash player sitting out is not dealt in.
-            sitting_out = "sitting out" in seat.group(4)
-            if "out of hand" not in seat.group(4) and (tournament or not sitting_out):
-                seated.append((int(seat.group(1)), seat.group(2), _money(seat.group(3), unit, hand_id, line)))
-                if sitting_out:
-                    history.sitting_out.add(seat.group(2))
-            continue
-        if section == "summary":
-            if total := _TOTAL.match(stripped):
-                history.total_pot = _money(total.group(1), unit, hand_id, line)
-                history.rake = _money(total.group(2), unit, hand_id, line)
-            elif shown := _SUMMARY_CARDS.match(stripped):
-                history.holes.setdefault(shown.group(1), _cards(shown.group(2), hand_id, line))
-            continue
-        if dealt := _DEALT.match(stripped):
-            history.holes[dealt.group(1)] = _cards(dealt.group(2), hand_id, line)
-            continue
-        if shows := _SHOWS.match(stripped):
-            history.holes[shows.group(1)] = _cards(shows.group(2), hand_id, line)
-            history.shown.add(shows.group(1))
-            continue
-        if mucks := _MUCKS.match(stripped):
-            history.mucked.add(mucks.group(1))
-            continue
-        if uncalled := _UNCALLED.match(stripped):
-            history.uncalled.append((uncalled.group(2), _money(uncalled.group(1), unit, hand_id, line)))
-            continue
-        if collected := _COLLECTED.match(stripped):
-            pot = 0 if collected.group(3) in ("pot", "main pot") else int(collected.group(4) or 1)
-            history.collected.append((collected.group(1), _money(collected.group(2), unit, hand_id, line), pot))
-            continue
-        if action := _ACTION.match(stripped):
-            name, verb = action.group(1), action.group(2).split()[0]
-            all_in = stripped.endswith("and is all-in")
-            before = totals.get(name, 0)
-            if verb == "folds":
-                step = Step(street, name, "fold")
-            elif verb == "checks":
-                step = Step(street, name, "check", 0, before)
-            elif verb == "calls":
-                amount = _money(action.group(3), unit, hand_id, line)
-                step = Step(street, name, "call", amount, before + amount, all_in)
-            elif verb == "bets":
-                amount = _money(action.group(4), unit, hand_id, line)
-                step = Step(street, name, "bet", amount, before + amount, all_in)
-            elif verb == "raises":
-                to = _money(action.group(6), unit, hand_id, line)
-                step = Step(street, name, "raise", to - before, to, all_in)
-            else:  # a posting
-                kind = {"small": "small blind", "big": "big blind", "the": "ante"}[action.group(2).split()[1]]
-                if "small & big" in action.group(2):
-                    kind = "small & big blinds"
-                amount = _money(
-                    action.group(7) or action.group(8) or action.group(9) or action.group(10), unit, hand_id, line
-                )
-                live = amount
-                if kind == "ante":
-                    live = 0
-                elif kind == "small & big blinds":
-                    # The small blind's part is dead money and goes in first, as Hand posts it;
-                    # a stack short of both posts its dead part whole.
-                    small, big = _blind_sizes(history, limit, stakes)
-                    live = min(amount - min(amount, small), big)
-                elif kind == "small blind" and button is not None and name != _small_blind_name(seated, button):
-                    live = 0  # a missed small blind posted by another seat is dead money
-                step = Step(street, name, kind, amount, before + live, all_in)
-            totals[name] = step.total
-            history.steps.append(step)
-            continue
-        if _NOISE.search(stripped):
-            continue
-        if ": " in stripped and stripped.split(": ")[0] in {s[1] for s in seated}:
-            raise HistoryError(f"hand {hand_id}: an action omaha8 does not know: {line!r}")
-        # Anything else is table chatter in some language: it moves no chip.
-    if button is None:
-        raise HistoryError(f"hand {hand_id}: no line says which seat is the button")
-    if not seated:
-        raise HistoryError(f"hand {hand_id}: no seats")
-    if len(seated) < 2:
-        raise HistoryError(f"hand {hand_id}: only one player is dealt in; a hand needs two")
-    if len({number for number, _, _ in seated}) != len(seated) or len({name for _, name, _ in seated}) != len(seated):
-        raise HistoryError(f"hand {hand_id}: a seat or a name appears twice")
-    if sum(stack for _, _, stack in seated) > MAX_CHIPS:
-        raise HistoryError(
-            f"hand {hand_id}: the stacks add up to more than omaha8's engine holds ({MAX_CHIPS:,} chips)"
-        )
-    if history.total_pot is None:
-        raise HistoryError(f"hand {hand_id}: the hand is cut short (no 'Total pot' line)")
-    # omaha8's order: the first seat left of the button first, the button last.
-    seated.sort(key=lambda s: (s[0] <= button, s[0]))
-    history.players = [Player(name, stack) for _, name, stack in seated]
-    names = set(history.names)
-    for step in history.steps:
-        if step.name not in names:
-            raise HistoryError(f"hand {hand_id}: {step.name!r} acts but is not seated")
-    seen = history.board + [c for hole in history.holes.values() for c in hole]
-    if len(set(seen)) != len(seen):
-        raise HistoryError(f"hand {hand_id}: a card appears twice")
-    put_in = sum(step.amount for step in history.steps) - sum(amount for _, amount in history.uncalled)
-    if put_in != history.total_pot:
-        returned = _unprinted_return(history, put_in - history.total_pot)
-        if returned is None:
-            raise HistoryError(f"hand {hand_id}: the bets add up to {put_in} but the total pot is {history.total_pot}")
-        history.uncalled.append(returned)
-        history.notes.append(
-            f"hand {hand_id}: no 'Uncalled bet' line; the total pot shows that {returned[1]} "
-            f"went back to {returned[0]}, what its last bet was beyond the largest call"
-        )
-    if sum(amount for _, amount, _ in history.collected) + history.rake != history.total_pot:
-        raise HistoryError(f"hand {hand_id}: collected and rake do not add up to the total pot")
-    return history
+    history = History(hand_id, game_name(hole_size), limit, hole_size, stakes, unit, [], text=text)
+    return Reading(history, tournament="Tournament #" in description)
 
 
-def _blind_sizes(history: History, limit: str, stakes: tuple) -> tuple[int, int]:
-    """The blinds of this hand: as the blinds' seats posted them, else from the stakes (fixed
-    limit's are half the small bet and the small bet)."""
-    posted: dict = {}
-    for step in history.steps:
-        if step.kind in ("small blind", "big blind") and not step.all_in:
-            posted.setdefault(step.kind, step.amount)
-    if limit == "fixed":
-        default = (stakes[0] // 2, stakes[0])
+def _section_line(reading: Reading, line: str, stripped: str) -> None:
+    """A "*** ... ***" line: the next section begins, a street with its cards."""
+    marker = next((m for m in _STREET_MARKERS if stripped.startswith(m)), None)
+    if marker is None:
+        raise HistoryError(f"hand {reading.history.hand_id}: a section omaha8 does not read: {line!r}")
+    section = reading.section = _STREET_MARKERS[marker]
+    if section in ("flop", "turn", "river"):
+        board = _STREET_CARDS.search(stripped)
+        if not board:
+            raise HistoryError(f"hand {reading.history.hand_id}: no cards on line {line!r}")
+        reading.new_street(section, reading.cards(board.group(1), line))
+    elif section == "showdown":
+        reading.history.showdown = True
+
+
+def _seats_line(reading: Reading, line: str, stripped: str) -> None:
+    """Before the hole cards: the table and its button, the seats, then the posts."""
+    if table := _TABLE.match(stripped):
+        reading.button = int(table.group(2))
+        if cap := _CAP_TABLE.match(table.group(1)):
+            reading.history.max_raises = int(cap.group(1)) if cap.group(1) else None
+    elif seat := _SEAT.match(stripped):
+        # A player moved in from another table waits for the next hand; one sitting out of a
+        # tournament is dealt in, posts, and is folded. A cash player sitting out is not dealt in.
+        sitting_out = "sitting out" in seat.group(4)
+        if "out of hand" not in seat.group(4) and (reading.tournament or not sitting_out):
+            reading.seated.append((int(seat.group(1)), seat.group(2), reading.money(seat.group(3), line)))
+            if sitting_out:
+                reading.history.sitting_out.add(seat.group(2))
     else:
-        default = stakes
-    return posted.get("small blind", default[0]), posted.get("big blind", default[1])
+        _play_line(reading, line, stripped)
 
 
-def _small_blind_name(seated: list, button: int) -> Optional[str]:
-    """Who posts the small blind: the first seat left of the button (heads-up, the button)."""
-    if not seated:
-        return None
-    order = sorted(seated, key=lambda s: (s[0] <= button, s[0]))
-    return order[-1][1] if len(order) == 2 else order[0][1]
+def _play_line(reading: Reading, line: str, stripped: str) -> None:
+    """A line of the posts, the betting rounds or the showdown (PokerStars may print cards dealt,
+    bets returned and pots collected in any of them); table chatter changes nothing."""
+    history = reading.history
+    if dealt := _DEALT.match(stripped):
+        history.holes[dealt.group(1)] = reading.cards(dealt.group(2), line)
+    elif shows := _SHOWS.match(stripped):
+        history.holes[shows.group(1)] = reading.cards(shows.group(2), line)
+        history.shown.add(shows.group(1))
+    elif mucks := _MUCKS.match(stripped):
+        history.mucked.add(mucks.group(1))
+    elif uncalled := _UNCALLED.match(stripped):
+        history.uncalled.append((uncalled.group(2), reading.money(uncalled.group(1), line)))
+    elif collected := _COLLECTED.match(stripped):
+        pot = 0 if collected.group(3) in ("pot", "main pot") else int(collected.group(4) or 1)
+        history.collected.append((collected.group(1), reading.money(collected.group(2), line), pot))
+    elif action := _ACTION.match(stripped):
+        _action(reading, action, line, stripped)
+    elif not _NOISE.search(stripped) and ": " in stripped and reading.is_seated(stripped.split(": ")[0]):
+        raise HistoryError(f"hand {history.hand_id}: an action omaha8 does not know: {line!r}")
+    # Anything else is table chatter in some language: it moves no chip.
 
 
-def _unprinted_return(history: History, excess: int) -> Optional[tuple]:
-    """Older files (2005 to 2010) print no 'Uncalled bet' line. When the bets exceed the total
-    pot by exactly what the last bettor put in beyond the largest call of that round, that
-    excess went back to it: (name, excess); else None."""
-    if excess <= 0 or history.uncalled:
-        return None
-    last = [step for step in history.steps if step.kind in ("bet", "raise", "call", "check", "fold")]
-    street = last[-1].street if last else "preflop"
-    bets: dict[str, int] = {}
-    for step in history.steps:
-        if step.street == street and step.kind != "ante":
-            bets[step.name] = step.total
-    ordered = sorted(bets.items(), key=lambda item: -item[1])
-    if len(ordered) < 2 or ordered[0][1] - ordered[1][1] != excess:
-        return None
-    bettor = ordered[0][0]
-    if not any(
-        step.name == bettor and step.kind in ("bet", "raise", "small blind", "big blind") and step.street == street
-        for step in history.steps
-    ):
-        return None
-    return (bettor, excess)
+def _action(reading: Reading, action: re.Match, line: str, stripped: str) -> None:
+    """A posting, a fold, a check, a call, a bet or a raise."""
+    name, words = action.group(1), action.group(2)
+    verb = words.split()[0]
+    all_in = stripped.endswith("and is all-in")
+    if verb == "folds":
+        reading.fold(name)
+    elif verb == "checks":
+        reading.check(name)
+    elif verb == "calls":
+        reading.call(name, reading.money(action.group(3), line), all_in)
+    elif verb == "bets":
+        reading.bet(name, reading.money(action.group(4), line), all_in)
+    elif verb == "raises":
+        reading.raise_to(name, reading.money(action.group(6), line), all_in)
+    else:
+        kind = "small & big blinds" if "small & big" in words else _POSTS[words.split()[1]]
+        amount = action.group(7) or action.group(8) or action.group(9) or action.group(10)
+        reading.post(name, kind, reading.money(amount, line), all_in)
+
+
+def _summary_line(reading: Reading, line: str, stripped: str) -> None:
+    """The summary: the total pot and the rake, and the hole cards shown or mucked."""
+    if total := _TOTAL.match(stripped):
+        reading.history.total_pot = reading.money(total.group(1), line)
+        reading.history.rake = reading.money(total.group(2), line)
+    elif shown := _SUMMARY_CARDS.match(stripped):
+        reading.history.holes.setdefault(shown.group(1), reading.cards(shown.group(2), line))
+
+
+_SECTIONS = {
+    "seats": _seats_line,
+    "preflop": _play_line,
+    "flop": _play_line,
+    "turn": _play_line,
+    "river": _play_line,
+    "showdown": _play_line,
+    "summary": _summary_line,
+}
 
 
 def _not_a_hand(text: str) -> str:

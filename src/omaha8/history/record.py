@@ -34,6 +34,7 @@ __all__ = [
     "short",
     "walk",
     "extra_posts",
+    "game_name",
 ]
 
 
@@ -114,6 +115,11 @@ class History:
         cap to hold the site to; by default PokerStars' (a bet and three raises, no cap
         heads-up), or the cap the history itself states."""
         return _replay(self, max_raises)
+
+
+def game_name(hole_size: int) -> str:
+    """``History.game`` for hands of ``hole_size`` cards: "Omaha Hi/Lo", "5 Card Omaha Hi/Lo"."""
+    return f"{hole_size} Card Omaha Hi/Lo" if hole_size != 4 else "Omaha Hi/Lo"
 
 
 @dataclass(frozen=True)
