@@ -15,7 +15,7 @@ import sys
 import time
 from math import comb
 from pathlib import Path
-from typing import NoReturn, Optional, Sequence
+from typing import Any, NoReturn, Optional, Sequence
 
 from ._engine import IMPLEMENTATION
 from ._version import __version__
@@ -63,6 +63,19 @@ def _run_hand(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_hand_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "hand",
+        help="the best high and low of one hand, with the cards each uses",
+        description="The best high and the best eight-or-better low of a hand, each of exactly "
+        "two hole cards and three board cards.",
+        epilog="example: omaha8 hand AhKd5c2s --board Ac3d7hKs9c",
+    )
+    command.add_argument("hole", help="4, 5 or 6 hole cards, e.g. AhKd5c2s")
+    command.add_argument("--board", required=True, help="3, 4 or 5 board cards, e.g. Ac3d7hKs9c")
+    command.set_defaults(run=_run_hand)
+
+
 # ---------------------------------------------------------------- the board, outs, breakdown
 
 
@@ -83,6 +96,20 @@ def _run_board(args: argparse.Namespace) -> int:
         low_text = f"{lows[row].description:<16} {lows[row].holdings:>9,}" if row < len(lows) else ""
         print(f"{row + 1:<4} {high}   {low_text}".rstrip())
     return 0
+
+
+def _add_board_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "board",
+        help="the nuts of a board both ways, and the best highs and lows holdings make",
+        description="The best high and the best low any holding can make on a board, with how many "
+        "holdings make each, and the next best.",
+        epilog="example: omaha8 board 3c5h8dKs",
+    )
+    command.add_argument("board", help="3, 4 or 5 board cards")
+    command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per holding")
+    command.add_argument("--show", type=_whole_number, default=5, help="how many values to list (default 5)")
+    command.set_defaults(run=_run_board)
 
 
 def _is_hand(text: str) -> bool:
@@ -148,6 +175,22 @@ def _run_outs(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_outs_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "outs",
+        help="what each card to come does for a hand: nuts, counterfeits, equity",
+        description="On a flop or a turn, each unseen card: the hand's high and low with it, where the "
+        "hand then ranks, whether it counterfeits the low, and the equity after it.",
+        epilog="example: omaha8 outs As2dKhQh --board 3c5h8dJs",
+    )
+    command.add_argument("hole", help="4, 5 or 6 hole cards")
+    command.add_argument("--board", required=True, help="a flop or a turn")
+    command.add_argument(
+        "--against", nargs="+", help="an opponent's hand, several hands, or a range (default: one random hand)"
+    )
+    command.set_defaults(run=_run_outs)
+
+
 def _run_breakdown(args: argparse.Namespace) -> int:
     from .ranges import Range
 
@@ -157,6 +200,20 @@ def _run_breakdown(args: argparse.Namespace) -> int:
     for key, share in found.shares.items():
         print(f"{key.replace('_', ' '):<16} {_percent(share):>8} {found.counts[key]:>9,}")
     return 0
+
+
+def _add_breakdown_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "breakdown",
+        help="what a range holds on a board: categories, lows, draws",
+        description="The share of a range, by weight, in each high category, with a low, with the nut "
+        "low and, on a flop or a turn, drawing to a low or a flush.",
+        epilog="example: omaha8 breakdown 'A2**,AA**' --board 3c5h8dKs",
+    )
+    command.add_argument("range", help="a range expression, quoted for the shell")
+    command.add_argument("--board", required=True, help="3, 4 or 5 board cards")
+    command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
+    command.set_defaults(run=_run_breakdown)
 
 
 # ---------------------------------------------------------------- equity
@@ -336,6 +393,30 @@ def _run_equity(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_equity_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "equity",
+        help="each hand's share of the pot: high, low, scoop",
+        description="Each hand's share of the pot over the runouts of the board: exact when "
+        "the runouts can be walked (every heads-up spot), sampled with --samples.",
+        epilog="example: omaha8 equity AsAh2s3h KsKdQhQc --board 2c7d9h",
+    )
+    command.add_argument("hands", nargs="+", help="two or more hands of 4, 5 or 6 cards")
+    command.add_argument("--board", default="", help="0, 3, 4 or 5 known board cards")
+    command.add_argument("--dead", default="", help="cards out of play")
+    mode = command.add_mutually_exclusive_group()
+    mode.add_argument("--exact", action="store_true", help="walk every runout")
+    mode.add_argument("--samples", type=_whole_number, help="sample this many runouts")
+    command.add_argument("--threads", type=_whole_number, help="worker threads (default: every core)")
+    command.add_argument(
+        "--seed",
+        type=_whole_number,
+        help="seed of the samples: the same seed gives the same answer on any machine and any number of threads",
+    )
+    command.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    command.set_defaults(run=_run_equity)
+
+
 # ---------------------------------------------------------------- showdown
 
 FOLDED = "folded"
@@ -391,6 +472,20 @@ def _run_showdown(args: argparse.Namespace) -> int:
         + ", ".join(f"seat {s + 1} {p} ({n:+d})" for s, (p, n) in enumerate(zip(result.payouts, result.net)))
     )
     return 0
+
+
+def _add_showdown_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "showdown",
+        help="settle a hand: pots, winners, payouts",
+        description="Settle a hand at showdown. Give the seats in order from the first seat "
+        "left of the button, each as HAND:CHIPS (its hole cards and what it put in) or -:CHIPS "
+        "for a seat that folded.",
+        epilog="example: omaha8 showdown --board 4h5c7hQsAd Ah2sKcKs:20 As3sQhQd:100 JcJdTcTd:100 -:40",
+    )
+    command.add_argument("seats", nargs="+", help="HAND:CHIPS or -:CHIPS per seat")
+    command.add_argument("--board", required=True, help="the five board cards")
+    command.set_defaults(run=_run_showdown)
 
 
 # ---------------------------------------------------------------- replay
@@ -478,6 +573,21 @@ def _run_replay(args: argparse.Namespace) -> int:
     return 1 if differing else 0
 
 
+def _add_replay_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "replay",
+        help="read hand histories, replay every hand and check what the site paid",
+        description="Read PokerStars-format Omaha Hi/Lo hand histories, replay each hand through "
+        "omaha8's betting engine and compare the site's payouts, after its stated rake, with "
+        "omaha8's. Exit status 0 when nothing differs, 1 when something does, 2 on unreadable input.",
+        epilog="example: omaha8 replay HH20091126.txt --ev",
+    )
+    command.add_argument("files", nargs="+", help="hand history files")
+    command.add_argument("--ev", action="store_true", help="show each all-in's equity and expected winnings")
+    command.add_argument("--json", action="store_true", help="print everything as JSON")
+    command.set_defaults(run=_run_replay)
+
+
 # ---------------------------------------------------------------- range
 
 
@@ -501,6 +611,20 @@ def _run_range(args: argparse.Namespace) -> int:
             print(f"  {''.join(map(str, cards))}{weight}")
             shown += 1
     return 0
+
+
+def _add_range_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "range",
+        help="the hands a range expression stands for",
+        description="Read an Omaha range expression (ProPokerTools' notation: AA**, A2**$ds, "
+        "AxKx, [2-5], $L, @weights, ',' ':' '!') and say how many hands it holds, with examples.",
+        epilog="example: omaha8 range 'AA**$ds, A2**$ds'",
+    )
+    command.add_argument("expression", help="the range, quoted for the shell")
+    command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
+    command.add_argument("--examples", type=_whole_number, default=8, help="how many hands to show")
+    command.set_defaults(run=_run_range)
 
 
 # ---------------------------------------------------------------- table
@@ -564,6 +688,90 @@ def _finish(bar: Optional[_ProgressBar], executor, client) -> None:
         executor.shutdown(cancel_futures=True)
 
 
+def _run_table(args: argparse.Namespace) -> int:
+    from .tables import DEFAULT_TABLE_SAMPLES, PreflopTable, preflop_table
+
+    computing = (
+        args.out is not None or args.samples is not None or args.hands or args.checkpoint is not None or args.exact
+    )
+    if args.exact and (args.samples is not None or args.seed is not None):
+        raise UsageError("--exact counts every deal: leave out --samples and --seed")
+    if not computing:
+        table = PreflopTable.read_csv(args.table) if args.table else PreflopTable.shipped()
+        print(_table_text(table, args.show if args.show is not None else 20))
+        return 0
+    if args.table:
+        raise UsageError("--table shows a table already made: leave out --out, --samples, --hands and --checkpoint")
+    if args.out is not None:
+        # Checked before hours of work, not after: a file to write in a folder that exists.
+        out = Path(args.out)
+        if out.exists() and not out.is_file():
+            raise UsageError(f"--out {args.out} is not a regular file (a directory or a device)")
+        if not out.parent.is_dir():
+            raise UsageError(f"--out {args.out}: the directory {out.parent} does not exist")
+    executor, client = _executor(args)
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        table = preflop_table(
+            opponents=args.opponents,
+            hole_size=args.hole_size,
+            samples=args.samples if args.samples is not None else DEFAULT_TABLE_SAMPLES,
+            seed=args.seed,
+            hands=args.hands or None,
+            executor=executor,
+            checkpoint=args.checkpoint,
+            progress=bar,
+            allow_fallback=args.allow_fallback,
+            exact=args.exact,
+        )
+    except FallbackRefusedError as error:
+        raise UsageError(str(error)) from None
+    finally:
+        _finish(bar, executor, client)
+    if args.out:
+        table.to_csv(args.out)
+        print(f"wrote {len(table):,} classes to {args.out}")
+    print(_table_text(table, args.show if args.show is not None else 10))
+    return 0
+
+
+def _add_table_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "table",
+        help="rank every starting hand by its equity against random hands, preflop",
+        description="Without --out, --samples, --hands or --checkpoint: show the top of the table "
+        "that comes with omaha8 (four cards, one opponent, exact), or of --table "
+        "FILE. With them: compute a table, on this machine's threads or on a Dask cluster "
+        "(--scheduler), and write it as CSV.",
+        epilog="example: omaha8 table --opponents 1 --samples 100000 --seed 1 --out table.csv",
+    )
+    command.add_argument("--opponents", type=_whole_number, default=1, help="random hands to face (default 1)")
+    command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
+    command.add_argument("--samples", type=_whole_number, help="deals per class (default 100,000)")
+    command.add_argument("--seed", type=_whole_number, help="the same seed gives the same table anywhere")
+    command.add_argument(
+        "--exact",
+        action="store_true",
+        help="count every deal instead of sampling (four cards, one opponent; hours of work)",
+    )
+    command.add_argument("--hands", nargs="+", help="only these hands' classes (default: every class)")
+    command.add_argument("--out", help="write the table to this CSV file")
+    command.add_argument("--checkpoint", help="record finished work here; run again to continue")
+    command.add_argument("--workers", type=_whole_number, help="local threads (default: every core)")
+    command.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://10.0.0.5:8786")
+    command.add_argument(
+        "--allow-fallback",
+        action="store_true",
+        help="let workers without the compiled core compute (about 100 times slower)",
+    )
+    command.add_argument("--show", type=_whole_number, help="rows to print (default 20, or 10 after computing)")
+    command.add_argument("--table", help="a table CSV to show instead of the shipped one")
+    command.set_defaults(run=_run_table)
+
+
+# ---------------------------------------------------------------- features
+
+
 def _flop_list(text: Optional[str]) -> Optional[list[int]]:
     """--flops "0-9,17": flop numbers and ranges of them."""
     if text is None:
@@ -609,6 +817,29 @@ def _run_features(args: argparse.Namespace) -> int:
         f"{args.bins} bins; {_duration(time.monotonic() - started)}); features.json lists them"
     )
     return 0
+
+
+def _add_features_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "features",
+        help="hand-strength features (EHS, EHS², histograms) of every hand on every canonical flop",
+        description="Per canonical flop (1,755, each standing for its orbit), the features of every "
+        "four-card hand against every hand: one file a flop in DIR (Parquet with pyarrow, else .npz), "
+        "one row per class of (hand, flop). DIR is the checkpoint: run again to continue. About a "
+        "minute of one core a flop.",
+        epilog="example: omaha8 features --out features --bins 10 --flops 0-9",
+    )
+    command.add_argument("--out", required=True, help="the directory to write (made if missing)")
+    command.add_argument("--bins", type=_whole_number, default=10, help="histogram bins (default 10; 0: none)")
+    command.add_argument("--flops", help="only these flop numbers, such as 0-9,17 (default: all)")
+    command.add_argument("--hands", default="random", help="the hands, a range (default: every hand)")
+    command.add_argument("--opponents", default="random", help="the opponents' range (default: every hand)")
+    command.add_argument(
+        "--format", choices=("parquet", "npz"), help="file format (default: parquet when pyarrow is installed)"
+    )
+    command.add_argument("--workers", type=_whole_number, help="local threads (default: every core)")
+    command.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://10.0.0.5:8786")
+    command.set_defaults(run=_run_features)
 
 
 # ---------------------------------------------------------------- solve
@@ -784,54 +1015,56 @@ def _run_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_table(args: argparse.Namespace) -> int:
-    from .tables import DEFAULT_TABLE_SAMPLES, PreflopTable, preflop_table
-
-    computing = (
-        args.out is not None or args.samples is not None or args.hands or args.checkpoint is not None or args.exact
+def _add_solve_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "solve",
+        help="solve a heads-up river spot by discounted CFR",
+        description="Both ranges' every hand on a five-card board: OOP acts first, bets and raises as "
+        "fractions of the pot. Prints how often each player takes each action, and with which "
+        "classes of hands, best first.",
+        epilog="example: omaha8 solve --board Ks7d2h9c4s --oop 20%% --ip 20%% --pot 100 --stack 400 "
+        "--bets 50%%,100%% --raises 100%%",
     )
-    if args.exact and (args.samples is not None or args.seed is not None):
-        raise UsageError("--exact counts every deal: leave out --samples and --seed")
-    if not computing:
-        table = PreflopTable.read_csv(args.table) if args.table else PreflopTable.shipped()
-        print(_table_text(table, args.show if args.show is not None else 20))
-        return 0
-    if args.table:
-        raise UsageError("--table shows a table already made: leave out --out, --samples, --hands and --checkpoint")
-    if args.out is not None:
-        # Checked before hours of work, not after: a file to write in a folder that exists.
-        out = Path(args.out)
-        if out.exists() and not out.is_file():
-            raise UsageError(f"--out {args.out} is not a regular file (a directory or a device)")
-        if not out.parent.is_dir():
-            raise UsageError(f"--out {args.out}: the directory {out.parent} does not exist")
-    executor, client = _executor(args)
-    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
-    try:
-        table = preflop_table(
-            opponents=args.opponents,
-            hole_size=args.hole_size,
-            samples=args.samples if args.samples is not None else DEFAULT_TABLE_SAMPLES,
-            seed=args.seed,
-            hands=args.hands or None,
-            executor=executor,
-            checkpoint=args.checkpoint,
-            progress=bar,
-            allow_fallback=args.allow_fallback,
-            exact=args.exact,
-        )
-    except FallbackRefusedError as error:
-        raise UsageError(str(error)) from None
-    finally:
-        _finish(bar, executor, client)
-    if args.out:
-        table.to_csv(args.out)
-        print(f"wrote {len(table):,} classes to {args.out}")
-    print(_table_text(table, args.show if args.show is not None else 10))
-    return 0
+    command.add_argument("--board", required=True, help="five cards, e.g. Ks7d2h9c4s")
+    command.add_argument("--oop", required=True, help="the out-of-position range, e.g. '20%%' or 'AA2,KK'")
+    command.add_argument("--ip", required=True, help="the in-position range")
+    command.add_argument("--pot", required=True, type=_chips, help="chips in the middle")
+    command.add_argument("--stack", required=True, type=_chips, help="chips behind each player")
+    command.add_argument("--limit", default="pot", choices=("pot", "no", "fixed"), help="default pot")
+    command.add_argument("--bets", help="bet sizes as pot fractions, e.g. 50%%,100%% (default) or 1/3,0.75")
+    command.add_argument("--raises", help="raise sizes as fractions of the pot after the call (default 100%%)")
+    command.add_argument("--max-raises", type=_whole_number, help="raises in all (default 2; fixed limit 3)")
+    command.add_argument("--big-bet", type=_chips, help="fixed limit: the chips of every bet and raise")
+    command.add_argument("--iterations", type=_whole_number, default=1000, help="at most (default 1000)")
+    command.add_argument(
+        "--exploitability", default="0.3%", help="stop at this exploitability, of the pot (default 0.3%%)"
+    )
+    command.add_argument("--threads", type=_whole_number, help="threads (default: every core)")
+    command.add_argument(
+        "--out", help="save the solution to this file, checked before the solve (RiverSolution.load reads it)"
+    )
+    command.add_argument("--json", action="store_true", help="the summary as JSON")
+    command.set_defaults(run=_run_solve)
 
 
 # ---------------------------------------------------------------- parser
+
+
+# The subcommands in the order --help lists them: each one's parser is made beside the function
+# that runs it (``_add_NAME_parser``, which sets ``run``), so a new command is those two and a line here.
+_COMMANDS = (
+    _add_hand_parser,
+    _add_equity_parser,
+    _add_showdown_parser,
+    _add_replay_parser,
+    _add_range_parser,
+    _add_table_parser,
+    _add_features_parser,
+    _add_solve_parser,
+    _add_board_parser,
+    _add_outs_parser,
+    _add_breakdown_parser,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -842,197 +1075,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"omaha8 {__version__} ({IMPLEMENTATION} core)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-
-    hand_command = commands.add_parser(
-        "hand",
-        help="the best high and low of one hand, with the cards each uses",
-        description="The best high and the best eight-or-better low of a hand, each of exactly "
-        "two hole cards and three board cards.",
-        epilog="example: omaha8 hand AhKd5c2s --board Ac3d7hKs9c",
-    )
-    hand_command.add_argument("hole", help="4, 5 or 6 hole cards, e.g. AhKd5c2s")
-    hand_command.add_argument("--board", required=True, help="3, 4 or 5 board cards, e.g. Ac3d7hKs9c")
-    hand_command.set_defaults(run=_run_hand)
-
-    equity_command = commands.add_parser(
-        "equity",
-        help="each hand's share of the pot: high, low, scoop",
-        description="Each hand's share of the pot over the runouts of the board: exact when "
-        "the runouts can be walked (every heads-up spot), sampled with --samples.",
-        epilog="example: omaha8 equity AsAh2s3h KsKdQhQc --board 2c7d9h",
-    )
-    equity_command.add_argument("hands", nargs="+", help="two or more hands of 4, 5 or 6 cards")
-    equity_command.add_argument("--board", default="", help="0, 3, 4 or 5 known board cards")
-    equity_command.add_argument("--dead", default="", help="cards out of play")
-    mode = equity_command.add_mutually_exclusive_group()
-    mode.add_argument("--exact", action="store_true", help="walk every runout")
-    mode.add_argument("--samples", type=_whole_number, help="sample this many runouts")
-    equity_command.add_argument("--threads", type=_whole_number, help="worker threads (default: every core)")
-    equity_command.add_argument(
-        "--seed",
-        type=_whole_number,
-        help="seed of the samples: the same seed gives the same answer on any machine and any number of threads",
-    )
-    equity_command.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    equity_command.set_defaults(run=_run_equity)
-
-    showdown_command = commands.add_parser(
-        "showdown",
-        help="settle a hand: pots, winners, payouts",
-        description="Settle a hand at showdown. Give the seats in order from the first seat "
-        "left of the button, each as HAND:CHIPS (its hole cards and what it put in) or -:CHIPS "
-        "for a seat that folded.",
-        epilog="example: omaha8 showdown --board 4h5c7hQsAd Ah2sKcKs:20 As3sQhQd:100 JcJdTcTd:100 -:40",
-    )
-    showdown_command.add_argument("seats", nargs="+", help="HAND:CHIPS or -:CHIPS per seat")
-    showdown_command.add_argument("--board", required=True, help="the five board cards")
-    showdown_command.set_defaults(run=_run_showdown)
-
-    replay_command = commands.add_parser(
-        "replay",
-        help="read hand histories, replay every hand and check what the site paid",
-        description="Read PokerStars-format Omaha Hi/Lo hand histories, replay each hand through "
-        "omaha8's betting engine and compare the site's payouts, after its stated rake, with "
-        "omaha8's. Exit status 0 when nothing differs, 1 when something does, 2 on unreadable input.",
-        epilog="example: omaha8 replay HH20091126.txt --ev",
-    )
-    replay_command.add_argument("files", nargs="+", help="hand history files")
-    replay_command.add_argument("--ev", action="store_true", help="show each all-in's equity and expected winnings")
-    replay_command.add_argument("--json", action="store_true", help="print everything as JSON")
-    replay_command.set_defaults(run=_run_replay)
-
-    range_command = commands.add_parser(
-        "range",
-        help="the hands a range expression stands for",
-        description="Read an Omaha range expression (ProPokerTools' notation: AA**, A2**$ds, "
-        "AxKx, [2-5], $L, @weights, ',' ':' '!') and say how many hands it holds, with examples.",
-        epilog="example: omaha8 range 'AA**$ds, A2**$ds'",
-    )
-    range_command.add_argument("expression", help="the range, quoted for the shell")
-    range_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
-    range_command.add_argument("--examples", type=_whole_number, default=8, help="how many hands to show")
-    range_command.set_defaults(run=_run_range)
-
-    table_command = commands.add_parser(
-        "table",
-        help="rank every starting hand by its equity against random hands, preflop",
-        description="Without --out, --samples, --hands or --checkpoint: show the top of the table "
-        "that comes with omaha8 (four cards, one opponent, exact), or of --table "
-        "FILE. With them: compute a table, on this machine's threads or on a Dask cluster "
-        "(--scheduler), and write it as CSV.",
-        epilog="example: omaha8 table --opponents 1 --samples 100000 --seed 1 --out table.csv",
-    )
-    table_command.add_argument("--opponents", type=_whole_number, default=1, help="random hands to face (default 1)")
-    table_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
-    table_command.add_argument("--samples", type=_whole_number, help="deals per class (default 100,000)")
-    table_command.add_argument("--seed", type=_whole_number, help="the same seed gives the same table anywhere")
-    table_command.add_argument(
-        "--exact",
-        action="store_true",
-        help="count every deal instead of sampling (four cards, one opponent; hours of work)",
-    )
-    table_command.add_argument("--hands", nargs="+", help="only these hands' classes (default: every class)")
-    table_command.add_argument("--out", help="write the table to this CSV file")
-    table_command.add_argument("--checkpoint", help="record finished work here; run again to continue")
-    table_command.add_argument("--workers", type=_whole_number, help="local threads (default: every core)")
-    table_command.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://10.0.0.5:8786")
-    table_command.add_argument(
-        "--allow-fallback",
-        action="store_true",
-        help="let workers without the compiled core compute (about 100 times slower)",
-    )
-    table_command.add_argument("--show", type=_whole_number, help="rows to print (default 20, or 10 after computing)")
-    table_command.add_argument("--table", help="a table CSV to show instead of the shipped one")
-    table_command.set_defaults(run=_run_table)
-
-    features_command = commands.add_parser(
-        "features",
-        help="hand-strength features (EHS, EHS², histograms) of every hand on every canonical flop",
-        description="Per canonical flop (1,755, each standing for its orbit), the features of every "
-        "four-card hand against every hand: one file a flop in DIR (Parquet with pyarrow, else .npz), "
-        "one row per class of (hand, flop). DIR is the checkpoint: run again to continue. About a "
-        "minute of one core a flop.",
-        epilog="example: omaha8 features --out features --bins 10 --flops 0-9",
-    )
-    features_command.add_argument("--out", required=True, help="the directory to write (made if missing)")
-    features_command.add_argument("--bins", type=_whole_number, default=10, help="histogram bins (default 10; 0: none)")
-    features_command.add_argument("--flops", help="only these flop numbers, such as 0-9,17 (default: all)")
-    features_command.add_argument("--hands", default="random", help="the hands, a range (default: every hand)")
-    features_command.add_argument("--opponents", default="random", help="the opponents' range (default: every hand)")
-    features_command.add_argument(
-        "--format", choices=("parquet", "npz"), help="file format (default: parquet when pyarrow is installed)"
-    )
-    features_command.add_argument("--workers", type=_whole_number, help="local threads (default: every core)")
-    features_command.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://10.0.0.5:8786")
-    features_command.set_defaults(run=_run_features)
-
-    solve_command = commands.add_parser(
-        "solve",
-        help="solve a heads-up river spot by discounted CFR",
-        description="Both ranges' every hand on a five-card board: OOP acts first, bets and raises as "
-        "fractions of the pot. Prints how often each player takes each action, and with which "
-        "classes of hands, best first.",
-        epilog="example: omaha8 solve --board Ks7d2h9c4s --oop 20%% --ip 20%% --pot 100 --stack 400 "
-        "--bets 50%%,100%% --raises 100%%",
-    )
-    solve_command.add_argument("--board", required=True, help="five cards, e.g. Ks7d2h9c4s")
-    solve_command.add_argument("--oop", required=True, help="the out-of-position range, e.g. '20%%' or 'AA2,KK'")
-    solve_command.add_argument("--ip", required=True, help="the in-position range")
-    solve_command.add_argument("--pot", required=True, type=_chips, help="chips in the middle")
-    solve_command.add_argument("--stack", required=True, type=_chips, help="chips behind each player")
-    solve_command.add_argument("--limit", default="pot", choices=("pot", "no", "fixed"), help="default pot")
-    solve_command.add_argument("--bets", help="bet sizes as pot fractions, e.g. 50%%,100%% (default) or 1/3,0.75")
-    solve_command.add_argument("--raises", help="raise sizes as fractions of the pot after the call (default 100%%)")
-    solve_command.add_argument("--max-raises", type=_whole_number, help="raises in all (default 2; fixed limit 3)")
-    solve_command.add_argument("--big-bet", type=_chips, help="fixed limit: the chips of every bet and raise")
-    solve_command.add_argument("--iterations", type=_whole_number, default=1000, help="at most (default 1000)")
-    solve_command.add_argument(
-        "--exploitability", default="0.3%", help="stop at this exploitability, of the pot (default 0.3%%)"
-    )
-    solve_command.add_argument("--threads", type=_whole_number, help="threads (default: every core)")
-    solve_command.add_argument(
-        "--out", help="save the solution to this file, checked before the solve (RiverSolution.load reads it)"
-    )
-    solve_command.add_argument("--json", action="store_true", help="the summary as JSON")
-    solve_command.set_defaults(run=_run_solve)
-
-    board_command = commands.add_parser(
-        "board",
-        help="the nuts of a board both ways, and the best highs and lows holdings make",
-        description="The best high and the best low any holding can make on a board, with how many "
-        "holdings make each, and the next best.",
-        epilog="example: omaha8 board 3c5h8dKs",
-    )
-    board_command.add_argument("board", help="3, 4 or 5 board cards")
-    board_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per holding")
-    board_command.add_argument("--show", type=_whole_number, default=5, help="how many values to list (default 5)")
-    board_command.set_defaults(run=_run_board)
-
-    outs_command = commands.add_parser(
-        "outs",
-        help="what each card to come does for a hand: nuts, counterfeits, equity",
-        description="On a flop or a turn, each unseen card: the hand's high and low with it, where the "
-        "hand then ranks, whether it counterfeits the low, and the equity after it.",
-        epilog="example: omaha8 outs As2dKhQh --board 3c5h8dJs",
-    )
-    outs_command.add_argument("hole", help="4, 5 or 6 hole cards")
-    outs_command.add_argument("--board", required=True, help="a flop or a turn")
-    outs_command.add_argument(
-        "--against", nargs="+", help="an opponent's hand, several hands, or a range (default: one random hand)"
-    )
-    outs_command.set_defaults(run=_run_outs)
-
-    breakdown_command = commands.add_parser(
-        "breakdown",
-        help="what a range holds on a board: categories, lows, draws",
-        description="The share of a range, by weight, in each high category, with a low, with the nut "
-        "low and, on a flop or a turn, drawing to a low or a flush.",
-        epilog="example: omaha8 breakdown 'A2**,AA**' --board 3c5h8dKs",
-    )
-    breakdown_command.add_argument("range", help="a range expression, quoted for the shell")
-    breakdown_command.add_argument("--board", required=True, help="3, 4 or 5 board cards")
-    breakdown_command.add_argument("--hole-size", type=int, choices=(4, 5, 6), default=4, help="cards per hand")
-    breakdown_command.set_defaults(run=_run_breakdown)
+    for add_parser in _COMMANDS:
+        add_parser(commands)
     return parser
 
 
