@@ -314,109 +314,123 @@ def write(hand: Hand, hand_id: int = 1, names: Optional[Sequence[str]] = None, c
         raise HistoryError("write takes a finished hand (hand.actor is None)")
     if currency not in ("", "$", "€", "£"):
         raise HistoryError(f"currency must be '', '$', '€' or '£', not {currency!r}")
-    n = hand.n
+    writer = _Writer(hand, _check_names(names, hand.n), currency)
+    lines = writer.header(hand_id) + walk(hand, writer.writers()) + writer.results()
+    return "\n".join(lines) + "\n"
 
-    def money(amount: int) -> str:
-        if not currency:
+
+class _Writer:
+    """A hand's lines as PokerStars writes them: the header and seats, one writer per kind of
+    Action for ``walk`` (the board so far and the bet to match go along, for the street lines
+    and the "raises X to Y" of a raise), then the showdown, the pots and the summary."""
+
+    def __init__(self, hand: Hand, names: list[str], currency: str) -> None:
+        self.hand, self.names, self.currency = hand, names, currency
+        # A dead small blind and a live big blind from one seat are one post, as PokerStars
+        # writes them; other amounts are written as two posts, which read back the same.
+        self.live_extra = {
+            seat: live for seat, (live, dead) in extra_posts(hand).items() if live and dead and dead == hand.blinds[0]
+        }
+        self.actions = hand.history
+        self.board: list = []
+        self.to_match = 0  # the bet to match this round
+
+    def money(self, amount: int) -> str:
+        if not self.currency:
             return str(amount)
         whole, cents = divmod(amount, 100)
-        return f"{currency}{whole}" + (f".{cents:02d}" if cents else "")
+        return f"{self.currency}{whole}" + (f".{cents:02d}" if cents else "")
 
-    names = _check_names(names, n)
-    game = (f"{hand.hole_size} Card " if hand.hole_size != 4 else "") + "Omaha Hi/Lo"
-    stakes = hand.fixed_bets if hand.limit == Limit.FIXED else hand.blinds
-    table = "omaha8"
-    if hand.limit == Limit.FIXED and hand.max_raises != _site_cap(n):
-        table = "omaha8 (no cap)" if hand.max_raises is None else f"omaha8 ({hand.max_raises} raises a round)"
-    usd = " USD" if currency == "$" else ""
-    lines = [
-        f"PokerStars Hand #{hand_id}:  {game} {_LIMIT_TITLES[hand.limit]} "
-        f"({money(stakes[0])}/{money(stakes[1])}{usd}) - 2026/01/01 00:00:00 ET",
-        f"Table '{table}' {n}-max Seat #{n} is the button",
-    ]
-    lines += [f"Seat {seat + 1}: {names[seat]} ({money(hand.starting_stacks[seat])} in chips)" for seat in range(n)]
-    # A dead small blind and a live big blind from one seat are one post, as PokerStars writes
-    # them; other amounts are written as two posts, which read back the same.
-    live_extra = {
-        seat: live for seat, (live, dead) in extra_posts(hand).items() if live and dead and dead == hand.blinds[0]
-    }
-    actions = hand.history
-    board: list = []
-    to_match = 0  # the bet to match this round, for the "raises X to Y" of a raise
+    def header(self, hand_id: int) -> list[str]:
+        hand, n, money = self.hand, self.hand.n, self.money
+        game = (f"{hand.hole_size} Card " if hand.hole_size != 4 else "") + "Omaha Hi/Lo"
+        stakes = hand.fixed_bets if hand.limit == Limit.FIXED else hand.blinds
+        table = "omaha8"
+        if hand.limit == Limit.FIXED and hand.max_raises != _site_cap(n):
+            table = "omaha8 (no cap)" if hand.max_raises is None else f"omaha8 ({hand.max_raises} raises a round)"
+        usd = " USD" if self.currency == "$" else ""
+        lines = [
+            f"PokerStars Hand #{hand_id}:  {game} {_LIMIT_TITLES[hand.limit]} "
+            f"({money(stakes[0])}/{money(stakes[1])}{usd}) - 2026/01/01 00:00:00 ET",
+            f"Table '{table}' {n}-max Seat #{n} is the button",
+        ]
+        starting = hand.starting_stacks
+        return lines + [f"Seat {seat + 1}: {self.names[seat]} ({money(starting[seat])} in chips)" for seat in range(n)]
 
-    def who(action: Action) -> str:
-        return names[action.seat] if action.seat is not None else ""
+    def writers(self) -> dict:
+        return {
+            Kind.ANTE: lambda at, a: [f"{self.who(a)}: posts the ante {self.money(a.amount)}{self.tail(a)}"],
+            Kind.DEAD_BLIND: self.dead_blind,
+            Kind.SMALL_BLIND: self.blind,
+            Kind.BIG_BLIND: self.blind,
+            Kind.HOLE_CARDS: self.hole_cards,
+            Kind.BOARD: self.board_cards,
+            Kind.FOLD: lambda at, a: [f"{self.who(a)}: folds"],
+            Kind.CHECK: lambda at, a: [f"{self.who(a)}: checks"],
+            Kind.CALL: lambda at, a: [f"{self.who(a)}: calls {self.money(a.amount)}{self.tail(a)}"],
+            Kind.BET: self.bet,
+            Kind.RAISE: self.raise_,
+            Kind.RETURN: lambda at, a: [f"Uncalled bet ({self.money(a.amount)}) returned to {self.who(a)}"],
+        }
 
+    def who(self, action: Action) -> str:
+        return self.names[action.seat] if action.seat is not None else ""
+
+    @staticmethod
     def tail(action: Action) -> str:
         return " and is all-in" if action.all_in else ""
 
-    def dead_blind(at: int, action: Action) -> list[str]:
-        if action.seat in live_extra:
-            end = tail(actions[at + 1])  # the live part, next, is the one that can go all-in
-            return [f"{who(action)}: posts small & big blinds {money(action.amount + live_extra[action.seat])}{end}"]
-        return [f"{who(action)}: posts small blind {money(action.amount)}{tail(action)}"]
+    def dead_blind(self, at: int, action: Action) -> list[str]:
+        if action.seat in self.live_extra:
+            end = self.tail(self.actions[at + 1])  # the live part, next, is the one that can go all-in
+            both = self.money(action.amount + self.live_extra[action.seat])
+            return [f"{self.who(action)}: posts small & big blinds {both}{end}"]
+        return [f"{self.who(action)}: posts small blind {self.money(action.amount)}{self.tail(action)}"]
 
-    def blind(at: int, action: Action) -> list[str]:
-        nonlocal to_match
-        to_match = max(to_match, action.total)
-        if action.kind == Kind.BIG_BLIND and action.seat in live_extra:
+    def blind(self, at: int, action: Action) -> list[str]:
+        self.to_match = max(self.to_match, action.total)
+        if action.kind == Kind.BIG_BLIND and action.seat in self.live_extra:
             return []  # written with the seat's dead blind
-        return [f"{who(action)}: posts {action.kind} {money(action.amount)}{tail(action)}"]
+        return [f"{self.who(action)}: posts {action.kind} {self.money(action.amount)}{self.tail(action)}"]
 
-    def hole_cards(at: int, action: Action) -> list[str]:
-        dealt = [f"Dealt to {who(action)} [{' '.join(map(str, action.cards))}]"]
+    def hole_cards(self, at: int, action: Action) -> list[str]:
+        dealt = [f"Dealt to {self.who(action)} [{' '.join(map(str, action.cards))}]"]
         return ["*** HOLE CARDS ***"] + dealt if action.seat == 0 else dealt
 
-    def board_cards(at: int, action: Action) -> list[str]:
-        nonlocal to_match
-        old = " ".join(map(str, board))
-        board.extend(action.cards)
+    def board_cards(self, at: int, action: Action) -> list[str]:
+        old = " ".join(map(str, self.board))
+        self.board.extend(action.cards)
         new = " ".join(map(str, action.cards))
-        to_match = 0
+        self.to_match = 0
         street = action.street
         return [f"*** {street.upper()} *** " + (f"[{new}]" if street == "flop" else f"[{old}] [{new}]")]
 
-    def bet(at: int, action: Action) -> list[str]:
-        nonlocal to_match
-        to_match = action.total
-        return [f"{who(action)}: bets {money(action.amount)}{tail(action)}"]
+    def bet(self, at: int, action: Action) -> list[str]:
+        self.to_match = action.total
+        return [f"{self.who(action)}: bets {self.money(action.amount)}{self.tail(action)}"]
 
-    def raise_(at: int, action: Action) -> list[str]:
-        nonlocal to_match
-        raised_by, to_match = action.total - to_match, action.total
-        return [f"{who(action)}: raises {money(raised_by)} to {money(action.total)}{tail(action)}"]
+    def raise_(self, at: int, action: Action) -> list[str]:
+        raised_by, self.to_match = action.total - self.to_match, action.total
+        return [f"{self.who(action)}: raises {self.money(raised_by)} to {self.money(action.total)}{self.tail(action)}"]
 
-    lines += walk(
-        hand,
-        {
-            Kind.ANTE: lambda at, a: [f"{who(a)}: posts the ante {money(a.amount)}{tail(a)}"],
-            Kind.DEAD_BLIND: dead_blind,
-            Kind.SMALL_BLIND: blind,
-            Kind.BIG_BLIND: blind,
-            Kind.HOLE_CARDS: hole_cards,
-            Kind.BOARD: board_cards,
-            Kind.FOLD: lambda at, a: [f"{who(a)}: folds"],
-            Kind.CHECK: lambda at, a: [f"{who(a)}: checks"],
-            Kind.CALL: lambda at, a: [f"{who(a)}: calls {money(a.amount)}{tail(a)}"],
-            Kind.BET: bet,
-            Kind.RAISE: raise_,
-            Kind.RETURN: lambda at, a: [f"Uncalled bet ({money(a.amount)}) returned to {who(a)}"],
-        },
-    )
-    result = hand.result
-    if hand.showdown_order:
-        lines.append("*** SHOW DOWN ***")
-        for seat in hand.showdown_order:
-            lines.append(f"{names[seat]}: shows [{' '.join(map(str, hand.holes[seat]))}]")
-    assert result is not None  # write takes a finished hand
-    pots = [p for p in result.pots if p.amount]
-    for number, pot in enumerate(pots):
-        where = "pot" if len(pots) == 1 else ("main pot" if number == 0 else f"side pot-{number}")
-        for seat, chips in enumerate(pot.awards):
-            if chips:
-                lines.append(f"{names[seat]} collected {money(chips)} from {where}")
-    lines.append("*** SUMMARY ***")
-    lines.append(f"Total pot {money(hand.pot)} | Rake {money(0)}")
-    if board:
-        lines.append(f"Board [{' '.join(map(str, board))}]")
-    return "\n".join(lines) + "\n"
+    def results(self) -> list[str]:
+        """The showdown, what each seat collected from each pot, and the summary."""
+        hand, names, money = self.hand, self.names, self.money
+        lines = []
+        result = hand.result
+        if hand.showdown_order:
+            lines.append("*** SHOW DOWN ***")
+            for seat in hand.showdown_order:
+                lines.append(f"{names[seat]}: shows [{' '.join(map(str, hand.holes[seat]))}]")
+        assert result is not None  # write takes a finished hand
+        pots = [p for p in result.pots if p.amount]
+        for number, pot in enumerate(pots):
+            where = "pot" if len(pots) == 1 else ("main pot" if number == 0 else f"side pot-{number}")
+            for seat, chips in enumerate(pot.awards):
+                if chips:
+                    lines.append(f"{names[seat]} collected {money(chips)} from {where}")
+        lines.append("*** SUMMARY ***")
+        lines.append(f"Total pot {money(hand.pot)} | Rake {money(0)}")
+        if self.board:
+            lines.append(f"Board [{' '.join(map(str, self.board))}]")
+        return lines
