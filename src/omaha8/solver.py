@@ -266,32 +266,20 @@ class _TooBig(Exception):
     pass
 
 
-def _tree_shape(rules: _Rules, cap: int = MAX_TREE_NODES) -> Optional[_Shape]:
-    """The shape of the tree ``rules`` make, counted by the builder's rules without building it;
-    None once it passes ``cap`` nodes (the count stops there, so a refusal costs little).
-
-    A subtree where no raise can reach the stack is counted by formula when every raise size
-    is at least 1e-6 of the pot and the sizes are at least 1e-6 apart: then no two sizes come to the same
-    amount below a stack of at most MAX_STACK_TO_POT pots (float's rounding there is below
-    4e-9), and the largest size each time is the line that comes nearest the stack (an amount
-    after a raise grows with the amount before and with the size, and so does its rounding).
-    Elsewhere each decision's raises are worked out as the builder works them out."""
-    stack, size, most = rules.unit_stack, rules.unit_size, rules.max_raises
-    raise_options = rules.raise_options
-    nodes, paths, depth, widest = 1, 0, 0, 1
-    actions = [0, 0]
+def _raise_fractions(rules: _Rules) -> tuple[list[float], bool]:
+    """The raise sizes sorted (none in fixed limit), and whether the count's formula holds for
+    them (see _tree_shape)."""
     if rules.limit == "fixed":
-        fractions: list[float] = []
-        formula = size >= 1e-6
-    else:
-        fractions = sorted({f for f in raise_options if f is not None})
-        formula = (
-            bool(fractions) and fractions[0] >= 1e-6 and all(b - a >= 1e-6 for a, b in itertools.pairwise(fractions))
-        )
-    largest = fractions[-1] if fractions else 0.0
-    sizes = 1 if rules.limit == "fixed" else len(fractions)
-    # Per raises left r, a full subtree under a decision facing a bet (its root not counted):
-    # (nodes, their depths summed, actions of the root's player, of the other, depth, widest).
+        return [], rules.unit_size >= 1e-6
+    fractions = sorted({f for f in rules.raise_options if f is not None})
+    apart = all(b - a >= 1e-6 for a, b in itertools.pairwise(fractions))
+    return fractions, bool(fractions) and fractions[0] >= 1e-6 and apart
+
+
+def _full_subtrees(sizes: int, most: int, cap: int) -> list[tuple[int, int, int, int, int, int]]:
+    """Per raises left r, a full subtree under a decision facing a bet (its root not counted):
+    (nodes, their depths summed, actions of the root's player, of the other, depth, widest);
+    the list ends at ``most`` raises left, or before a subtree of more than ``cap`` nodes."""
     full = [(2, 2, 2, 0, 1, 2)]
     while len(full) <= most and sizes:
         below, summed, same, other, deepest, wide = full[-1]
@@ -308,83 +296,122 @@ def _tree_shape(rules: _Rules, cap: int = MAX_TREE_NODES) -> Optional[_Shape]:
                 max(2 + sizes, wide),
             )
         )
+    return full
 
-    def add(me: int, children: int, at: int) -> None:
-        """``children`` nodes under a decision of ``me`` whose path is ``at`` long."""
-        nonlocal nodes, paths, depth, widest
-        nodes += children
-        if nodes > cap:
+
+class _ShapeCount:
+    """_tree_shape's count, decision by decision as the builder goes: raises _TooBig past ``cap``."""
+
+    def __init__(self, rules: _Rules, cap: int) -> None:
+        self.rules, self.cap = rules, cap
+        self.stack, self.size, self.most = rules.unit_stack, rules.unit_size, rules.max_raises
+        self.fixed = rules.limit == "fixed"
+        self.fractions, self.formula = _raise_fractions(rules)
+        self.largest = self.fractions[-1] if self.fractions else 0.0
+        self.full = _full_subtrees(1 if self.fixed else len(self.fractions), self.most, cap)
+        self.nodes, self.paths, self.depth, self.widest = 1, 0, 0, 1
+        self.actions = [0, 0]
+
+    def shape(self) -> _Shape:
+        return _Shape(self.nodes, self.paths, self.depth, self.widest, (self.actions[0], self.actions[1]))
+
+    def _grow(self, count: int) -> None:
+        self.nodes += count
+        if self.nodes > self.cap:
             raise _TooBig
-        paths += children * (at + 1)
-        actions[me] += children
-        depth = max(depth, at + 1)
-        widest = max(widest, children)
 
-    def reaches(faced: float, left: int) -> bool:
+    def add(self, me: int, children: int, at: int) -> None:
+        """``children`` nodes under a decision of ``me`` whose path is ``at`` long."""
+        self._grow(children)
+        self.paths += children * (at + 1)
+        self.actions[me] += children
+        self.depth = max(self.depth, at + 1)
+        self.widest = max(self.widest, children)
+
+    def add_full(self, me: int, left: int, at: int) -> None:
+        """The full subtree, by formula, under a decision of ``me`` facing a bet with ``left``
+        raises left, whose path is ``at`` long."""
+        if left >= len(self.full):
+            raise _TooBig
+        below, summed, same, other, deepest, wide = self.full[left]
+        self._grow(below)
+        self.paths += below * at + summed
+        self.actions[me] += same
+        self.actions[1 - me] += other
+        self.depth = max(self.depth, at + deepest)
+        self.widest = max(self.widest, wide)
+
+    def add_ends(self, me: int, ends: int, at: int) -> None:
+        """The other player's fold and call under each of ``ends`` raises of ``me`` (at a
+        decision whose path is ``at`` long) that it can only fold to or call."""
+        self._grow(2 * ends)
+        self.paths += 2 * ends * (at + 2)
+        self.actions[1 - me] += 2 * ends
+        self.depth = max(self.depth, at + 2)
+        self.widest = max(self.widest, 2)
+
+    def reaches(self, faced: float, left: int) -> bool:
         """Whether ``left`` raises of the largest size from ``faced`` reach the stack."""
         for _ in range(left):
-            faced = faced + (size if rules.limit == "fixed" else largest * (1.0 + 2.0 * faced))
-            if faced >= stack:
+            faced = faced + (self.size if self.fixed else self.largest * (1.0 + 2.0 * faced))
+            if faced >= self.stack:
                 return True
         return False
 
-    def facing(me: int, faced: float, made: int, at: int) -> None:
-        nonlocal nodes, paths, depth, widest
-        left = most - made
-        if left == 0 or faced >= stack:
-            add(me, 2, at)  # fold or call
+    def facing(self, me: int, faced: float, made: int, at: int) -> None:
+        """A decision of ``me`` facing a bet or raise to ``faced`` after ``made`` raises."""
+        left = self.most - made
+        if left == 0 or faced >= self.stack:
+            self.add(me, 2, at)  # fold or call
             return
-        if formula and not reaches(faced, left):
-            if left >= len(full):
-                raise _TooBig
-            below, summed, same, other, deepest, wide = full[left]
-            nodes += below
-            if nodes > cap:
-                raise _TooBig
-            paths += below * at + summed
-            actions[me] += same
-            actions[1 - me] += other
-            depth = max(depth, at + deepest)
-            widest = max(widest, wide)
+        if self.formula and not self.reaches(faced, left):
+            self.add_full(me, left, at)
             return
-        if formula and left == 1 and rules.limit != "fixed":
+        if self.formula and left == 1 and not self.fixed:
             # The last raise: only how many amounts the sizes come to matters. Those below the
             # stack are one each (the sizes apart), those at or past it one all-in between them.
             middle = 1.0 + 2.0 * faced
-            under = bisect.bisect_left(fractions, True, key=lambda f: faced + f * middle >= stack)
-            ends = under + (under < len(fractions))
-            add(me, 2 + ends, at)
+            under = bisect.bisect_left(self.fractions, True, key=lambda f: faced + f * middle >= self.stack)
+            ends = under + (under < len(self.fractions))
+            self.add(me, 2 + ends, at)
         else:
-            options = _totals(raise_options, faced, 1.0 + 2.0 * faced, size, stack)
-            add(me, 2 + len(options), at)  # fold, call and the raises
+            options = _totals(self.rules.raise_options, faced, 1.0 + 2.0 * faced, self.size, self.stack)
+            self.add(me, 2 + len(options), at)  # fold, call and the raises
             ends = 0  # raises the other can only fold to or call
             for _, total in options:
-                if left == 1 or total >= stack:
+                if left == 1 or total >= self.stack:
                     ends += 1
                 else:
-                    facing(1 - me, total, made + 1, at + 1)
+                    self.facing(1 - me, total, made + 1, at + 1)
         if ends:
-            nodes += 2 * ends
-            if nodes > cap:
-                raise _TooBig
-            paths += 2 * ends * (at + 2)
-            actions[1 - me] += 2 * ends
-            depth = max(depth, at + 2)
-            widest = max(widest, 2)
+            self.add_ends(me, ends, at)
 
-    def first(me: int, at: int) -> None:
-        options = _totals(rules.bet_options, 0.0, 1.0, size, stack) if stack > 0 else []
-        add(me, 1 + len(options), at)  # check and the bets
+    def first(self, me: int, at: int) -> None:
+        """A decision of ``me`` with no bet to face (``me`` 0 the root, 1 after a check)."""
+        options = _totals(self.rules.bet_options, 0.0, 1.0, self.size, self.stack) if self.stack > 0 else []
+        self.add(me, 1 + len(options), at)  # check and the bets
         if me == 0:
-            first(1, at + 1)
+            self.first(1, at + 1)
         for _, total in options:
-            facing(1 - me, total, 0, at + 1)
+            self.facing(1 - me, total, 0, at + 1)
 
+
+def _tree_shape(rules: _Rules, cap: int = MAX_TREE_NODES) -> Optional[_Shape]:
+    """The shape of the tree ``rules`` make, counted by the builder's rules without building it;
+    None once it passes ``cap`` nodes (the count stops there, so a refusal costs little).
+
+    A subtree where no raise can reach the stack is counted by formula when every raise size
+    is at least 1e-6 of the pot and the sizes are at least 1e-6 apart: then no two sizes come to the same
+    amount below a stack of at most MAX_STACK_TO_POT pots (float's rounding there is below
+    4e-9), and the largest size each time is the line that comes nearest the stack (an amount
+    after a raise grows with the amount before and with the size, and so does its rounding).
+    Elsewhere each decision's raises are worked out as the builder works them out."""
+    count = _ShapeCount(rules, cap)
     try:
-        first(0, 0)
+        count.first(0, 0)
     except _TooBig:
         return None
-    return _Shape(nodes, paths, depth, widest, (actions[0], actions[1]))
+    return count.shape()
 
 
 def _too_big(rules: _Rules) -> SolverError:
@@ -710,9 +737,8 @@ def _real(value: object, name: str) -> float:
     return float(value)
 
 
-def _read_header(header: object) -> _Header:
-    """A file's header read by the rules solve_river reads its arguments by, and what a solve
-    writes checked: the history measured up to the last iteration, the value within the chips."""
+def _header_fields(header: object) -> dict:
+    """A file's header: a mapping of every field solve_river writes, and of no other."""
     if not isinstance(header, dict):
         raise SolverError(f"its header is {type(header).__name__}, not a mapping of fields")
     for key in _HEADER_KEYS:
@@ -721,6 +747,36 @@ def _read_header(header: object) -> _Header:
     for key in header:
         if key not in _HEADER_KEYS:
             raise SolverError(f"its header has a field solve_river does not write: {quoted(key)}")
+    return header
+
+
+def _read_history(
+    history: object, iterations: int, exploitability: float, exploitability_of: Callable[[object, str], float]
+) -> list[tuple[int, float]]:
+    """A header's history: [iteration, exploitability] pairs, the iterations rising, the last
+    the solve's last iteration and its exploitability."""
+    if not isinstance(history, list) or not 1 <= len(history) <= iterations:
+        raise SolverError(f"history must be a list of 1 to {iterations:,} measurements, not {quoted(history)}")
+    measured: list[tuple[int, float]] = []
+    for entry in history:
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise SolverError(f"history holds [iteration, exploitability] pairs, not {quoted(entry)}")
+        at = whole_number(
+            entry[0], "history's iteration", measured[-1][0] + 1 if measured else 1, iterations, SolverError
+        )
+        measured.append((at, exploitability_of(entry[1], "history's exploitability")))
+    if measured[-1] != (iterations, exploitability):
+        raise SolverError(
+            f"history ends at {measured[-1]!r}, not at the last iteration and its exploitability "
+            f"{(iterations, exploitability)!r}"
+        )
+    return measured
+
+
+def _read_header(header: object) -> _Header:
+    """A file's header read by the rules solve_river reads its arguments by, and what a solve
+    writes checked: the history measured up to the last iteration, the value within the chips."""
+    header = _header_fields(header)
     board = header["board"]
     if not isinstance(board, list) or not all(isinstance(card, str) for card in board):
         raise SolverError(f"board must be a list of five card names, not {quoted(board)}")
@@ -753,22 +809,7 @@ def _read_header(header: object) -> _Header:
     slack = 1e-9 * (rules.pot + 2 * rules.stack)
     if not -rules.stack - slack <= value <= rules.pot + rules.stack + slack:
         raise SolverError(f"value {value!r} is not between -stack and pot + stack")
-    history = header["history"]
-    if not isinstance(history, list) or not 1 <= len(history) <= iterations:
-        raise SolverError(f"history must be a list of 1 to {iterations:,} measurements, not {quoted(history)}")
-    measured: list[tuple[int, float]] = []
-    for entry in history:
-        if not isinstance(entry, list) or len(entry) != 2:
-            raise SolverError(f"history holds [iteration, exploitability] pairs, not {quoted(entry)}")
-        at = whole_number(
-            entry[0], "history's iteration", measured[-1][0] + 1 if measured else 1, iterations, SolverError
-        )
-        measured.append((at, exploitability_of(entry[1], "history's exploitability")))
-    if measured[-1] != (iterations, exploitability):
-        raise SolverError(
-            f"history ends at {measured[-1]!r}, not at the last iteration and its exploitability "
-            f"{(iterations, exploitability)!r}"
-        )
+    measured = _read_history(header["history"], iterations, exploitability, exploitability_of)
     hole_size = whole_number(header["hole_size"], "hole_size", HOLE_SIZES[0], HOLE_SIZES[-1], SolverError)
     hands = header["hands"]
     if not isinstance(hands, list) or len(hands) != 2:
@@ -801,6 +842,76 @@ def _check_strategy(flat: array, count: int, n: int, node: TreeNode) -> None:
     if min(sums) < 1 - 1e-9 or max(sums) > 1 + 1e-9:
         i = next(i for i, s in enumerate(sums) if not 1 - 1e-9 <= s <= 1 + 1e-9)
         raise SolverError(f"the strategy at {node.path!r}: hand {i}'s probabilities add up to {sums[i]!r}, not 1")
+
+
+def _split_header(data: bytes) -> tuple[object, int]:
+    """A saved solution's header, as JSON read, and where its blocks begin."""
+    if not data.startswith(_MAGIC):
+        raise SolverError("it does not start as one")
+    at = len(_MAGIC)
+    if len(data) < at + 8:
+        raise SolverError("it is cut short")
+    length = int.from_bytes(data[at : at + 8], "little")
+    at += 8
+    if length > len(data) - at:
+        raise SolverError("it is cut short: its header runs past the end")
+    try:
+        header = json.loads(data[at : at + length])
+    except RecursionError:  # brackets nested past Python's stack: no header solve_river writes
+        raise SolverError("its header nests brackets too deep to be JSON omaha8 writes") from None
+    except ValueError as error:
+        raise SolverError(f"its header is not JSON: {error}") from None
+    return header, at + length
+
+
+def _check_blocks(read: _Header, left: int) -> None:
+    """The blocks' sizes, from the header, before any is read or the tree built: the rows,
+    weights and values, then the strategies, which the tree's count sizes (the count stops as
+    soon as the file could not hold the tree's strategies). ``left``: the bytes after the header."""
+    k, n = read.hole_size, read.hands
+    left -= (n[0] + n[1]) * (k + 16)
+    if left < 0:
+        raise SolverError(f"it is cut short: its header's {n[0]:,} and {n[1]:,} hands need more bytes")
+    room = 1 + left // (8 * min(n))
+    shape = _tree_shape(read.rules, min(room, MAX_TREE_NODES))
+    if shape is None:
+        if room <= MAX_TREE_NODES:
+            raise SolverError(f"it is cut short: its header's tree needs more than the {left:,} bytes left")
+        raise _too_big(read.rules)
+    need = 8 * (shape.actions[0] * n[0] + shape.actions[1] * n[1])
+    if need != left:
+        raise SolverError("it is cut short" if need > left else "it has bytes past its end")
+
+
+class _Blocks:
+    """A saved solution's blocks, taken in order (their sizes checked by _check_blocks)."""
+
+    def __init__(self, data: bytes, at: int) -> None:
+        self.data, self.at = data, at
+
+    def take(self, size: int) -> bytes:
+        block = self.data[self.at : self.at + size]
+        self.at += size
+        return block
+
+
+def _read_saved_weights(block: bytes, count: int, side: str) -> array:
+    chance = read_weights(array("d", block), count, f"{side} weights", SolverError, "hand")
+    if min(chance) <= 0:
+        raise SolverError(
+            f"{side} weights[{chance.index(min(chance))}] is {min(chance)!r}: a solution "
+            "keeps only hands of weight above 0"
+        )
+    return chance
+
+
+def _read_saved_values(block: bytes, side: str, rules: _Rules) -> array:
+    chips = array("d", block)
+    slack = 1e-9 * (rules.pot + 2 * rules.stack)
+    for i, v in enumerate(chips):
+        if not (v != v or -rules.stack - slack <= v <= rules.pot + rules.stack + slack):
+            raise SolverError(f"{side} values[{i}] is {v!r}: a hand's value is NaN or between -stack and pot + stack")
+    return chips
 
 
 @dataclass
@@ -995,75 +1106,22 @@ class RiverSolution:
 
     @classmethod
     def _from_bytes(cls, data: bytes) -> "RiverSolution":
-        if not data.startswith(_MAGIC):
-            raise SolverError("it does not start as one")
-        at = len(_MAGIC)
-        if len(data) < at + 8:
-            raise SolverError("it is cut short")
-        length = int.from_bytes(data[at : at + 8], "little")
-        at += 8
-        if length > len(data) - at:
-            raise SolverError("it is cut short: its header runs past the end")
-        try:
-            header = json.loads(data[at : at + length])
-        except RecursionError:  # brackets nested past Python's stack: no header solve_river writes
-            raise SolverError("its header nests brackets too deep to be JSON omaha8 writes") from None
-        except ValueError as error:
-            raise SolverError(f"its header is not JSON: {error}") from None
-        at += length
+        header, at = _split_header(data)
         read = _read_header(header)
         rules, k, n = read.rules, read.hole_size, read.hands
-        # The blocks' sizes, from the header, before any is read or the tree built: the rows,
-        # weights and values, then the strategies, which the tree's count sizes (the count
-        # stops as soon as the file could not hold the tree's strategies).
-        fixed = (n[0] + n[1]) * (k + 16)
-        left = len(data) - at - fixed
-        if left < 0:
-            raise SolverError(f"it is cut short: its header's {n[0]:,} and {n[1]:,} hands need more bytes")
-        room = 1 + left // (8 * min(n))
-        shape = _tree_shape(rules, min(room, MAX_TREE_NODES))
-        if shape is None:
-            if room <= MAX_TREE_NODES:
-                raise SolverError(f"it is cut short: its header's tree needs more than the {left:,} bytes left")
-            raise _too_big(rules)
-        need = 8 * (shape.actions[0] * n[0] + shape.actions[1] * n[1])
-        if need != left:
-            raise SolverError("it is cut short" if need > left else "it has bytes past its end")
-
-        def take(size: int) -> bytes:
-            nonlocal at
-            block = data[at : at + size]
-            at += size
-            return block
-
-        rows = (take(n[0] * k), take(n[1] * k))
+        _check_blocks(read, len(data) - at)
+        blocks = _Blocks(data, at)
+        rows = (blocks.take(n[0] * k), blocks.take(n[1] * k))
         for side, hands in zip(PLAYERS, rows):
             _check_rows(hands, k, read.board, side)
-        weights = []
-        for side, count in zip(PLAYERS, n):
-            chance = read_weights(array("d", take(8 * count)), count, f"{side} weights", SolverError, "hand")
-            if min(chance) <= 0:
-                raise SolverError(
-                    f"{side} weights[{chance.index(min(chance))}] is {min(chance)!r}: a solution "
-                    "keeps only hands of weight above 0"
-                )
-            weights.append(chance)
-        values = []
-        slack = 1e-9 * (rules.pot + 2 * rules.stack)
-        for side, count in zip(PLAYERS, n):
-            chips = array("d", take(8 * count))
-            for i, v in enumerate(chips):
-                if not (v != v or -rules.stack - slack <= v <= rules.pot + rules.stack + slack):
-                    raise SolverError(
-                        f"{side} values[{i}] is {v!r}: a hand's value is NaN or between -stack and pot + stack"
-                    )
-            values.append(chips)
+        weights = [_read_saved_weights(blocks.take(8 * count), count, side) for side, count in zip(PLAYERS, n)]
+        values = [_read_saved_values(blocks.take(8 * count), side, rules) for side, count in zip(PLAYERS, n)]
         nodes, _ = _build(rules)
         strategies = {}
         for number, node in enumerate(nodes):
             if node.kind in PLAYERS:
                 count = n[PLAYERS.index(node.kind)]
-                flat = array("d", take(8 * len(node.actions) * count))
+                flat = array("d", blocks.take(8 * len(node.actions) * count))
                 _check_strategy(flat, len(node.actions), count, node)
                 strategies[number] = flat
         return cls(
