@@ -561,98 +561,29 @@ def preflop_table(
     board of an orbit stands for all of it); ``samples`` and ``seed`` then play no part, and
     ``progress`` counts boards.
     """
-    if not isinstance(exact, bool):
-        raise TableError(f"exact must be True or False, not {quoted(exact)}")
-    hole_size = _hole_size(hole_size)
-    opponents = _count(opponents, "opponents", 1, MAX_SEATS - 1)
-    if 52 - hole_size * (opponents + 1) < 5:
-        raise TableError(f"{opponents} opponents with {hole_size} cards each leave too few cards for a board")
-    samples = _count(samples, "samples", 1, 10**12)
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
-    seed = _count(seed, "seed", 0, 2**64 - 1)
+    opponents, hole_size, samples, seed = _table_arguments(opponents, hole_size, samples, seed, exact)
     if progress is not None and not callable(progress):
         raise TableError("progress must be a callable taking (done, total)")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TableError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
     sizes = _class_sizes(hole_size)
-    if hands is None:
-        forms = sorted(sizes)
-    else:
-        if isinstance(hands, (str, bytes)):
-            raise TableError("hands must be a list of hands or canonical strings, such as ['AsAh3s2h']")
-        forms = []
-        for hand in hands:
-            try:
-                form = canonical(hand)
-            except CardError as error:
-                raise TableError(f"hand {quoted(hand)}: {error}") from None
-            if form not in sizes:
-                raise TableError(f"hand {quoted(hand)} has {len(form) // 2} cards, not {hole_size}")
-            forms.append(form)
-        forms = sorted(set(forms))
-        if not forms:
-            raise TableError("hands is empty")
-
+    forms = sorted(sizes) if hands is None else _table_forms(hands, sizes, hole_size)
     if exact:
         if opponents != 1 or hole_size != 4:
             raise TableError("exact tables are of four-card hands against one opponent")
         return _exact_table(forms, sizes, executor, checkpoint, progress, allow_fallback)
-
-    blocks = -(-samples // BLOCK_DEALS)
-    identity = {
-        "format": _CHECKPOINT_FORMAT,
-        "opponents": opponents,
-        "hole_size": hole_size,
-        "samples": samples,
-        "seed": seed,
-        "block_deals": BLOCK_DEALS,
-        "classes": hashlib.blake2b(" ".join(forms).encode(), digest_size=16).hexdigest(),
-    }
-    record = _Checkpoint(checkpoint, identity, forms, blocks) if checkpoint is not None else None
+    record = None
+    if checkpoint is not None:
+        identity = _sampled_identity(forms, opponents, hole_size, samples, seed)
+        record = _Checkpoint(checkpoint, identity, forms, -(-samples // BLOCK_DEALS))
     try:
-        totals: dict[str, Tally] = {}
-        covered: dict[str, list[tuple[int, int]]] = {form: [] for form in forms}
-
-        def take(finished: Iterable[BlockTally]) -> int:
-            deals = 0
-            for item in finished:
-                covered[item.canonical].append((item.first, item.stop))
-                previous = totals.get(item.canonical)
-                try:
-                    totals[item.canonical] = item.tally if previous is None else previous + item.tally
-                except ValueError:
-                    raise TableError(f"{checkpoint}: blocks of {item.canonical} count different questions") from None
-                deals += item.tally.runouts
-            return deals
-
-        done = take(record.done) if record is not None else 0
-        todo = []
-        for form in forms:
-            spans = sorted(covered[form])
-            at = 0
-            for first, stop in spans:
-                if first < at:
-                    raise TableError(f"{checkpoint}: blocks of {form} are recorded twice")
-                if first > at:
-                    todo.append((form, at, first))
-                at = stop
-            if at < blocks:
-                todo.append((form, at, blocks))
-        total = samples * len(forms)
-        if progress is not None:
-            progress(done, total)
-        tasks = _plan(todo, samples, opponents, seed, allow_fallback)
-        for results in finished_batches(run_task, tasks, executor, "omaha8-table"):
-            for result in results:
-                if record is not None:
-                    record.record(result)
-                done += take(result)
-            if progress is not None:
-                progress(done, total)
+        counted = _sampled_totals(
+            forms, opponents, samples, seed, executor, checkpoint, record, progress, allow_fallback
+        )
     finally:
         if record is not None:
             record.close()
+    totals = counted.totals
     engines = "+".join(sorted({part for tally in totals.values() for part in tally.implementation.split("+")}))
     return PreflopTable(
         _rows(totals, sizes, opponents),
@@ -664,6 +595,118 @@ def preflop_table(
         engines,
         len(forms) == len(sizes),
     )
+
+
+def _table_arguments(opponents: object, hole_size: object, samples: object, seed: object, exact: object) -> tuple:
+    """preflop_table's counts read: (opponents, hole_size, samples, seed), a seed drawn when None."""
+    if not isinstance(exact, bool):
+        raise TableError(f"exact must be True or False, not {quoted(exact)}")
+    size = _hole_size(hole_size)
+    count = _count(opponents, "opponents", 1, MAX_SEATS - 1)
+    if 52 - size * (count + 1) < 5:
+        raise TableError(f"{count} opponents with {size} cards each leave too few cards for a board")
+    deals = _count(samples, "samples", 1, 10**12)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    return count, size, deals, _count(seed, "seed", 0, 2**64 - 1)
+
+
+def _table_forms(hands: Iterable[CardsLike], sizes: dict[str, int], hole_size: int) -> list[str]:
+    """The classes of ``hands`` (hands or canonical strings), each of ``hole_size`` cards, sorted."""
+    if isinstance(hands, (str, bytes)):
+        raise TableError("hands must be a list of hands or canonical strings, such as ['AsAh3s2h']")
+    forms = []
+    for hand in hands:
+        try:
+            form = canonical(hand)
+        except CardError as error:
+            raise TableError(f"hand {quoted(hand)}: {error}") from None
+        if form not in sizes:
+            raise TableError(f"hand {quoted(hand)} has {len(form) // 2} cards, not {hole_size}")
+        forms.append(form)
+    if not forms:
+        raise TableError("hands is empty")
+    return sorted(set(forms))
+
+
+def _sampled_identity(forms: list[str], opponents: int, hole_size: int, samples: int, seed: int) -> dict:
+    """What a sampled table's checkpoint is of: its arguments, the block size and the classes."""
+    return {
+        "format": _CHECKPOINT_FORMAT,
+        "opponents": opponents,
+        "hole_size": hole_size,
+        "samples": samples,
+        "seed": seed,
+        "block_deals": BLOCK_DEALS,
+        "classes": hashlib.blake2b(" ".join(forms).encode(), digest_size=16).hexdigest(),
+    }
+
+
+class _Totals:
+    """A sampled table's tallies as its blocks finish: per class the sum, and the spans of
+    blocks it covers (a checkpoint's blocks of one class may not overlap)."""
+
+    def __init__(self, forms: list[str], checkpoint: object) -> None:
+        self.checkpoint = checkpoint
+        self.totals: dict[str, Tally] = {}
+        self.covered: dict[str, list[tuple[int, int]]] = {form: [] for form in forms}
+
+    def take(self, finished: Iterable[BlockTally]) -> int:
+        """Add the finished blocks; the deals they hold."""
+        deals = 0
+        for item in finished:
+            self.covered[item.canonical].append((item.first, item.stop))
+            previous = self.totals.get(item.canonical)
+            try:
+                self.totals[item.canonical] = item.tally if previous is None else previous + item.tally
+            except ValueError:
+                raise TableError(f"{self.checkpoint}: blocks of {item.canonical} count different questions") from None
+            deals += item.tally.runouts
+        return deals
+
+    def todo(self, blocks: int) -> list[tuple[str, int, int]]:
+        """The spans (class, first block, stop) of the ``blocks`` per class not yet covered."""
+        todo = []
+        for form, spans in self.covered.items():
+            at = 0
+            for first, stop in sorted(spans):
+                if first < at:
+                    raise TableError(f"{self.checkpoint}: blocks of {form} are recorded twice")
+                if first > at:
+                    todo.append((form, at, first))
+                at = stop
+            if at < blocks:
+                todo.append((form, at, blocks))
+        return todo
+
+
+def _sampled_totals(
+    forms: list[str],
+    opponents: int,
+    samples: int,
+    seed: int,
+    executor: Optional[Executor],
+    checkpoint: object,
+    record: Optional[_Checkpoint],
+    progress: Optional[Callable[[int, int], object]],
+    allow_fallback: bool,
+) -> _Totals:
+    """A sampled table's tallies: the checkpoint's blocks, then the rest run on ``executor``,
+    each batch recorded as it finishes."""
+    counted = _Totals(forms, checkpoint)
+    done = counted.take(record.done) if record is not None else 0
+    total = samples * len(forms)
+    if progress is not None:
+        progress(done, total)
+    tasks = _plan(counted.todo(-(-samples // BLOCK_DEALS)), samples, opponents, seed, allow_fallback)
+    for results in finished_batches(run_task, tasks, executor, "omaha8-table"):
+        for result in results:
+            if record is not None:
+                record.record(result)
+            done += counted.take(result)
+        if progress is not None:
+            progress(done, total)
+    return counted
 
 
 # ---------------------------------------------------------------- the exact table
