@@ -332,82 +332,18 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
     of the hands' weights; hands that share a card with the board, the dead cards or a known
     hand are left out, and deals whose hands collide are no deals."""
     known = set(board_cards) | set(dead_cards) | {c for hand in hands if isinstance(hand, list) for c in hand}
-    deals = 1
-    for hand in hands:
-        if isinstance(hand, Range):
-            # Every hand: as many as the unknown cards make; a listed range: its hands, some of
-            # which the known cards may rule out (an upper bound, which only the choice of
-            # walking or sampling reads).
-            deals *= math.comb(52 - len(known), hand.hole_size) if hand.every_hand or not hand.listed else len(hand)
     runouts = math.comb(left, 5 - len(board_cards))
-    showdowns = deals * runouts
-    # The sweep values river boards: a flop or turn board's runouts, one by one (preflop would be
-    # 1.5 million of them: the walk serves it).
-    sweep = (
-        len(hands) == 2
-        and len(board_cards) >= 3
-        and hands[0 if isinstance(hands[0], Range) else 1].hole_size in SWEEP_HOLE_SIZES
-    )
-    if sweep and samples is None and exact is not False:
-        # Heads-up, exact: one sweep per river board, hands against the whole other range, where
-        # that is less work than walking every deal (not for one known hand against a range).
-        n, m = (
-            len(hand)
-            if isinstance(hand, Range) and hand.listed and not hand.every_hand
-            else math.comb(52 - len(known), hand.hole_size)
-            if isinstance(hand, Range)
-            else 1
-            for hand in hands
-        )
-        if n * m > SWEEP_COST * (n + m) and (exact is True or (n + m) * runouts <= SWEEP_EXACT_WORK):
-            return _sweep_tally(hands, board_cards, dead_cards, known, workers, progress), True, None
+    # The deals: an upper bound (the known cards may rule out some of a listed range's hands),
+    # which only the choice of walking or sampling reads.
+    showdowns = math.prod(_range_hands(hand, known) for hand in hands) * runouts
+    if samples is None and exact is not False and _sweep_is_less_work(hands, board_cards, known, runouts, exact):
+        return _sweep_tally(hands, board_cards, dead_cards, known, workers, progress), True, None
     if exact is True and samples is None and showdowns > ABSURD_SHOWDOWNS:
         raise JobError(
             f"exact=True would walk {showdowns:,} deals: more than {ABSURD_SHOWDOWNS:,}; sample them instead"
         )
     walk = samples is None and (exact is True or (exact is None and showdowns <= EXACT_SHOWDOWNS))
-    holes: list = []
-    ranges: list = []
-    held_by_all = 0  # cards that every hand of some range seat holds
-    for seat, hand in enumerate(hands):
-        if isinstance(hand, list):
-            holes.append(hand)
-            ranges.append(None)
-            continue
-        holes.append(None)
-        size = hand.hole_size
-        if hand.every_hand and not walk:
-            ranges.append(size)  # sampled card by card: nothing to list
-            continue
-        if not hand.listed or (hand.every_hand and walk):
-            if not walk:
-                ranges.append((size, *hand.program()))  # read hand by hand, sampled
-                continue
-            # Walked exactly: the hands the known cards leave, listed by the engine.
-            unknown = sum(1 << c for c in range(52) if c not in known)
-            if math.comb(52 - len(known), size) > MAX_WALKED_LIST:
-                raise RangeError(
-                    f"hand {seat + 1}: the range {str(hand)!r} has too many hands to walk "
-                    "exactly; sample it (samples=N)"
-                )
-            code, table = hand.program() if not hand.every_hand else _EVERY_HAND_PROGRAM
-            combos, weights = _engine.ENGINE.range_list(code.tobytes(), table.tobytes(), size, unknown)
-        else:
-            # Hands that hold a known card are left to the engine, which skips every deal of
-            # theirs: the ranges go to it as they are, without a copy.
-            combos, weights = hand.raw()
-        if not any(not known.intersection(combos[i : i + size]) for i in range(0, len(combos), size)):
-            raise RangeError(f"hand {seat + 1}: the range {str(hand)!r} has no hand left once the known cards are out")
-        # A card every hand of two ranges holds leaves no deal at all: say so now, rather than
-        # after the sampler's ten million tries (seconds compiled, a minute in pure Python).
-        forced = _in_every_hand(combos, size)
-        if forced & held_by_all:
-            raise RangeError("no deal of these ranges leaves their hands apart")
-        held_by_all |= forced
-        divisor = reduce(math.gcd, set(weights))
-        if divisor > 1:
-            weights = weights.translate(bytes(w // divisor for w in range(256)))
-        ranges.append((combos, weights))
+    holes, ranges = _range_seats(hands, known, walk)
     if walk:
         seed, samples, total = None, 0, showdowns
     else:
@@ -420,6 +356,88 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
     if job.dry() or (walk and not job.tally()["runouts"]):
         raise RangeError("no deal of these ranges leaves their hands apart")
     return job.tally(), walk, seed
+
+
+def _range_hands(hand, known: set) -> int:
+    """How many hands a seat stands for once the known cards are out: 1 for a known hand, a listed
+    range's hands (some of which the known cards may rule out), else every hand the unknown
+    cards make."""
+    if not isinstance(hand, Range):
+        return 1
+    if hand.listed and not hand.every_hand:
+        return len(hand)
+    return math.comb(52 - len(known), hand.hole_size)
+
+
+def _sweep_is_less_work(hands, board_cards, known: set, runouts: int, exact) -> bool:
+    """Whether an exact heads-up answer is one sweep per river board, hands against the whole
+    other range: where that is less work than walking every deal (not for one known hand
+    against a range). The sweep values river boards: a flop or turn board's runouts, one by one
+    (preflop would be 1.5 million of them: the walk serves it)."""
+    if len(hands) != 2 or len(board_cards) < 3:
+        return False
+    if hands[0 if isinstance(hands[0], Range) else 1].hole_size not in SWEEP_HOLE_SIZES:
+        return False
+    n, m = (_range_hands(hand, known) for hand in hands)
+    return n * m > SWEEP_COST * (n + m) and (exact is True or (n + m) * runouts <= SWEEP_EXACT_WORK)
+
+
+def _range_seats(hands, known: set, walk: bool) -> tuple[list, list]:
+    """What the range job takes per seat: a known hand's cards (its range None), or a range's
+    entry (holes None)."""
+    holes: list = []
+    ranges: list = []
+    held_by_all = 0  # cards that every hand of some range seat holds
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, list):
+            holes.append(hand)
+            ranges.append(None)
+            continue
+        holes.append(None)
+        entry, forced = _range_seat(seat, hand, known, walk)
+        # A card every hand of two ranges holds leaves no deal at all: say so now, rather than
+        # after the sampler's ten million tries (seconds compiled, a minute in pure Python).
+        if forced & held_by_all:
+            raise RangeError("no deal of these ranges leaves their hands apart")
+        held_by_all |= forced
+        ranges.append(entry)
+    return holes, ranges
+
+
+def _range_seat(seat: int, hand: Range, known: set, walk: bool) -> tuple[object, int]:
+    """A range seat's entry for the job, and the cards every hand of it holds (a 52-bit mask; 0
+    when it is not listed): every hand sampled card by card (its hole size), a range read hand
+    by hand (its program), or its hands listed with their weights."""
+    size = hand.hole_size
+    if hand.every_hand and not walk:
+        return size, 0  # sampled card by card: nothing to list
+    if not hand.listed or (hand.every_hand and walk):
+        if not walk:
+            return (size, *hand.program()), 0  # read hand by hand, sampled
+        combos, weights = _walked_list(seat, hand, known)
+    else:
+        # Hands that hold a known card are left to the engine, which skips every deal of
+        # theirs: the ranges go to it as they are, without a copy.
+        combos, weights = hand.raw()
+    if not any(not known.intersection(combos[i : i + size]) for i in range(0, len(combos), size)):
+        raise RangeError(f"hand {seat + 1}: the range {str(hand)!r} has no hand left once the known cards are out")
+    forced = _in_every_hand(combos, size)
+    divisor = reduce(math.gcd, set(weights))
+    if divisor > 1:
+        weights = weights.translate(bytes(w // divisor for w in range(256)))
+    return (combos, weights), forced
+
+
+def _walked_list(seat: int, hand: Range, known: set):
+    """A range walked exactly: the hands the known cards leave, listed by the engine."""
+    size = hand.hole_size
+    unknown = sum(1 << c for c in range(52) if c not in known)
+    if math.comb(52 - len(known), size) > MAX_WALKED_LIST:
+        raise RangeError(
+            f"hand {seat + 1}: the range {str(hand)!r} has too many hands to walk exactly; sample it (samples=N)"
+        )
+    code, table = hand.program() if not hand.every_hand else _EVERY_HAND_PROGRAM
+    return _engine.ENGINE.range_list(code.tobytes(), table.tobytes(), size, unknown)
 
 
 def _sweep_side(hand, known: set, seat: int) -> tuple[bytes, list[int]]:
