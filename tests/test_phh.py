@@ -3,15 +3,14 @@ and action checked, and PHH read into the one record and replayed through its ch
 
 from __future__ import annotations
 
+import ast
 import random
 import re
+import sys
 from collections import Counter
 
 import pytest
-from history_helpers import (
-    finished,
-    varied_hand,
-)
+from history_helpers import finished, varied_hand
 from test_game import random_action, random_hand
 
 from omaha8 import Hand, history
@@ -130,6 +129,68 @@ def test_mutated_phh_files_raise_history_errors_only(live_core):
         except HistoryError:
             outcomes["refused"] += 1
     assert outcomes["read"] and outcomes["refused"]
+
+
+# What each TOML parser raises on a hostile file, and only that, is bad PHH: tomllib, and the
+# subset parser of Python 3.10 (taken here as there, by hiding tomllib).
+
+
+@pytest.mark.parametrize(
+    "text, raised",
+    [
+        ('variant = "FO/8"\nstarting_stacks = [100, 100\n', "TOMLDecodeError"),
+        ("seed = " + "1" * 5000 + "\n", "ValueError"),  # past Python's 4,300 digits
+        ("actions = " + "[" * 5000 + "]" * 5000 + "\n", "RecursionError"),
+    ],
+)
+def test_what_tomllib_raises_on_a_hostile_file_is_not_phh(text, raised):
+    pytest.importorskip("tomllib")
+    with pytest.raises(HistoryError, match=r"^not PHH: ") as info:
+        history.parse_phh(text)
+    assert type(info.value.__context__).__name__ == raised
+
+
+@pytest.mark.parametrize(
+    "text, raised",
+    [
+        ('variant = "FO/8"\nstarting_stacks = [100, = 100]\n', SyntaxError),
+        ("antes = " + "[" * 300 + "]" * 300 + "\n", SyntaxError),  # too many nested parentheses
+        ("variant = f(1)\n", ValueError),
+        ("variant = 'x\x00'\n", (ValueError, SyntaxError)),  # SyntaxError from Python 3.12
+        ("variant = {[1]: 2}\n", TypeError),
+        ("seed = " + "-" * 100_000 + "1\n", MemoryError),  # "Parser stack overflowed"
+    ],
+)
+def test_what_the_subset_parser_raises_on_a_hostile_file_is_not_phh(monkeypatch, text, raised):
+    monkeypatch.setitem(sys.modules, "tomllib", None)  # import tomllib raises ImportError
+    with pytest.raises(HistoryError, match=r"^not PHH: ") as info:
+        history.parse_phh(text)
+    assert isinstance(info.value.__context__, raised)
+
+
+def test_the_subset_parser_reads_what_to_phh_writes(monkeypatch):
+    rng = random.Random(19)
+    texts = [history.to_phh(finished(varied_hand(rng), rng)) for _ in range(30)]
+    read = [repr(history.parse_phh(text)) for text in texts]
+    monkeypatch.setitem(sys.modules, "tomllib", None)
+    assert [repr(history.parse_phh(text)) for text in texts] == read
+
+
+def test_a_bug_under_the_parser_is_not_taken_for_bad_phh(monkeypatch):
+    text = history.to_phh(finished(Hand([100, 100, 100], seed=4), random.Random(4)))
+
+    def bug(*args, **kwargs):
+        raise RuntimeError("a bug, not bad PHH")
+
+    with monkeypatch.context() as patch:
+        patch.setitem(sys.modules, "tomllib", None)
+        patch.setattr(ast, "literal_eval", bug)
+        with pytest.raises(RuntimeError, match="a bug"):
+            history.parse_phh(text)
+    tomllib = pytest.importorskip("tomllib")
+    monkeypatch.setattr(tomllib, "loads", bug)
+    with pytest.raises(RuntimeError, match="a bug"):
+        history.parse_phh(text)
 
 
 # ---------------------------------------------------------------- PHH through the one record

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Optional, Union
 
@@ -70,25 +71,41 @@ def to_phh(hand: Hand) -> str:
 
 
 def _toml(text: str) -> dict:
+    """The TOML of a PHH text, or a HistoryError saying why it is not PHH: a hostile file trips
+    the parser in the ways caught here, and only those; anything else is a bug, not bad PHH."""
     try:
         import tomllib
-    except ImportError:  # Python 3.10: the small subset to_phh writes
-        import ast
+    except ImportError:  # Python 3.10
+        return _toml_subset(text)
+    try:
+        return tomllib.loads(text)
+    # TOMLDecodeError (a ValueError); ValueError for an integer past Python's 4,300 digits;
+    # RecursionError for arrays or inline tables nested some thousand deep.
+    except (ValueError, RecursionError) as error:
+        raise HistoryError(f"not PHH: {short(str(error), 200)}") from None
 
-        out, key, buffer = {}, None, ""
-        for line in text.splitlines():
-            if key is None:
-                if "=" not in line:
-                    continue
-                key, _, value = (part.strip() for part in line.partition("="))
-                buffer = value
-            else:
-                buffer += line.strip()
-            if buffer.count("[") == buffer.count("]"):
+
+def _toml_subset(text: str) -> dict:
+    """The small subset of TOML that to_phh writes, for Python 3.10, which has no tomllib."""
+    out, key, buffer = {}, None, ""
+    for line in text.splitlines():
+        if key is None:
+            if "=" not in line:
+                continue
+            key, _, value = (part.strip() for part in line.partition("="))
+            buffer = value
+        else:
+            buffer += line.strip()
+        if buffer.count("[") == buffer.count("]"):
+            try:
                 out[key] = ast.literal_eval(buffer.replace("true", "True").replace("false", "False"))
-                key = None
-        return out
-    return tomllib.loads(text)
+            # SyntaxError for what is no Python literal (nested 200 deep among them); ValueError
+            # for a name, a call, a NUL or a lone surrogate; TypeError for a list as a dict key
+            # or set member; MemoryError, "Parser stack overflowed", for a long chain of signs.
+            except (SyntaxError, ValueError, TypeError, MemoryError) as error:
+                raise HistoryError(f"not PHH: {short(str(error), 200)}") from None
+            key = None
+    return out
 
 
 def _phh_int(data: dict, key: str, least: int, most: int, default: object = None) -> int:
@@ -133,20 +150,63 @@ def parse_phh(text: Union[str, bytes]) -> History:
     """PHH text as the ``History`` record: the variants "FO/8" and omaha8's "PO/8" and "NO/8",
     every field's type checked, players p1..pN, the cards. Anything else is a HistoryError
     naming it. ``History.replay`` then checks every action in turn, as for any format."""
+    text, data = _phh_fields(text)
+    limit = _phh_limit(data)
+    stacks, ante, small, big = _phh_seats(data)
+    stakes = (small, big)
+    if limit == "fixed":
+        stakes = (_phh_int(data, "small_bet", 1, MAX_CHIPS), _phh_int(data, "big_bet", 1, MAX_CHIPS))
+    hole_size = _phh_int(data, "hole_size", 4, 6, default=4)
+    max_raises = _phh_int(data, "max_raises", -1, 10**6, default=4)
+    seed = data.get("seed")
+    if seed is not None:
+        seed = _phh_int(data, "seed", 0, 2**64 - 1)
+    posts = _phh_posts(data, len(stacks))
+    entries = data.get("actions", [])
+    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+        raise HistoryError("PHH: actions must be a list of strings")
+    history = History(
+        str(data.get("hand", "")) if type(data.get("hand")) is int else "PHH",
+        game_name(hole_size),
+        limit,
+        hole_size,
+        stakes,
+        1,
+        [Player(f"p{seat + 1}", stack) for seat, stack in enumerate(stacks)],
+        text=text,
+        blinds=(small, big),
+        max_raises=None if max_raises == -1 else max_raises,
+        seed=seed,
+        results_stated=False,
+        complete=False,
+    )
+    _posting_steps(history, ante, posts)
+    _read_actions(history, entries)
+    return history
+
+
+def _phh_fields(text: Union[str, bytes]) -> tuple[str, dict]:
+    """The text, decoded from bytes, and its table of fields."""
     if isinstance(text, (bytes, bytearray)):
         text = decode(bytes(text))
     if not isinstance(text, str):
         raise TypeError(f"PHH is text, not {type(text).__name__}")
-    try:
-        data = _toml(text)
-    except Exception as error:  # a hostile file can trip any parser: it is not PHH
-        raise HistoryError(f"not PHH: {short(str(error), 200)}") from None
+    data = _toml(text)
     if not isinstance(data, dict):
         raise HistoryError("not PHH: no table of fields")
+    return text, data
+
+
+def _phh_limit(data: dict) -> str:
     variant = data.get("variant")
     limit = {v: k for k, v in _PHH_VARIANTS.items()}.get(variant) if isinstance(variant, str) else None
     if limit is None:
         raise HistoryError(f"PHH variant {short(repr(variant), 60)} is not Omaha Hi/Lo (FO/8, PO/8, NO/8)")
+    return limit
+
+
+def _phh_seats(data: dict) -> tuple[list, int, int, int]:
+    """(the starting stacks, the ante, the small blind, the big blind), each field checked."""
     stacks = _phh_ints(data, "starting_stacks", 1, 10)
     n = len(stacks)
     if n < 2:
@@ -157,15 +217,11 @@ def parse_phh(text: Union[str, bytes]) -> History:
     blinds = _phh_ints(data, "blinds_or_straddles", 0, n, default=[0, 0]) + [0, 0]
     if any(blinds[2:]):
         raise HistoryError(f"PHH: straddles ({blinds[2:n]}) are not played by omaha8; only the two blinds")
-    small, big = blinds[0], blinds[1]
-    stakes = (small, big)
-    if limit == "fixed":
-        stakes = (_phh_int(data, "small_bet", 1, MAX_CHIPS), _phh_int(data, "big_bet", 1, MAX_CHIPS))
-    hole_size = _phh_int(data, "hole_size", 4, 6, default=4)
-    max_raises = _phh_int(data, "max_raises", -1, 10**6, default=4)
-    seed = data.get("seed")
-    if seed is not None:
-        seed = _phh_int(data, "seed", 0, 2**64 - 1)
+    return stacks, antes[0] if antes else 0, blinds[0], blinds[1]
+
+
+def _phh_posts(data: dict, n: int) -> dict:
+    """omaha8's own field ``_posts``, [player, live, dead] each, as {seat: (live, dead)}."""
     raw_posts = data.get("_posts", [])
     posts: dict = {}
     if not isinstance(raw_posts, list) or not all(
@@ -177,39 +233,18 @@ def parse_phh(text: Union[str, bytes]) -> History:
         if not 1 <= player <= n or player - 1 in posts:
             raise HistoryError(f"PHH: _posts names player {player}, not one of p1..p{n} once")
         posts[player - 1] = (live, dead)
-    entries = data.get("actions", [])
-    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
-        raise HistoryError("PHH: actions must be a list of strings")
+    return posts
 
-    names = [f"p{seat + 1}" for seat in range(n)]
-    history = History(
-        str(data.get("hand", "")) if type(data.get("hand")) is int else "PHH",
-        game_name(hole_size),
-        limit,
-        hole_size,
-        stakes,
-        1,
-        [Player(name, stack) for name, stack in zip(names, stacks)],
-        text=text,
-        blinds=(small, big),
-        max_raises=None if max_raises == -1 else max_raises,
-        seed=seed,
-        results_stated=False,
-        complete=False,
-    )
-    _posting_steps(history, antes[0] if antes else 0, posts)
-    dealt = [False] * n
+
+def _read_actions(history: History, entries: list) -> None:
+    """PHH's actions, each in turn: the dealer's hole cards ("d dh") and board ("d db"), and
+    each player's fold, check or call, bet or raise, and show ("pN f", "cc", "cbr", "sm")."""
+    dealt = [False] * len(history.players)
     street = "preflop"
     for entry in entries:
         parts = entry.split()
         if len(parts) == 4 and parts[:2] == ["d", "dh"]:
-            seat = _phh_player(parts[2], n, entry)
-            if dealt[seat]:
-                raise HistoryError(f"PHH action {short(entry, 60)!r}: {parts[2]} is dealt twice")
-            dealt[seat] = True
-            cards = _phh_cards(parts[3], entry)
-            if cards is not None:
-                history.holes[names[seat]] = cards
+            _deal_hole(history, parts, entry, dealt)
         elif len(parts) == 3 and parts[:2] == ["d", "db"]:
             cards = _phh_cards(parts[2], entry)
             if cards is None or len(history.board) + len(cards) > 5:
@@ -217,27 +252,41 @@ def parse_phh(text: Union[str, bytes]) -> History:
             history.board += cards
             street = ("preflop", "preflop", "preflop", "flop", "turn", "river")[len(history.board)]
         elif len(parts) >= 2 and parts[0].startswith("p"):
-            seat = _phh_player(parts[0], n, entry)
-            if parts[1] == "f" and len(parts) == 2:
-                history.steps.append(Step(street, names[seat], "fold"))
-            elif parts[1] == "cc" and len(parts) == 2:
-                history.steps.append(Step(street, names[seat], "check or call"))
-            elif parts[1] == "cbr" and len(parts) == 3 and re.fullmatch(r"[0-9]{1,19}", parts[2]):
-                history.steps.append(Step(street, names[seat], "bet or raise", total=int(parts[2])))
-            elif parts[1] == "sm" and len(parts) <= 3:
-                shown = _phh_cards(parts[2], entry) if len(parts) == 3 else None
-                if shown is not None:
-                    known = history.holes.get(names[seat])
-                    if known is not None and sorted(known) != sorted(shown):
-                        raise HistoryError(f"PHH action {short(entry, 60)!r}: p{seat + 1} shows cards it was not dealt")
-                    history.holes[names[seat]] = shown
-                history.shown.add(names[seat])
-                history.showdown = True
-            else:
-                raise HistoryError(f"PHH action {short(entry, 60)!r} is not one omaha8 reads")
+            _player_action(history, parts, entry, street)
         else:
             raise HistoryError(f"PHH action {short(entry, 60)!r} is not one omaha8 reads")
-    return history
+
+
+def _deal_hole(history: History, parts: list, entry: str, dealt: list) -> None:
+    seat = _phh_player(parts[2], len(history.players), entry)
+    if dealt[seat]:
+        raise HistoryError(f"PHH action {short(entry, 60)!r}: {parts[2]} is dealt twice")
+    dealt[seat] = True
+    cards = _phh_cards(parts[3], entry)
+    if cards is not None:
+        history.holes[history.players[seat].name] = cards
+
+
+def _player_action(history: History, parts: list, entry: str, street: str) -> None:
+    seat = _phh_player(parts[0], len(history.players), entry)
+    name = history.players[seat].name
+    if parts[1] == "f" and len(parts) == 2:
+        history.steps.append(Step(street, name, "fold"))
+    elif parts[1] == "cc" and len(parts) == 2:
+        history.steps.append(Step(street, name, "check or call"))
+    elif parts[1] == "cbr" and len(parts) == 3 and re.fullmatch(r"[0-9]{1,19}", parts[2]):
+        history.steps.append(Step(street, name, "bet or raise", total=int(parts[2])))
+    elif parts[1] == "sm" and len(parts) <= 3:
+        shown = _phh_cards(parts[2], entry) if len(parts) == 3 else None
+        if shown is not None:
+            known = history.holes.get(name)
+            if known is not None and sorted(known) != sorted(shown):
+                raise HistoryError(f"PHH action {short(entry, 60)!r}: p{seat + 1} shows cards it was not dealt")
+            history.holes[name] = shown
+        history.shown.add(name)
+        history.showdown = True
+    else:
+        raise HistoryError(f"PHH action {short(entry, 60)!r} is not one omaha8 reads")
 
 
 def _posting_steps(history: History, ante: int, posts: dict) -> None:
