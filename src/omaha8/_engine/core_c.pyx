@@ -1,3 +1,5 @@
+# Pure twin: omaha8/_engine/core_py.py
+# The evaluator's own twin: omaha8/_engine/pure/evaluate.py (core_py gathers the pure parts).
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The compiled evaluator: Omaha Hi-Lo highs through perfect-hash rows, lows through rank masks.
 

@@ -1,3 +1,4 @@
+# Pure twin: omaha8/_engine/pure/equity.py
 # The equity engine of the compiled core, included into core_c.pyx so that it reads the same
 # tables and inlines the same board and hand lookups as evaluate. From core_c it uses: the
 # tables HIGH_ROWS, FLUSH_ROWS, FLUSH_ROW_OF_MASK, LOW, PAIR_OF, LOW_BIT, RANK_OF, ROW_BASE and

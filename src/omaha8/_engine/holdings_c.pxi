@@ -1,3 +1,4 @@
+# Pure twin: omaha8/_engine/pure/holdings.py
 # Every holding on a board at once, included into core_c.pyx: the board's nuts both ways and
 # where a hand ranks (holding_counts), and one hand's share of the pot against every other hand
 # on a river (share_against_all). From core_c it uses read_board, the Board struct, the tables

@@ -1,3 +1,4 @@
+# Pure twin: omaha8/_engine/pure/river.py
 # The river solver's engine: discounted CFR over a heads-up river tree, every hand of a side
 # at once, included into core_c.pyx for the sweep's accumulators (Rows, prepare_rows, subsets,
 # query, insert) and the board lookups (read_board, high_on, low_on).

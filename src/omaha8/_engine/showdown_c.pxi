@@ -1,3 +1,4 @@
+# Pure twin: omaha8/_engine/pure/showdown.py
 # Showdown values: every hand of one set against a whole weighted range of opponents at once,
 # included into core_c.pyx so that it reads the board and hand lookups of evaluate (read_board,
 # high_on, low_on, NO_LOW_MASK).

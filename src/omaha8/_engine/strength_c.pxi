@@ -1,3 +1,4 @@
+# Pure twin: omaha8/_engine/pure/strength.py
 # Hand strength: for each hand on a flop or turn, its equity over every runout (EHS), the mean
 # of its river equity squared (EHS^2) and a histogram of its river equity, against a weighted
 # range. One tally sweep per runout (tally_river), each hand its own group: the whole-number

@@ -1,5 +1,6 @@
-# Suit isomorphism, compiled: the hand indexer of suits.py (its docstring tells the numbering),
-# from the same plan, with the per-row work in C. Included into core_c.pyx.
+# Pure twin: omaha8/_engine/pure/suits.py
+# Suit isomorphism, compiled: the hand indexer of pure/suits.py, from the same plan (suits.py, whose
+# docstring tells the numbering), with the per-row work in C. Included into core_c.pyx.
 #
 # Per row: each suit's rank mask per round, from which its shape (4 bits a round) and its suit
 # index (a colex rank a round, among the ranks earlier rounds left, read as mixed-radix digits)
