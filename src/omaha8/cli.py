@@ -987,32 +987,31 @@ def _run_solve(args: argparse.Namespace) -> int:
     if args.out is not None:
         solution.save(args.out)
     summary = _solve_summary(solution)
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "board": [str(c) for c in solution.board],
-                    "pot": solution.pot,
-                    "stack": solution.stack,
-                    "limit": solution.limit,
-                    "bets": list(solution.bets),
-                    "raises": list(solution.raises),
-                    "max_raises": solution.max_raises,
-                    "big_bet": solution.big_bet,
-                    "hands": {"oop": len(solution.hands("oop")), "ip": len(solution.hands("ip"))},
-                    "iterations": solution.iterations,
-                    "exploitability": solution.exploitability,
-                    "value": solution.value,
-                    "seconds": solution.seconds,
-                    "history": [list(h) for h in solution.history],
-                    "decisions": summary,
-                },
-                indent=1,
-            )
-        )
-    else:
-        print(_solve_text(solution, summary))
+    print(_solve_json(solution, summary) if args.json else _solve_text(solution, summary))
     return 0
+
+
+def _solve_json(solution, summary: list[dict]) -> str:
+    return json.dumps(
+        {
+            "board": [str(c) for c in solution.board],
+            "pot": solution.pot,
+            "stack": solution.stack,
+            "limit": solution.limit,
+            "bets": list(solution.bets),
+            "raises": list(solution.raises),
+            "max_raises": solution.max_raises,
+            "big_bet": solution.big_bet,
+            "hands": {"oop": len(solution.hands("oop")), "ip": len(solution.hands("ip"))},
+            "iterations": solution.iterations,
+            "exploitability": solution.exploitability,
+            "value": solution.value,
+            "seconds": solution.seconds,
+            "history": [list(h) for h in solution.history],
+            "decisions": summary,
+        },
+        indent=1,
+    )
 
 
 def _add_solve_parser(commands: Any) -> None:

@@ -1188,6 +1188,32 @@ def _check_arguments(
     return _Checked(board_cards, rules, _checked_shape(rules), rounds, target, workers)
 
 
+def _run_dcfr(
+    job: Any, checked: _Checked, game_value: Callable[[int], float], progress: Optional[Callable[[int, float], object]]
+) -> list[tuple[int, float]]:
+    """DCFR's iterations on ``job``, both players each, the exploitability measured every
+    CHECK_EVERY and at the last: until it is at most the target. The measurements, the last
+    one the last iteration's."""
+    history: list[tuple[int, float]] = []
+    iteration = 0
+    workers = checked.workers
+    while iteration < checked.iterations:
+        iteration += 1
+        for player in (0, 1):
+            job.begin(0, iteration, player)
+            run_job(job, workers)
+        if iteration % CHECK_EVERY == 0 or iteration == checked.iterations:
+            job.begin(1)
+            run_job(job, workers)
+            measured = (game_value(0) + game_value(1) - 1.0) / 2
+            history.append((iteration, measured))
+            if progress is not None:
+                progress(iteration, measured)
+            if measured <= checked.target:
+                break
+    return history
+
+
 def solve_river(
     board: CardsLike,
     oop: SideLike,
@@ -1271,26 +1297,10 @@ def solve_river(
         """The player's value in units of the pot."""
         return math.fsum(w * v for w, v in zip(scaled[player], job.root(player))) / deals
 
-    history: list[tuple[int, float]] = []
-    measured = math.inf
-    iteration = 0
-    workers = checked.workers
-    while iteration < checked.iterations:
-        iteration += 1
-        for player in (0, 1):
-            job.begin(0, iteration, player)
-            run_job(job, workers)
-        if iteration % CHECK_EVERY == 0 or iteration == checked.iterations:
-            job.begin(1)
-            run_job(job, workers)
-            measured = (game_value(0) + game_value(1) - 1.0) / 2
-            history.append((iteration, measured))
-            if progress is not None:
-                progress(iteration, measured)
-            if measured <= checked.target:
-                break
+    history = _run_dcfr(job, checked, game_value, progress)
+    iteration, measured = history[-1]
     job.begin(2)
-    run_job(job, workers)
+    run_job(job, checked.workers)
     values = []
     for player in (0, 1):
         root = job.root(player)
