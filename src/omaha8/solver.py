@@ -315,14 +315,11 @@ class _ShapeCount:
     def shape(self) -> _Shape:
         return _Shape(self.nodes, self.paths, self.depth, self.widest, (self.actions[0], self.actions[1]))
 
-    def _grow(self, count: int) -> None:
-        self.nodes += count
-        if self.nodes > self.cap:
-            raise _TooBig
-
     def add(self, me: int, children: int, at: int) -> None:
         """``children`` nodes under a decision of ``me`` whose path is ``at`` long."""
-        self._grow(children)
+        self.nodes += children
+        if self.nodes > self.cap:
+            raise _TooBig
         self.paths += children * (at + 1)
         self.actions[me] += children
         self.depth = max(self.depth, at + 1)
@@ -334,7 +331,9 @@ class _ShapeCount:
         if left >= len(self.full):
             raise _TooBig
         below, summed, same, other, deepest, wide = self.full[left]
-        self._grow(below)
+        self.nodes += below
+        if self.nodes > self.cap:
+            raise _TooBig
         self.paths += below * at + summed
         self.actions[me] += same
         self.actions[1 - me] += other
@@ -344,7 +343,9 @@ class _ShapeCount:
     def add_ends(self, me: int, ends: int, at: int) -> None:
         """The other player's fold and call under each of ``ends`` raises of ``me`` (at a
         decision whose path is ``at`` long) that it can only fold to or call."""
-        self._grow(2 * ends)
+        self.nodes += 2 * ends
+        if self.nodes > self.cap:
+            raise _TooBig
         self.paths += 2 * ends * (at + 2)
         self.actions[1 - me] += 2 * ends
         self.depth = max(self.depth, at + 2)
@@ -360,8 +361,8 @@ class _ShapeCount:
 
     def facing(self, me: int, faced: float, made: int, at: int) -> None:
         """A decision of ``me`` facing a bet or raise to ``faced`` after ``made`` raises."""
-        left = self.most - made
-        if left == 0 or faced >= self.stack:
+        left, stack = self.most - made, self.stack
+        if left == 0 or faced >= stack:
             self.add(me, 2, at)  # fold or call
             return
         if self.formula and not self.reaches(faced, left):
@@ -371,15 +372,15 @@ class _ShapeCount:
             # The last raise: only how many amounts the sizes come to matters. Those below the
             # stack are one each (the sizes apart), those at or past it one all-in between them.
             middle = 1.0 + 2.0 * faced
-            under = bisect.bisect_left(self.fractions, True, key=lambda f: faced + f * middle >= self.stack)
+            under = bisect.bisect_left(self.fractions, True, key=lambda f: faced + f * middle >= stack)
             ends = under + (under < len(self.fractions))
             self.add(me, 2 + ends, at)
         else:
-            options = _totals(self.rules.raise_options, faced, 1.0 + 2.0 * faced, self.size, self.stack)
+            options = _totals(self.rules.raise_options, faced, 1.0 + 2.0 * faced, self.size, stack)
             self.add(me, 2 + len(options), at)  # fold, call and the raises
             ends = 0  # raises the other can only fold to or call
             for _, total in options:
-                if left == 1 or total >= self.stack:
+                if left == 1 or total >= stack:
                     ends += 1
                 else:
                     self.facing(1 - me, total, made + 1, at + 1)
