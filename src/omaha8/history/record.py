@@ -223,69 +223,50 @@ def text_of(source: object) -> str:
     raise TypeError(f"a history is a path, bytes, a file or its text, not {type(source).__name__}")
 
 
+_POSTS = ("small blind", "big blind", "small & big blinds", "ante")
+
+
 def _replay(history: History, max_raises) -> Replay:
+    """The replay's phases: the hand dealt as the history sets it up (blinds, posts, cards), its
+    actions played in turn, the betting's end checked (the bets returned), then the pots."""
+    hand = _deal(history, max_raises)
+    if isinstance(hand, str):
+        return Replay(history, None, {}, {}, [f"hand {history.hand_id}: not replayed: {hand}"], "not replayed")
     names = history.names
-    seat_of = {name: seat for seat, name in enumerate(names)}
-    n = len(names)
-    hand_id = history.hand_id
-    not_replayed = Replay(history, None, {}, {}, [], "not replayed")
-    posts = [s for s in history.steps if s.kind in ("small blind", "big blind", "small & big blinds", "ante")]
-    small_seat, big_seat = (1, 0) if n == 2 else (0, 1)
-    blinds = [s for s in posts if s.kind in ("small blind", "big blind")]
-    # Antes all the same, but for a stack too short for it (all-in on the ante).
-    ante = max((s.amount for s in posts if s.kind == "ante"), default=0)
-    short_ante = any(s.kind == "ante" and s.amount != ante and not s.all_in for s in posts)
-    # Each blind from its own seat, the small first; a seat all-in on the ante posts none.
-    # Posts from other seats (a player entering or coming back) are extra: live or dead.
-    expected = [("small blind", names[small_seat]), ("big blind", names[big_seat])]
-    extra = [s for s in blinds if (s.kind, s.name) not in expected]
-    blinds = [s for s in blinds if (s.kind, s.name) in expected]
-    extra += [s for s in posts if s.kind == "small & big blinds"]
-    if (
-        [(s.kind, s.name) for s in blinds] not in (expected, expected[:1], expected[1:], [])
-        or short_ante
-        or any(seat_of[s.name] in (small_seat, big_seat) for s in extra)
-    ):
-        not_replayed.differences.append(f"hand {hand_id}: not replayed: blinds posted out of the usual order")
-        return not_replayed
-    extra_posts: dict = {}
-    for step in extra:
-        live, dead = extra_posts.get(seat_of[step.name], (0, 0))
-        if step.kind == "big blind":
-            live += step.amount
-        elif step.kind == "small blind":
-            dead += step.amount
-        else:
-            live += step.total
-            dead += step.amount - step.total
-        extra_posts[seat_of[step.name]] = (live, dead)
-    small_post = next((s for s in blinds if s.kind == "small blind"), None)
-    big_post = next((s for s in blinds if s.kind == "big blind"), None)
-    if history.blinds is not None:
-        small, big = history.blinds
-        bets = history.stakes if history.limit == "fixed" else None
-    elif history.limit == "fixed":
-        # The header gives the bets; the blinds are what was posted (a short stack's post
-        # is all-in for less: then the blind is half the small bet, as sites set it).
-        bets = history.stakes
-        small = 0 if small_post is None else small_post.amount
-        if small_post is not None and small_post.all_in:
-            small = min(max(small, bets[0] // 2), bets[0])  # any blind past the stack posts the same
-        big = bets[0] if big_post is None or big_post.all_in else big_post.amount
-    else:
-        bets = None
-        small, big = history.stakes
-    # A post for less than the blind is a short stack's all-in, which Hand works out itself.
-    holes = [history.holes.get(name) for name in names]
+    notes = list(history.notes)
+    differences = _play(history, hand, names, notes)
+    if not differences:
+        _fold_sitting_out(history, hand, names, notes, hand.street)
+        differences = _check_returns(history, hand, names)
+    if differences or hand.actor is not None:
+        if hand.actor is not None and not differences and history.complete:
+            differences.append(
+                f"hand {history.hand_id}: the history ends with {names[hand.actor]} "
+                f"(seat {hand.actor + 1}) still to act"
+            )
+        return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
+    if history.results_stated and hand.pot != history.total_pot:
+        differences.append(
+            f"hand {history.hand_id}: omaha8's pot is {hand.pot}, the site's total pot {history.total_pot}"
+        )
+    return _check_payouts(history, hand, differences, notes)
+
+
+def _deal(history: History, max_raises) -> Union[Hand, str]:
+    """The engine's Hand as the history sets it up, or why it cannot be dealt."""
+    posts = _blinds_and_posts(history)
+    if isinstance(posts, str):
+        return posts
+    (small, big), ante, bets, extra = posts
+    holes = [history.holes.get(name) for name in history.names]
     if any(h is not None and len(h) != history.hole_size for h in holes):
-        not_replayed.differences.append(f"hand {hand_id}: not replayed: hole cards of the wrong count")
-        return not_replayed
+        return "hole cards of the wrong count"
     if max_raises == "site":
         max_raises = history.max_raises
     if max_raises == "site":
-        max_raises = 3 if n > 2 else None
+        max_raises = 3 if len(holes) > 2 else None
     try:
-        hand = Hand(
+        return Hand(
             [p.stack for p in history.players],
             limit=history.limit,
             blinds=(small, big),
@@ -296,47 +277,88 @@ def _replay(history: History, max_raises) -> Replay:
             holes=holes,
             board=history.board,
             seed=_seed_of(history),
-            posts=extra_posts or None,
+            posts=extra or None,
         )
     except (HandError, CardError) as error:
-        not_replayed.differences.append(f"hand {hand_id}: not replayed: {error}")
-        return not_replayed
+        return str(error)
+
+
+def _blinds_and_posts(history: History) -> Union[tuple, str]:
+    """((small, big), ante, bets, {seat: (live, dead)}) from the posts, or why Hand cannot post
+    them so: each blind from its own seat, the small first (a seat all-in on the ante posts
+    none); posts from other seats (a player entering or coming back) are extra, live or dead."""
+    names = history.names
+    seat_of = {name: seat for seat, name in enumerate(names)}
+    posts = [s for s in history.steps if s.kind in _POSTS]
+    small_seat, big_seat = (1, 0) if len(names) == 2 else (0, 1)
+    blinds = [s for s in posts if s.kind in ("small blind", "big blind")]
+    # Antes all the same, but for a stack too short for it (all-in on the ante).
+    ante = max((s.amount for s in posts if s.kind == "ante"), default=0)
+    short_ante = any(s.kind == "ante" and s.amount != ante and not s.all_in for s in posts)
+    expected = [("small blind", names[small_seat]), ("big blind", names[big_seat])]
+    extra = [s for s in blinds if (s.kind, s.name) not in expected]
+    blinds = [s for s in blinds if (s.kind, s.name) in expected]
+    extra += [s for s in posts if s.kind == "small & big blinds"]
+    if (
+        [(s.kind, s.name) for s in blinds] not in (expected, expected[:1], expected[1:], [])
+        or short_ante
+        or any(seat_of[s.name] in (small_seat, big_seat) for s in extra)
+    ):
+        return "blinds posted out of the usual order"
+    posted: dict = {}
+    for step in extra:
+        live, dead = posted.get(seat_of[step.name], (0, 0))
+        if step.kind == "big blind":
+            live += step.amount
+        elif step.kind == "small blind":
+            dead += step.amount
+        else:
+            live += step.total
+            dead += step.amount - step.total
+        posted[seat_of[step.name]] = (live, dead)
+    return _blinds_and_bets(history, blinds), ante, _bets(history), posted
+
+
+def _bets(history: History) -> Optional[tuple[int, int]]:
+    """Fixed limit's small and big bet: the header's stakes. None for pot and no limit."""
+    return history.stakes if history.limit == "fixed" else None
+
+
+def _blinds_and_bets(history: History, blinds: list) -> tuple[int, int]:
+    """The blinds: as the format states them; for pot and no limit, the stakes; for fixed limit,
+    what was posted (a short stack's post is all-in for less: then the blind is half the small
+    bet, as sites set it). A post for less than the blind is a short stack's all-in, which
+    Hand works out itself."""
+    if history.blinds is not None:
+        return history.blinds
+    if history.limit != "fixed":
+        return history.stakes
+    bets = history.stakes
+    small_post = next((s for s in blinds if s.kind == "small blind"), None)
+    big_post = next((s for s in blinds if s.kind == "big blind"), None)
+    small = 0 if small_post is None else small_post.amount
+    if small_post is not None and small_post.all_in:
+        small = min(max(small, bets[0] // 2), bets[0])  # any blind past the stack posts the same
+    big = bets[0] if big_post is None or big_post.all_in else big_post.amount
+    return small, big
+
+
+def _play(history: History, hand: Hand, names: list, notes: list) -> list[str]:
+    """Every action of the history through the Hand, in turn, each as a user would make it; the
+    differences, up to the first action the engine refuses or that comes after the betting."""
+    hand_id = history.hand_id
+    seat_of = {name: seat for seat, name in enumerate(names)}
     differences: list[str] = []
-    notes = list(history.notes)
-    actions = [
-        step for step in history.steps if step.kind not in ("small blind", "big blind", "ante", "small & big blinds")
-    ]
-    for step in actions:
+    for step in history.steps:
+        if step.kind in _POSTS:
+            continue
         # A tournament player sitting out is folded when its turn comes without its own action.
-        while hand.actor is not None and names[hand.actor] in history.sitting_out and names[hand.actor] != step.name:
-            notes.append(f"hand {hand_id}: {step.street}: {names[hand.actor]} is sitting out and is folded")
-            hand.fold()
+        _fold_sitting_out(history, hand, names, notes, step.street, step.name)
         if hand.actor is None:
             differences.append(f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} after the betting ended")
             break
-        seat = seat_of[step.name]
         try:
-            if step.kind == "fold":
-                hand.fold(seat=seat)
-            elif step.kind == "check":
-                hand.check(seat=seat)
-            elif step.kind == "check or call":  # PHH's "cc"
-                hand.check(seat=seat) if hand.can_check() or hand.actor != seat else hand.call(seat=seat)
-            elif step.kind == "call":
-                if hand.to_call != step.amount:
-                    differences.append(
-                        f"hand {hand_id}: {step.street}: {step.name} calls {step.amount}, "
-                        f"but the call is {hand.to_call}"
-                    )
-                hand.call(seat=seat)
-            else:
-                done = hand.raise_to(step.total, seat=seat)
-                if done.total != step.total:
-                    differences.append(
-                        f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} to "
-                        f"{step.total}, "
-                        f"but its stack takes it to {done.total}"
-                    )
+            _act(hand, step, seat_of[step.name], hand_id, differences)
         except IllegalActionError as error:
             differences.append(
                 f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} "
@@ -345,28 +367,51 @@ def _replay(history: History, max_raises) -> Replay:
                 )
             )
             break
-    while not differences and hand.actor is not None and names[hand.actor] in history.sitting_out:
-        notes.append(f"hand {hand_id}: {hand.street}: {names[hand.actor]} is sitting out and is folded")
+    return differences
+
+
+def _fold_sitting_out(
+    history: History, hand: Hand, names: list, notes: list, street: str, acting: Optional[str] = None
+) -> None:
+    """Fold each tournament player sitting out whose turn it is, but ``acting``, with a note."""
+    while hand.actor is not None and names[hand.actor] in history.sitting_out and names[hand.actor] != acting:
+        notes.append(f"hand {history.hand_id}: {street}: {names[hand.actor]} is sitting out and is folded")
         hand.fold()
-    returned = [(names[a.seat], a.amount) for a in hand.history if a.kind == Kind.RETURN and a.seat is not None]
-    if (
-        not differences
-        and history.results_stated
-        and sorted(returned) != sorted(history.uncalled)
-        and hand.actor is None
-    ):
-        differences.append(
-            f"hand {hand_id}: uncalled bets: the site returned {history.uncalled}, omaha8 returns {returned}"
-        )
-    if differences or hand.actor is not None:
-        if hand.actor is not None and not differences and history.complete:
+
+
+def _act(hand: Hand, step: Step, seat: int, hand_id: str, differences: list) -> None:
+    """One action, as the history wrote it; a call or a raise for another amount than the
+    engine's is a difference (IllegalActionError: the engine refused it)."""
+    if step.kind == "fold":
+        hand.fold(seat=seat)
+    elif step.kind == "check":
+        hand.check(seat=seat)
+    elif step.kind == "check or call":  # PHH's "cc"
+        hand.check(seat=seat) if hand.can_check() or hand.actor != seat else hand.call(seat=seat)
+    elif step.kind == "call":
+        if hand.to_call != step.amount:
             differences.append(
-                f"hand {hand_id}: the history ends with {names[hand.actor]} (seat {hand.actor + 1}) still to act"
+                f"hand {hand_id}: {step.street}: {step.name} calls {step.amount}, but the call is {hand.to_call}"
             )
-        return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
-    if history.results_stated and hand.pot != history.total_pot:
-        differences.append(f"hand {hand_id}: omaha8's pot is {hand.pot}, the site's total pot {history.total_pot}")
-    return _check_payouts(history, hand, differences, notes)
+        hand.call(seat=seat)
+    else:
+        done = hand.raise_to(step.total, seat=seat)
+        if done.total != step.total:
+            differences.append(
+                f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} to "
+                f"{step.total}, "
+                f"but its stack takes it to {done.total}"
+            )
+
+
+def _check_returns(history: History, hand: Hand, names: list) -> list[str]:
+    """The bets the engine returned at the end of the betting against the site's uncalled bets."""
+    returned = [(names[a.seat], a.amount) for a in hand.history if a.kind == Kind.RETURN and a.seat is not None]
+    if history.results_stated and sorted(returned) != sorted(history.uncalled) and hand.actor is None:
+        return [
+            f"hand {history.hand_id}: uncalled bets: the site returned {history.uncalled}, omaha8 returns {returned}"
+        ]
+    return []
 
 
 def _seed_of(history: History) -> int:
@@ -383,33 +428,57 @@ def _verb(kind: str) -> str:
 
 
 def _check_payouts(history: History, hand: Hand, differences: list, notes: list) -> Replay:
+    """The pots as omaha8 settles them (a player mucking at the showdown concedes), and, when the
+    history states its results, each pot against what the site paid from it after the rake."""
+    settled = _settle(history, hand)
+    if settled is None:
+        return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
+    checked, result = settled
     names = history.names
-    hand_id = history.hand_id
+    payouts = {names[s]: result.payouts[s] for s in range(hand.n) if result.payouts[s]}
+    if not history.results_stated:
+        replay = Replay(history, hand, payouts, payouts, differences, checked, notes=notes)
+    else:
+        collected = _compare_pots(history, hand, result, differences)
+        site_by_name: dict[str, int] = {}
+        for name, amount, _ in history.collected:
+            site_by_name[name] = site_by_name.get(name, 0) + amount
+        if not differences and collected != site_by_name:
+            differences.append(
+                f"hand {history.hand_id}: the site paid {site_by_name}, omaha8 pays {collected} after rake"
+            )
+        replay = Replay(history, hand, payouts, collected, differences, checked, notes=notes)
+    if checked == "showdown" and not history.mucked:
+        replay.all_in_equity = _all_in_equity(history, hand, result)
+    return replay
+
+
+def _settle(history: History, hand: Hand) -> Optional[tuple]:
+    """("uncontested" or "showdown", the engine's result); None when the cards the showdown
+    needs are not known."""
+    names = history.names
     live = [s for s in range(hand.n) if not hand.folded[s]]
+    if len(live) == 1:
+        return "uncontested", hand.result
+    if not all(names[s] in history.holes for s in live if names[s] not in history.mucked):
+        return None
+    # A player who mucks at the showdown concedes every pot.
+    holes = [None if hand.folded[s] or names[s] in history.mucked else hand.holes[s] for s in range(hand.n)]
+    if all(h is None for h in holes):
+        return None
+    result = settle(hand.board, holes, hand.contributions) if history.mucked else hand.result
+    assert result is not None  # the hand is over
+    return "showdown", result
+
+
+def _compare_pots(history: History, hand: Hand, result, differences: list) -> dict:
+    """What omaha8 pays each player from what the site paid out of each pot (the site's rake
+    taken from the pots), each pot's difference added to ``differences``."""
+    names, hand_id = history.names, history.hand_id
     site_pots: dict[int, dict[str, int]] = {}
     for name, amount, pot in history.collected:
         site_pots.setdefault(pot, {}).setdefault(name, 0)
         site_pots[pot][name] += amount
-    if len(live) == 1:
-        checked = "uncontested"
-        result = hand.result
-    else:
-        known = all(names[s] in history.holes for s in live if names[s] not in history.mucked)
-        if not known:
-            return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
-        checked = "showdown"
-        # A player who mucks at the showdown concedes every pot.
-        holes = [None if hand.folded[s] or names[s] in history.mucked else hand.holes[s] for s in range(hand.n)]
-        if all(h is None for h in holes):
-            return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
-        result = settle(hand.board, holes, hand.contributions) if history.mucked else hand.result
-    assert result is not None  # the hand is over
-    payouts = {names[s]: result.payouts[s] for s in range(hand.n) if result.payouts[s]}
-    if not history.results_stated:
-        replay = Replay(history, hand, payouts, payouts, differences, checked, notes=notes)
-        if checked == "showdown" and not history.mucked:
-            replay.all_in_equity = _all_in_equity(history, hand, result)
-        return replay
     collected: dict[str, int] = {}
     rake_left = history.rake
     pots = [p for p in result.pots if p.amount]
@@ -432,23 +501,20 @@ def _check_payouts(history: History, hand: Hand, differences: list, notes: list)
                 collected[names[seat]] = collected.get(names[seat], 0) + chips
         paid = {names[s]: chips for s, chips in enumerate(awards) if chips}
         if site and paid != site:
-            rule = "side pot" if number else "split"
-            if len(set(paid) | set(site)) == len(set(paid)) and all(
-                abs(paid.get(k, 0) - site.get(k, 0)) <= 1 for k in site
-            ):
-                rule = "odd chip"
-            differences.append(f"hand {hand_id}: {label}: the site paid {site}, omaha8 pays {paid} ({rule})")
+            differences.append(
+                f"hand {hand_id}: {label}: the site paid {site}, omaha8 pays {paid} ({_rule(number, paid, site)})"
+            )
     if rake_left != 0 and (len(pots) == 1 or len(site_pots) == len(pots)):
         differences.append(f"hand {hand_id}: the pots less the rake are not what the site paid")
-    site_by_name: dict[str, int] = {}
-    for name, amount, _ in history.collected:
-        site_by_name[name] = site_by_name.get(name, 0) + amount
-    if not differences and collected != site_by_name:
-        differences.append(f"hand {hand_id}: the site paid {site_by_name}, omaha8 pays {collected} after rake")
-    replay = Replay(history, hand, payouts, collected, differences, checked, notes=notes)
-    if checked == "showdown" and not history.mucked:
-        replay.all_in_equity = _all_in_equity(history, hand, result)
-    return replay
+    return collected
+
+
+def _rule(number: int, paid: dict, site: dict) -> str:
+    """The rule a pot paid otherwise than the site's breaks: the odd chip when the same players
+    are paid a chip apart, else the side pot's or the split's."""
+    if len(set(paid) | set(site)) == len(set(paid)) and all(abs(paid.get(k, 0) - site.get(k, 0)) <= 1 for k in site):
+        return "odd chip"
+    return "side pot" if number else "split"
 
 
 def _all_in_equity(history: History, hand: Hand, result) -> Optional[dict]:
