@@ -698,6 +698,11 @@ def pair_index(int a, int b):
     return PAIR_OF[a * 13 + b]
 
 
+# ---------------------------------------------------------------- jobs
+
+include "jobs_c.pxi"
+
+
 # ---------------------------------------------------------------- equity
 
 include "equity_c.pxi"

@@ -201,11 +201,11 @@ cdef inline uint32_t below(uint64_t* state, uint32_t bound) noexcept nogil:
     return <uint32_t>(product >> 32)
 
 
-cdef class EquityJob:
+cdef class EquityJob(TaskedJob):
     """The runouts of one equity question, cut into chunks that up to ``workers`` threads work
     through at once: ``run(w)`` for each w in its own thread (it releases the GIL while it
-    works). The tallies depend on the question and the seed, never on how the chunks were
-    shared out."""
+    works). A chunk is a task; ``done()`` and ``total`` count runouts. The tallies depend on the
+    question and the seed, never on how the chunks were shared out."""
 
     cdef Seat seats[MAX_SEATS]
     cdef int n_seats
@@ -216,19 +216,11 @@ cdef class EquityJob:
     cdef int deck_size
     cdef bint exact
     cdef uint64_t seed
-    cdef int workers
-    cdef ChunkCounts* scratch         # one chunk's counts, per worker
-    cdef bint* running          # a worker inside run(), so that a second call for it fails
-    cdef int64_t chunks         # CHUNK runouts each, the last one shorter
-    cdef int64_t next_chunk     # the next chunk to claim; claimed with the GIL held
-    cdef int64_t finished       # runouts of finished chunks
+    cdef ChunkCounts* scratch   # one chunk's counts, per worker
     cdef object sums            # the tallies of finished chunks, as Python ints
-    cdef public int64_t total
-    cdef public bint stopped
 
     def __cinit__(self, *args, **kwargs):
         self.scratch = NULL
-        self.running = NULL
 
     def __init__(self, holes, board, dead, exact, samples, seed, workers):
         cdef int s, i, j, p, a, b
@@ -243,7 +235,6 @@ cdef class EquityJob:
         self.need = 5 - self.known
         self.exact = job.exact
         self.seed = job.seed
-        self.workers = job.workers
         for i in range(self.known):
             self.board[i] = job.board[i]
             used |= (<uint64_t>1) << self.board[i]
@@ -268,49 +259,36 @@ cdef class EquityJob:
             if not (used >> i) & 1:
                 self.deck[self.deck_size] = i
                 self.deck_size += 1
-        self.scratch = <ChunkCounts*>calloc(self.workers, sizeof(ChunkCounts))
-        self.running = <bint*>calloc(self.workers, sizeof(bint))
-        if self.scratch == NULL or self.running == NULL:
+        self.chunks_of(choose(self.deck_size, self.need) if self.exact else job.samples, job.workers)
+
+    cdef int chunks_of(self, int64_t total, int workers) except -1:
+        """``total`` runouts (or deals) in chunks of CHUNK, the last one shorter, the tasks of
+        ``workers`` threads; the sums their tallies add into."""
+        self.scratch = <ChunkCounts*>calloc(workers, sizeof(ChunkCounts))
+        if self.scratch == NULL:
             raise MemoryError()
-        self.total = choose(self.deck_size, self.need) if self.exact else job.samples
-        self.chunks = (self.total + CHUNK - 1) // CHUNK
+        self.cut((total + CHUNK - 1) // CHUNK, workers, total)
         self.sums = {name: [0] * self.n_seats for name in TALLY_LISTS}
         self.sums["low_possible"] = 0
         self.sums["runouts"] = 0
+        self.runnable = True
+        return 0
 
     def __dealloc__(self):
         free(self.scratch)
-        free(self.running)
 
-    def run(self, int worker):
-        """Claim chunks and work through them until none is left or the job is stopped.
-        Between chunks it returns to Python: a signal (Ctrl-C) raises here."""
-        if self.scratch == NULL:
-            raise JobError("this EquityJob was not set up")
-        if not 0 <= worker < self.workers:
-            raise JobError(f"worker {worker} is outside 0..{self.workers - 1}")
-        if self.running[worker]:
-            raise JobError(f"worker {worker} is already running in another thread")
-        cdef int64_t chunk, first, last
+    cdef int64_t do_task(self, int worker, int64_t chunk) except -1:
+        """One chunk's runouts tallied and added in: their count."""
+        cdef int64_t first = chunk * CHUNK, last = min(first + CHUNK, self.pieces)
         cdef ChunkCounts* t = &self.scratch[worker]
-        self.running[worker] = True
-        try:
-            while not self.stopped and self.next_chunk < self.chunks:
-                chunk = self.next_chunk      # the GIL is held: no other worker claims it
-                self.next_chunk += 1
-                first = chunk * CHUNK
-                last = min(first + CHUNK, self.total)
-                memset(t, 0, sizeof(ChunkCounts))
-                with nogil:
-                    if self.exact:
-                        self.walk(t, first, last)
-                    else:
-                        self.sample(t, chunk, last - first)
-                self.add(t)
-                self.finished += last - first
-                PyErr_CheckSignals()
-        finally:
-            self.running[worker] = False
+        memset(t, 0, sizeof(ChunkCounts))
+        with nogil:
+            if self.exact:
+                self.walk(t, first, last)
+            else:
+                self.sample(t, chunk, last - first)
+        self.add(t)
+        return last - first
 
     cdef add(self, const ChunkCounts* t):
         cdef int s
@@ -355,14 +333,6 @@ cdef class EquityJob:
                 cards[self.known + j] = deck[j]
             read_board(cards, 5, &board)
             tally_runout(&board, self.seats, self.n_seats, t)
-
-    def done(self):
-        """Runouts of the chunks finished so far."""
-        return self.finished
-
-    def stop(self):
-        """Stop claiming chunks: each running worker returns after its current one."""
-        self.stopped = True
 
     def tally(self):
         """The counts of every finished chunk: a dict of per-seat lists and totals, all ints."""
@@ -643,7 +613,6 @@ cdef class RangeEquityJob(EquityJob):
         self.need = 5 - self.known
         self.exact = job.exact
         self.seed = job.seed
-        self.workers = job.workers
         self.fixed_used = 0
         for i in range(self.known):
             self.board[i] = job.board[i]
@@ -689,18 +658,10 @@ cdef class RangeEquityJob(EquityJob):
         self.deck_size = 52 - popcount_64(self.fixed_used) - sum(
             range_job[s][2] for s in range(self.n_seats) if job.holes[s] is None)
         self.runouts_per_deal = choose(self.deck_size, self.need)
-        self.scratch = <ChunkCounts*>calloc(self.workers, sizeof(ChunkCounts))
-        self.running = <bint*>calloc(self.workers, sizeof(bint))
-        if self.scratch == NULL or self.running == NULL:
-            raise MemoryError()
         deals = 1
         for r in range(self.n_range):
             deals *= self.range_size[r]
-        self.total = deals * self.runouts_per_deal if self.exact else job.samples
-        self.chunks = (self.total + CHUNK - 1) // CHUNK
-        self.sums = {name: [0] * self.n_seats for name in TALLY_LISTS}
-        self.sums["low_possible"] = 0
-        self.sums["runouts"] = 0
+        self.chunks_of(deals * self.runouts_per_deal if self.exact else job.samples, job.workers)
 
     def __dealloc__(self):
         cdef int r

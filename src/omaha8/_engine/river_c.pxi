@@ -512,7 +512,7 @@ cdef int setup_river_side(RiverSide* s, const uint8_t* board, const uint8_t* car
     return 0
 
 
-cdef class RiverJob:
+cdef class RiverJob(TaskedJob):
     """A heads-up river spot's DCFR state. ``RiverJob(board, oop_rows, ip_rows, hole_size,
     oop_weights, ip_weights, kinds, firsts, counts, amounts)`` (see checks.check_river_job);
     ``begin(mode, iteration)`` sets up a phase (0: DCFR iteration ``iteration``, 1: best
@@ -520,23 +520,19 @@ cdef class RiverJob:
     player 1's, ``run(worker)`` claims; then ``root(player)`` is each hand's value."""
 
     cdef RiverGame g
-    cdef RiverWork work[2]      # per worker
+    cdef RiverWork workspace[2]  # per worker
     cdef double* roots[2]       # per player: the values at the root of the last phase
     cdef double* children       # an update's values at the root's children, [action][hand]
     cdef int32_t* piece         # an update's tasks: the root's children that are decisions
-    cdef int pieces
+    cdef int root_pieces
     cdef int player             # the player an update is for
     cdef bint ready
-    cdef int next_task
-    cdef int finished
-    cdef bint stopped
-    cdef readonly int tasks
     cdef readonly long long iteration
     cdef readonly object opponent_weights     # per player: array('d') of each hand's weight
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.g, 0, sizeof(RiverGame))
-        memset(self.work, 0, sizeof(self.work))
+        memset(self.workspace, 0, sizeof(self.workspace))
         self.roots[0] = self.roots[1] = NULL
         self.children = NULL
         self.piece = NULL
@@ -604,7 +600,7 @@ cdef class RiverJob:
             g.current[p] = <double*>calloc(g.size[p] if g.size[p] else 1, sizeof(double))
             if g.regret[p] == NULL or g.sums[p] == NULL or g.current[p] == NULL:
                 raise MemoryError()
-            if setup_river_work(g, &self.work[p]):
+            if setup_river_work(g, &self.workspace[p]):
                 raise MemoryError()
             self.roots[p] = <double*>calloc(g.side[p].n if g.side[p].n else 1, sizeof(double))
             if self.roots[p] == NULL:
@@ -618,15 +614,15 @@ cdef class RiverJob:
             sizes[node] = 1 + (sum(sizes[g.first[node]:g.first[node] + g.count[node]]) if g.kind[node] <= 1 else 0)
         pieces = sorted((a for a in range(g.count[0]) if g.kind[g.first[0] + a] <= RIVER_IP_ACTS),
                         key=lambda a: -sizes[g.first[0] + a])
-        self.pieces = len(pieces)
-        self.piece = <int32_t*>malloc((self.pieces if self.pieces else 1) * sizeof(int32_t))
+        self.root_pieces = len(pieces)
+        self.piece = <int32_t*>malloc((self.root_pieces if self.root_pieces else 1) * sizeof(int32_t))
         if self.piece == NULL:
             raise MemoryError()
         for i, a in enumerate(pieces):
             self.piece[i] = a
         self.ready = True
-        self.tasks = self.next_task = 2
-        self.finished = 0
+        self.cut(2, 2, 0, 2)        # two workers, and nothing to do before a phase begins
+        self.runnable = True
         self.iteration = 0
         # Each hand's total opponent weight: its values divided by this are per deal.
         weights = []
@@ -639,12 +635,12 @@ cdef class RiverJob:
     cdef _weights_into(self, int p, double[:] out):
         with nogil:
             river_weight(&self.g, &self.g.side[p], &self.g.side[1 - p], self.g.side[1 - p].weight,
-                         self.work[0].acc, &out[0])
+                         self.workspace[0].acc, &out[0])
 
     def __dealloc__(self):
         cdef int p
         for p in range(2):
-            free_river_work(&self.work[p])
+            free_river_work(&self.workspace[p])
             free(self.roots[p])
             free_river_side(&self.g.side[p])
             free(self.g.regret[p]); free(self.g.sums[p]); free(self.g.current[p])
@@ -687,24 +683,21 @@ cdef class RiverJob:
             self.g.sum_discount = (t / (t + 1.0)) ** 2
             self.iteration = iteration
             self.player = player
-            self.tasks = self.pieces
+            self.cut(self.root_pieces, 2, self.root_pieces)
         else:
-            self.tasks = 2
+            self.cut(2, 2, 2)
         self.g.mode = mode
         with nogil:
             river_strategies(&self.g, mode != RIVER_UPDATE)
-        self.next_task = 0
-        self.finished = 0
-        self.stopped = False
         self.g.ready = NULL
-        if mode == RIVER_UPDATE and self.pieces == 0:
+        if mode == RIVER_UPDATE and self.root_pieces == 0:
             self._finish_update()      # a root whose actions all end the hand: nothing to split
 
     cdef _finish_update(self):
         """The root's own work, its children's values in hand: an update's last step."""
         cdef RiverGame* g = &self.g
         cdef int p = self.player
-        cdef RiverWork* w = &self.work[0]
+        cdef RiverWork* w = &self.workspace[0]
         cdef double* ones = w.own + (g.depth - 1) * g.side[p].n
         cdef Py_ssize_t i
         for i in range(g.side[p].n):
@@ -714,48 +707,33 @@ cdef class RiverJob:
             river_traverse(g, w, p, 0, 0, g.side[1 - p].weight, ones, self.roots[p])
         g.ready = NULL
 
-    def run(self, int worker):
-        """Claim the phase's tasks until none is left: in an update, the subtrees under the
-        root (the worker finishing the last one does the root); else each player's traversal."""
-        cdef int task, a, p
+    cdef int64_t do_task(self, int worker, int64_t task) except -1:
+        """A task of the phase: in an update, a subtree under the root; else a player's
+        traversal."""
         cdef RiverGame* g = &self.g
-        cdef RiverWork* w
+        cdef RiverWork* w = &self.workspace[worker]
         cdef double* ones
+        cdef int a, p
         cdef Py_ssize_t i, n
-        if not self.ready:
-            raise JobError("this RiverJob was not set up")
-        if worker not in (0, 1):
-            raise JobError(f"worker {worker} is not 0 or 1: a RiverJob runs on one or two threads")
-        w = &self.work[worker]
-        while not self.stopped and self.next_task < self.tasks:
-            task = self.next_task       # the GIL is held: no other worker claims it
-            self.next_task += 1
-            if g.mode == RIVER_UPDATE:
-                p = self.player
-                a = self.piece[task]
-                n = g.side[p].n
-                with nogil:
-                    river_subtree(g, w, p, a, self.children + a * n)
-            else:
-                ones = w.own + (g.depth - 1) * g.side[task].n
-                for i in range(g.side[task].n):
-                    ones[i] = 1.0
-                with nogil:
-                    river_traverse(g, w, task, 0, 0, g.side[1 - task].weight, ones, self.roots[task])
-            self.finished += 1
-            if g.mode == RIVER_UPDATE and self.finished == self.tasks:
-                self._finish_update()
-            PyErr_CheckSignals()
+        if g.mode == RIVER_UPDATE:
+            p = self.player
+            a = self.piece[task]
+            n = g.side[p].n
+            with nogil:
+                river_subtree(g, w, p, a, self.children + a * n)
+        else:
+            ones = w.own + (g.depth - 1) * g.side[task].n
+            for i in range(g.side[task].n):
+                ones[i] = 1.0
+            with nogil:
+                river_traverse(g, w, <int>task, 0, 0, g.side[1 - task].weight, ones, self.roots[task])
+        return 1
 
-    def done(self):
-        return self.finished
-
-    @property
-    def total(self):
-        return self.tasks
-
-    def stop(self):
-        self.stopped = True
+    cdef int last_done(self) except -1:
+        """An update's last subtree done: the worker that finished it does the root."""
+        if self.g.mode == RIVER_UPDATE:
+            self._finish_update()
+        return 0
 
     def root(self, int player):
         """Player ``player``'s values at the root from the last phase, per hand: each summed

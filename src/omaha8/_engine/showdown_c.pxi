@@ -1026,7 +1026,7 @@ cdef int showdown_values_c(const uint8_t* board, int board_size, const uint8_t* 
 cdef c_array.array DOUBLES = array("d")
 
 
-cdef class ShowdownJob:
+cdef class ShowdownJob(TaskedJob):
     """Showdown values, cut into tasks that worker threads claim in turn (``run(worker)``);
     ``result()`` adds the tasks' parts in task order, so any split gives the same sums.
 
@@ -1037,17 +1037,11 @@ cdef class ShowdownJob:
     cdef Sweep s
     cdef bint ready
     cdef Scratch* scratch
-    cdef bint* running
     cdef double* parts          # per task: n high parts, then n low parts
     cdef int32_t* dup_count
     cdef int32_t* count
     cdef double* weight_sum
     cdef object keep            # the bytes the sweep reads
-    cdef readonly int tasks
-    cdef readonly int workers
-    cdef int next_task
-    cdef int finished
-    cdef bint stopped
 
     def __cinit__(self, *args, **kwargs):
         self.ready = False
@@ -1087,74 +1081,50 @@ cdef class ShowdownJob:
         if code != SHOWDOWN_OK:
             raise MemoryError()
         self.ready = True
-        self.tasks = self.s.tasks
-        self.workers = min(nworkers, self.tasks)
+        self.cut(self.s.tasks, min(nworkers, self.s.tasks), self.s.tasks)
         self.parts = <double*>allocate(2 * n * self.tasks, sizeof(double))
         self.scratch = <Scratch*>allocate(self.workers, sizeof(Scratch))
-        self.running = <bint*>allocate(self.workers, sizeof(bint))
-        if self.parts == NULL or self.scratch == NULL or self.running == NULL:
+        if self.parts == NULL or self.scratch == NULL:
             raise MemoryError()
         with nogil:
             code = finish_weights(&self.s, self.dup_count, self.weight_sum, self.count)
         if code != SHOWDOWN_OK:
             raise MemoryError()
+        self.runnable = True
 
     def __dealloc__(self):
         cdef int i
         if self.scratch != NULL:
             for i in range(self.workers):
                 free_scratch(&self.scratch[i])
-        release(self.scratch); release(self.running); release(self.parts)
+        release(self.scratch); release(self.parts)
         release(self.dup_count); release(self.count); release(self.weight_sum)
         if self.ready:
             free_sweep(&self.s)
 
-    def run(self, int worker):
-        """Claim tasks and work through them until none is left or the job is stopped."""
-        if not self.ready or self.parts == NULL:
-            raise JobError("this ShowdownJob was not set up")
-        if not 0 <= worker < self.workers:
-            raise JobError(f"worker {worker} is outside 0..{self.workers - 1}")
-        if self.running[worker]:
-            raise JobError(f"worker {worker} is already running in another thread")
+    cdef int start(self, int worker) except -1:
         cdef Scratch* x = &self.scratch[worker]
-        cdef int task, code = SHOWDOWN_OK
+        cdef int code = SHOWDOWN_OK
         cdef Py_ssize_t n = self.s.hands.n
-        cdef double* part
-        self.running[worker] = True
-        try:
-            if x.acc == NULL:
-                with nogil:
-                    code = setup_scratch(&self.s, x)
-                if code != SHOWDOWN_OK:
-                    raise MemoryError()
-            if self.workers == 1 and self.s.board_size == 5 and self.next_task == 0 and not self.stopped:
-                # One worker on a river: both sweeps from one valuing of the rows, each into its
-                # own task's buffer, so the sums are those of two workers to the bit.
-                with nogil:
-                    sweep_river(&self.s, x, self.s.board, 0, TASK_HIGH | TASK_LOW, self.parts,
-                                self.parts + 3 * n)
-                self.next_task = self.finished = 2
-            while not self.stopped and self.next_task < self.tasks:
-                task = self.next_task       # the GIL is held: no other worker claims it
-                self.next_task += 1
-                part = self.parts + 2 * n * task
-                with nogil:
-                    run_task(&self.s, x, task, part, part + n)
-                self.finished += 1
-                PyErr_CheckSignals()
-        finally:
-            self.running[worker] = False
+        if x.acc == NULL:
+            with nogil:
+                code = setup_scratch(&self.s, x)
+            if code != SHOWDOWN_OK:
+                raise MemoryError()
+        if self.workers == 1 and self.s.board_size == 5 and self.next_task == 0 and not self.stopped:
+            # One worker on a river: both sweeps from one valuing of the rows, each into its
+            # own task's buffer, so the sums are those of two workers to the bit.
+            with nogil:
+                sweep_river(&self.s, x, self.s.board, 0, TASK_HIGH | TASK_LOW, self.parts, self.parts + 3 * n)
+            self.next_task = self.finished = 2
+        return 0
 
-    def done(self):
-        return self.finished
-
-    @property
-    def total(self):
-        return self.tasks
-
-    def stop(self):
-        self.stopped = True
+    cdef int64_t do_task(self, int worker, int64_t task) except -1:
+        cdef Py_ssize_t n = self.s.hands.n
+        cdef double* part = self.parts + 2 * n * task
+        with nogil:
+            run_task(&self.s, &self.scratch[worker], <int>task, part, part + n)
+        return 1
 
     def result(self):
         """``(share, high, low, weight, equity)``: array('d') each; ``equity`` is NaN exactly

@@ -47,7 +47,7 @@ cdef int setup_strength_worker(const Sweep* s, StrengthWorker* w, int bins) noex
     return SHOWDOWN_OK
 
 
-cdef class StrengthJob:
+cdef class StrengthJob(TaskedJob):
     """Hand-strength features of ``hands`` against ``opponents`` weighted by whole numbers
     0..1000, on a board of 3, 4 or 5 cards, cut into tasks of runouts that worker threads claim
     (``run(worker)``): ``StrengthJob(board, hands, opponents, hole_size, weights, bins,
@@ -57,18 +57,12 @@ cdef class StrengthJob:
     cdef Sweep s
     cdef bint ready
     cdef StrengthWorker* worker_state
-    cdef bint* running
     cdef double* squares        # per task: n doubles
     cdef int32_t* groups
     cdef int64_t* ones
     cdef int32_t* dup_count
     cdef object keep
     cdef int bins
-    cdef readonly int tasks
-    cdef readonly int workers
-    cdef int next_task
-    cdef int finished
-    cdef bint stopped
 
     def __cinit__(self, *args, **kwargs):
         self.ready = False
@@ -117,20 +111,20 @@ cdef class StrengthJob:
         if code != SHOWDOWN_OK:
             raise MemoryError()
         self.ready = True
-        self.tasks = 1 if board_size == 5 else STRENGTH_TASKS
-        self.workers = min(nworkers, self.tasks)
+        cdef int tasks = 1 if board_size == 5 else STRENGTH_TASKS
+        self.cut(tasks, min(nworkers, tasks), tasks)
         self.squares = <double*>allocate(n * self.tasks, sizeof(double))
         self.worker_state = <StrengthWorker*>allocate(self.workers, sizeof(StrengthWorker))
-        self.running = <bint*>allocate(self.workers, sizeof(bint))
-        if self.squares == NULL or self.worker_state == NULL or self.running == NULL:
+        if self.squares == NULL or self.worker_state == NULL:
             raise MemoryError()
+        self.runnable = True
 
     def __dealloc__(self):
         cdef int i
         if self.worker_state != NULL:
             for i in range(self.workers):
                 free_strength_worker(&self.worker_state[i])
-        release(self.worker_state); release(self.running); release(self.squares)
+        release(self.worker_state); release(self.squares)
         release(self.dup_count); release(self.groups); release(self.ones)
         if self.ready:
             free_sweep(&self.s)
@@ -166,42 +160,20 @@ cdef class StrengthJob:
                 if r >= stop:
                     return
 
-    def run(self, int worker):
-        """Claim tasks and work through them until none is left or the job is stopped."""
-        if not self.ready or self.squares == NULL:
-            raise JobError("this StrengthJob was not set up")
-        if not 0 <= worker < self.workers:
-            raise JobError(f"worker {worker} is outside 0..{self.workers - 1}")
-        if self.running[worker]:
-            raise JobError(f"worker {worker} is already running in another thread")
+    cdef int start(self, int worker) except -1:
         cdef StrengthWorker* w = &self.worker_state[worker]
-        cdef int task, code = SHOWDOWN_OK
-        self.running[worker] = True
-        try:
-            if not w.ready:
-                with nogil:
-                    code = setup_strength_worker(&self.s, w, self.bins)
-                if code != SHOWDOWN_OK:
-                    raise MemoryError()
-            while not self.stopped and self.next_task < self.tasks:
-                task = self.next_task       # the GIL is held: no other worker claims it
-                self.next_task += 1
-                with nogil:
-                    self.run_runouts(w, task)
-                self.finished += 1
-                PyErr_CheckSignals()
-        finally:
-            self.running[worker] = False
+        cdef int code = SHOWDOWN_OK
+        if not w.ready:
+            with nogil:
+                code = setup_strength_worker(&self.s, w, self.bins)
+            if code != SHOWDOWN_OK:
+                raise MemoryError()
+        return 0
 
-    def done(self):
-        return self.finished
-
-    @property
-    def total(self):
-        return self.tasks
-
-    def stop(self):
-        self.stopped = True
+    cdef int64_t do_task(self, int worker, int64_t task) except -1:
+        with nogil:
+            self.run_runouts(&self.worker_state[worker], <int>task)
+        return 1
 
     def result(self):
         """(equity, equity_squared, high, low, scoop, low_made, weight, histogram)."""

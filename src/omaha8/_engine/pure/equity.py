@@ -16,7 +16,7 @@ from ...exceptions import JobError
 from ..checks import CHUNK_RUNOUTS, TALLY_LISTS, check_job, check_range_job, check_range_walk, check_rows_apart
 from ..programs import program_weight
 from .evaluate import best_high, best_low
-from .jobs import TaskedJob
+from .jobs import TaskedJob, cut
 
 __all__ = [
     "EquityJob",
@@ -121,7 +121,7 @@ class EquityJob(TaskedJob):
 
     def _set_up_chunks(self, total: int, seats: int, workers: int) -> None:
         """The chunks of ``total`` runouts or deals, and the sums their tallies add into."""
-        self.cut(-(-total // CHUNK_RUNOUTS), workers, total)
+        cut(self, -(-total // CHUNK_RUNOUTS), workers, total)
         self.sums = self._empty_tally(seats)
 
     @staticmethod
@@ -141,7 +141,7 @@ class EquityJob(TaskedJob):
                 deck[j], deck[r] = deck[r], deck[j]
             yield deck[: self.need]
 
-    def work(self, worker: int, task: int) -> Optional[int]:
+    def _do_task(self, worker: int, task: int) -> Optional[int]:
         """One chunk's runouts tallied and added in: their count, or None when the job was
         stopped midway (nothing is added)."""
         tally = self._empty_tally(len(self.sums["low_made"]))

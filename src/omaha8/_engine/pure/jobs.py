@@ -9,15 +9,29 @@ from typing import Optional
 
 from ...exceptions import JobError
 
-__all__ = ["TaskedJob"]
+__all__ = ["TaskedJob", "cut"]
+
+
+def cut(job: TaskedJob, tasks: int, workers: int, pieces: Optional[int] = None, first: int = 0) -> None:
+    """Cut ``job`` into tasks ``first`` .. ``tasks - 1`` to claim on ``workers`` threads, ``pieces``
+    of work in all (by default one a task): the compiled base's ``cut``. A function, not a
+    method, so that a job's public methods are the compiled job's."""
+    job.tasks = tasks
+    job.workers = workers
+    job.pieces = tasks - first if pieces is None else pieces
+    job.next_task = first
+    job.finished = 0
+    job.stopped = False
+    job.lock = threading.Lock()
+    job.running = [False] * workers
 
 
 class TaskedJob:
     """What every pure engine job shares: ``tasks`` tasks that up to ``workers`` threads claim in
     turn under a lock (``run(worker)``), until none is left or ``stop()`` is called; ``done()``
     counts the pieces finished, ``total`` how many there are (a task's pieces: one, or an
-    equity chunk's runouts). A job calls ``cut`` when it is set up (and again for each phase)
-    and does one task in ``work(worker, task)``."""
+    equity chunk's runouts). A job is ``cut`` when it is set up (and again for each phase)
+    and does one task in ``_do_task(worker, task)``."""
 
     tasks: int
     workers: int
@@ -26,19 +40,10 @@ class TaskedJob:
     finished: int
     stopped: bool
 
-    def cut(self, tasks: int, workers: int, pieces: Optional[int] = None, first: int = 0) -> None:
-        """Tasks ``first`` .. ``tasks - 1`` to claim, on ``workers`` threads; ``pieces`` of work
-        in all (by default one a task)."""
-        self.tasks = tasks
-        self.workers = workers
-        self.pieces = tasks - first if pieces is None else pieces
-        self.next_task = first
-        self.finished = 0
-        self.stopped = False
-        self.lock = threading.Lock()
-        self.running = [False] * workers
+    lock: threading.Lock
+    running: list[bool]
 
-    def work(self, worker: int, task: int) -> Optional[int]:
+    def _do_task(self, worker: int, task: int) -> Optional[int]:
         """Do one task: the pieces it finished, or None when the job was stopped midway."""
         raise NotImplementedError
 
@@ -56,7 +61,7 @@ class TaskedJob:
                         return
                     task = self.next_task
                     self.next_task += 1
-                pieces = self.work(worker, task)
+                pieces = self._do_task(worker, task)
                 if pieces is None:
                     return
                 with self.lock:

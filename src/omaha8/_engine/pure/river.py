@@ -9,7 +9,7 @@ from array import array
 from ...exceptions import JobError
 from ..checks import check_river_job
 from .evaluate import best_high, best_low
-from .jobs import TaskedJob
+from .jobs import TaskedJob, cut
 
 __all__ = ["RiverJob"]
 
@@ -64,7 +64,7 @@ class RiverJob(TaskedJob):
         self._mode = 0
         self.iteration = 0
         self.memory = 16 * sum(size)
-        self.cut(2, 2, first=2)  # nothing to do before a phase begins
+        cut(self, 2, 2, first=2)  # nothing to do before a phase begins
         self.opponent_weights = tuple(array("d", self._share(p, self._weights[1 - p])[1]) for p in (0, 1))
 
     def _share(self, p: int, reach: list) -> tuple[list, list]:
@@ -113,9 +113,9 @@ class RiverJob(TaskedJob):
                     self._current[kind][at + a * n + i] = positive[a] / total if total > 0 else 1.0 / count
         first = player if mode == 0 else 0
         # Two workers whatever the phase: a second one on a one-task phase finds nothing to do.
-        self.cut(player + 1 if mode == 0 else 2, 2, first=first)
+        cut(self, player + 1 if mode == 0 else 2, 2, first=first)
 
-    def work(self, worker: int, task: int) -> int:
+    def _do_task(self, worker: int, task: int) -> int:
         self._roots[task] = self._traverse(task, 0, self._weights[1 - task], [1.0] * len(self._hands[task]))
         return 1
 

@@ -17,7 +17,7 @@ from ...values import WORST_HIGH
 from ..checks import SHOWDOWN_BLOCKS, showdown_error
 from .equity import HALF_UNITS
 from .evaluate import best_high, best_low
-from .jobs import TaskedJob
+from .jobs import TaskedJob, cut
 
 __all__ = ["ShowdownJob", "TallySweeper", "release_memory", "river_fields", "check_showdown"]
 
@@ -75,7 +75,7 @@ class ShowdownJob(TaskedJob):
         else:
             self._runouts = list(combinations(deck, 5 - len(board)))
         tasks = 2 if len(board) == 5 else SHOWDOWN_BLOCKS
-        self.cut(tasks, min(workers, tasks))
+        cut(self, tasks, min(workers, tasks))
         self._parts: list = [None] * self.tasks
         self._sign = 1 if k % 2 == 0 else -1
         dup: dict = {}
@@ -175,7 +175,7 @@ class ShowdownJob(TaskedJob):
                 self._river(runout, 3, high, low)
         return high, low
 
-    def work(self, worker: int, task: int) -> int:
+    def _do_task(self, worker: int, task: int) -> int:
         self._parts[task] = self._task(task)
         return 1
 

@@ -11,7 +11,7 @@ from ...cards import HOLE_SIZES
 from ...exceptions import JobError
 from ..checks import showdown_error
 from .equity import POT_UNITS
-from .jobs import TaskedJob
+from .jobs import TaskedJob, cut
 from .showdown import check_showdown, river_fields
 
 __all__ = ["StrengthJob", "STRENGTH_TASKS"]
@@ -51,13 +51,13 @@ class StrengthJob(TaskedJob):
         deck = [c for c in range(52) if c not in board]
         self._runouts = list(combinations(deck, 5 - len(board)))
         tasks = 1 if len(board) == 5 else STRENGTH_TASKS
-        self.cut(tasks, min(workers, tasks))
+        cut(self, tasks, min(workers, tasks))
         n = len(self._hands)
         self._sums = [[0] * 11 for _ in range(n)]
         self._histogram = [[0] * bins for _ in range(n)]
         self._squares = [[0.0] * n for _ in range(self.tasks)]
 
-    def work(self, worker: int, task: int) -> int:
+    def _do_task(self, worker: int, task: int) -> int:
         count = len(self._runouts)
         for runout in self._runouts[count * task // self.tasks : count * (task + 1) // self.tasks]:
             board = self._board + list(runout)
