@@ -229,10 +229,10 @@ _POSTS = ("small blind", "big blind", "small & big blinds", "ante")
 def _replay(history: History, max_raises) -> Replay:
     """The replay's phases: the hand dealt as the history sets it up (blinds, posts, cards), its
     actions played in turn, the betting's end checked (the bets returned), then the pots."""
-    hand = _deal(history, max_raises)
+    names = history.names
+    hand = _deal(history, names, max_raises)
     if isinstance(hand, str):
         return Replay(history, None, {}, {}, [f"hand {history.hand_id}: not replayed: {hand}"], "not replayed")
-    names = history.names
     notes = list(history.notes)
     differences = _play(history, hand, names, notes)
     if not differences:
@@ -249,16 +249,16 @@ def _replay(history: History, max_raises) -> Replay:
         differences.append(
             f"hand {history.hand_id}: omaha8's pot is {hand.pot}, the site's total pot {history.total_pot}"
         )
-    return _check_payouts(history, hand, differences, notes)
+    return _check_payouts(history, hand, names, differences, notes)
 
 
-def _deal(history: History, max_raises) -> Union[Hand, str]:
+def _deal(history: History, names: list, max_raises) -> Union[Hand, str]:
     """The engine's Hand as the history sets it up, or why it cannot be dealt."""
-    posts = _blinds_and_posts(history)
+    posts = _blinds_and_posts(history, names)
     if isinstance(posts, str):
         return posts
     (small, big), ante, bets, extra = posts
-    holes = [history.holes.get(name) for name in history.names]
+    holes = [history.holes.get(name) for name in names]
     if any(h is not None and len(h) != history.hole_size for h in holes):
         return "hole cards of the wrong count"
     if max_raises == "site":
@@ -283,11 +283,10 @@ def _deal(history: History, max_raises) -> Union[Hand, str]:
         return str(error)
 
 
-def _blinds_and_posts(history: History) -> Union[tuple, str]:
+def _blinds_and_posts(history: History, names: list) -> Union[tuple, str]:
     """((small, big), ante, bets, {seat: (live, dead)}) from the posts, or why Hand cannot post
     them so: each blind from its own seat, the small first (a seat all-in on the ante posts
     none); posts from other seats (a player entering or coming back) are extra, live or dead."""
-    names = history.names
     seat_of = {name: seat for seat, name in enumerate(names)}
     posts = [s for s in history.steps if s.kind in _POSTS]
     small_seat, big_seat = (1, 0) if len(names) == 2 else (0, 1)
@@ -352,8 +351,9 @@ def _play(history: History, hand: Hand, names: list, notes: list) -> list[str]:
     for step in history.steps:
         if step.kind in _POSTS:
             continue
-        # A tournament player sitting out is folded when its turn comes without its own action.
-        _fold_sitting_out(history, hand, names, notes, step.street, step.name)
+        if history.sitting_out:
+            # A tournament player sitting out is folded when its turn comes without its own action.
+            _fold_sitting_out(history, hand, names, notes, step.street, step.name)
         if hand.actor is None:
             differences.append(f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} after the betting ended")
             break
@@ -427,19 +427,18 @@ def _verb(kind: str) -> str:
     return " or ".join(word + "s" for word in kind.split(" or "))
 
 
-def _check_payouts(history: History, hand: Hand, differences: list, notes: list) -> Replay:
+def _check_payouts(history: History, hand: Hand, names: list, differences: list, notes: list) -> Replay:
     """The pots as omaha8 settles them (a player mucking at the showdown concedes), and, when the
     history states its results, each pot against what the site paid from it after the rake."""
-    settled = _settle(history, hand)
+    settled = _settle(history, hand, names)
     if settled is None:
         return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
     checked, result = settled
-    names = history.names
     payouts = {names[s]: result.payouts[s] for s in range(hand.n) if result.payouts[s]}
     if not history.results_stated:
         replay = Replay(history, hand, payouts, payouts, differences, checked, notes=notes)
     else:
-        collected = _compare_pots(history, hand, result, differences)
+        collected = _compare_pots(history, hand, names, result, differences)
         site_by_name: dict[str, int] = {}
         for name, amount, _ in history.collected:
             site_by_name[name] = site_by_name.get(name, 0) + amount
@@ -453,10 +452,9 @@ def _check_payouts(history: History, hand: Hand, differences: list, notes: list)
     return replay
 
 
-def _settle(history: History, hand: Hand) -> Optional[tuple]:
+def _settle(history: History, hand: Hand, names: list) -> Optional[tuple]:
     """("uncontested" or "showdown", the engine's result); None when the cards the showdown
     needs are not known."""
-    names = history.names
     live = [s for s in range(hand.n) if not hand.folded[s]]
     if len(live) == 1:
         return "uncontested", hand.result
@@ -471,10 +469,10 @@ def _settle(history: History, hand: Hand) -> Optional[tuple]:
     return "showdown", result
 
 
-def _compare_pots(history: History, hand: Hand, result, differences: list) -> dict:
+def _compare_pots(history: History, hand: Hand, names: list, result, differences: list) -> dict:
     """What omaha8 pays each player from what the site paid out of each pot (the site's rake
     taken from the pots), each pot's difference added to ``differences``."""
-    names, hand_id = history.names, history.hand_id
+    hand_id = history.hand_id
     site_pots: dict[int, dict[str, int]] = {}
     for name, amount, pot in history.collected:
         site_pots.setdefault(pot, {}).setdefault(name, 0)
