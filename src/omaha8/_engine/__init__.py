@@ -1,7 +1,8 @@
 """The engine: which implementation is live, and the names the layers above may use.
 
 Two modules serve the same API (``checks.ENGINE_API``): ``core_c``, compiled from
-``core_c.pyx`` (with ``equity_c.pxi``), and ``core_py``, the same in plain Python. Both read
+``core_c.pyx`` (with the ``.pxi`` files it includes), and ``core_py``, the same in plain Python
+(gathered from ``pure/``, a module per C file, each naming its twin). Both read
 their arguments only through ``checks``, and range programs in the format ``programs`` names.
 The layers above call ``ENGINE`` (looked up at each call, so that the tests can swap it) rather
 than importing an implementation, and import nothing else from here but ``__all__``.

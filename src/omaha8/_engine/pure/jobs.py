@@ -39,7 +39,6 @@ class TaskedJob:
     next_task: int
     finished: int
     stopped: bool
-
     lock: threading.Lock
     running: list[bool]
 
