@@ -45,7 +45,7 @@ def test_readme_command_lines(capsys, monkeypatch, tmp_path):
     import glob
     import shutil
 
-    from test_history import TOURNAMENT
+    from history_helpers import TOURNAMENT
 
     from omaha8.cli import main
 
