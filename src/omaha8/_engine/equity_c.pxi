@@ -16,7 +16,6 @@
 # which every number of winners up to ten divides, so exact equities are exact and every sum
 # is the same in any order.
 
-from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int64_t, uint32_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
