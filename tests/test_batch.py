@@ -255,3 +255,50 @@ def test_an_output_buffer_is_told_what_is_wrong_with_it(impl):
     rows = numpy.array([[0, 1, 2, 3, 8, 12, 16]] * 3, dtype=numpy.uint8)
     with pytest.raises(BatchError, match=r"out must be C-contiguous"):
         indexer.index_batch(rows, numpy.zeros(6, dtype=numpy.uint64)[::2])
+
+
+# ---- issue 8: hostile and careless callers: overlapping and foreign buffers
+
+
+def _rows(rng, n, size):
+    out = bytearray()
+    for _ in range(n):
+        out += bytes(rng.sample(range(52), size))
+    return out
+
+
+@pytest.mark.parametrize("where", ["holes", "boards"])
+def test_outputs_that_overlap_an_input_give_right_rows(impl, where):
+    rng = random.Random(8)
+    n = 300
+    holes, boards = _rows(rng, n, 4), _rows(rng, n, 5)
+    # Each row's cards must not collide: deal hole and board together.
+    holes, boards = bytearray(), bytearray()
+    for _ in range(n):
+        cards = rng.sample(range(52), 9)
+        holes += bytes(cards[:4])
+        boards += bytes(cards[4:])
+    expected_high, expected_low = impl.evaluate_batch(
+        memoryview(bytes(holes)).cast("B", (n, 4)), memoryview(bytes(boards)).cast("B", (n, 5))
+    )
+    # The outputs live inside the input buffer: the low output over its first rows, so that
+    # writing row i early would change rows read later.
+    shared = holes if where == "holes" else boards
+    out_low = memoryview(shared)[:n]
+    out_high = array("H", bytes(2 * n))
+    impl.evaluate_batch(
+        memoryview(bytes(holes)).cast("B", (n, 4)) if where == "boards" else memoryview(holes).cast("B", (n, 4)),
+        memoryview(boards).cast("B", (n, 5)) if where == "boards" else memoryview(bytes(boards)).cast("B", (n, 5)),
+        out_high,
+        out_low,
+    )
+    assert list(out_high) == list(expected_high)
+    assert list(out_low) == list(expected_low)
+
+
+def test_outputs_that_overlap_each_other_are_refused(impl):
+    holes = memoryview(bytes([51, 50, 3, 6] * 4)).cast("B", (4, 4))
+    board = memoryview(bytes([0, 21, 31]))
+    space = bytearray(16)
+    with pytest.raises(BatchError, match="share memory"):
+        impl.evaluate_batch(holes, board, memoryview(space).cast("H")[:4], memoryview(space)[4:8])

@@ -2,7 +2,8 @@ import pickle
 
 import pytest
 
-from omaha8 import Card, CardError, parse_cards
+import omaha8
+from omaha8 import Card, CardError, equity, parse_cards
 
 
 def test_numbering_matches_phevaluator():
@@ -91,5 +92,28 @@ def test_parse_cards_names_the_problem(bad, message):
 
 def test_card_rejects_bad_values():
     for bad in ("Xx", "", "AsKs", 52, -1, True, 2.0, None):
+        with pytest.raises(CardError):
+            Card(bad)
+
+
+# ---- issue 8: hostile and careless callers: numpy integers are cards
+
+
+def test_numpy_integers_are_cards_everywhere(live):
+    np = pytest.importorskip("numpy")
+    hole = np.array([50, 45, 12, 3], np.uint8)
+    board = np.array([48, 5, 23, 47, 31], np.int64)
+    plain = ([50, 45, 12, 3], [48, 5, 23, 47, 31])
+    assert omaha8.evaluate(hole, board) == omaha8.evaluate(*plain)
+    assert omaha8.evaluate(list(hole), tuple(board)) == omaha8.evaluate(*plain)
+    assert Card(np.uint8(51)) is Card("As") and Card(np.int32(0)) is Card("2c")
+    assert omaha8.high_hand(hole, board) == omaha8.high_hand(*plain)
+    assert omaha8.showdown(board, [hole, None], [np.int64(10), np.int64(5)]).payouts == (15, 0)
+    result = equity([hole, np.array([51, 46, 22, 1], np.uint16)], board[:3], exact=True)
+    assert result == equity([plain[0], [51, 46, 22, 1]], plain[1][:3], exact=True)
+    holes = np.array([hole, [51, 46, 22, 1]], np.uint8)
+    high, low = omaha8.evaluate_batch(holes, board.astype(np.uint8))
+    assert high[0] == omaha8.evaluate(holes[0], board)[0]
+    for bad in (np.float64(3.0), np.array([1.5])[0]):
         with pytest.raises(CardError):
             Card(bad)

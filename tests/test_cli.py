@@ -3,11 +3,14 @@
 import io
 import json
 import math
+import os
 import random
 import subprocess
 import sys
+import time
 
 import pytest
+from ctrl_c import interrupt
 
 import omaha8
 from omaha8.cli import _ProgressBar, main
@@ -432,7 +435,6 @@ def test_solve_out_leaves_only_the_file(live, capsys, tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["spot.o8r"]
     assert omaha8.RiverSolution.load(tmp_path / "spot.o8r").iterations == 20
     # A failure as the file is written: one line naming the user's path, nothing left behind.
-    import os
 
     def full(*args, **kwargs):
         raise OSError(28, "No space left on device")
@@ -564,7 +566,6 @@ def test_outs_against_a_range_the_board_empties_is_one_line(live, capsys):
 def test_features_with_a_scheduler_nobody_runs_gives_up_in_seconds(capsys, tmp_path):
     # Nobody listens on port 1: connecting gives up after the client's time-out (10 s), in one line.
     pytest.importorskip("distributed")
-    import time
 
     started = time.monotonic()
     status, out, err = run(
@@ -573,3 +574,16 @@ def test_features_with_a_scheduler_nobody_runs_gives_up_in_seconds(capsys, tmp_p
     assert time.monotonic() - started < 30
     assert status == 2 and not out and err.count("\n") == 1
     assert err.startswith("omaha8: error: cannot reach the scheduler at 'tcp://127.0.0.1:1'")
+
+
+# ---------------------------------------------------------------- issue 8: hostile and careless callers: Ctrl-C
+
+
+def test_ctrl_c_stops_the_command_line():
+    command = (
+        "import sys, omaha8.cli; print('started', flush=True); sys.exit(omaha8.cli.main(['equity', "
+        "'AsAh2s3h', 'KsKdQhQc', '--threads', '1', '--samples', '10000000000']))"
+    )
+    took, result = interrupt([sys.executable, "-c", command], {})
+    assert result.returncode == 130 and result.stderr.strip() == "omaha8: interrupted"
+    assert took < 0.5

@@ -3,12 +3,14 @@ reproducibility, progress and stopping, bad input, and poker-equity when it is i
 
 import itertools
 import random
+import sys
 from fractions import Fraction
 
 import pytest
 
 import omaha8
 from omaha8 import CardError, RangeError, equity, parse_cards
+from omaha8._engine import MAX_SAMPLES, MAX_WORKERS
 from omaha8._engine import core_py as pure
 
 
@@ -277,6 +279,50 @@ def test_ranges_that_all_need_one_card_are_refused_at_once(live):
     # Every hand of both ranges holds the ace of spades: no deal exists, exact or sampled.
     for hands in (["As", "As"], ["AsKs**", "As**"], ["AsAh2s3h", "As", "Kd"]):
         for samples in (None, 10):
-            with pytest.raises(RangeError, match="no deal of these ranges|no hand left"):
+            with pytest.raises(RangeError, match=r"no deal of these ranges|no hand left"):
                 equity(hands, samples=samples, seed=1)
     assert equity(["As", "Ks"], samples=1000, seed=1).players[0].equity > 0.5
+
+
+# ---- issue 8: hostile and careless callers: limits, seeds, exact by default
+
+
+def test_dead_cards_as_an_iterator_through_equity(live):
+    result = equity(["AsAh2s3h", "KsKdQhQc"], "2c7d9h", iter(["4c", "5c"]))
+    assert result.runouts == 741
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(samples=2**63 - 1), "samples must be 1..1,000,000,000,000,000"),
+        (dict(samples=2**64), "samples must be 1..1,000,000,000,000,000"),
+        (dict(samples=MAX_SAMPLES + 1), "samples must be 1..1,000,000,000,000,000"),
+        (dict(threads=100_000), f"threads must be 1..{MAX_WORKERS}"),
+        (dict(threads=2**70), f"threads must be 1..{MAX_WORKERS}"),
+    ],
+)
+def test_huge_numbers_are_refused_with_the_limit(live, kwargs, message):
+    with pytest.raises(ValueError) as info:
+        equity(["AsAh2s3h", "KsKdQhQc"], **kwargs)
+    assert message in str(info.value) and len(str(info.value)) < 120
+
+
+@pytest.mark.parametrize("board", ["", "2c7d9h"])
+def test_a_seed_gives_the_same_samples_on_any_thread_count(live, board):
+    count = 100_000 if live.__name__.endswith("core_c") else 40_000
+    answers = [equity(["AsAh2s3h", "KsKdQhQc"], board, samples=count, seed=7, threads=t) for t in (1, 2, 3, 4)]
+    assert all(a == answers[0] for a in answers)
+
+
+def test_exact_is_the_default_and_sampling_is_asked_for(live_core):
+    module = sys.modules["omaha8.equity"]
+    assert not hasattr(module, "EXACT_RUNOUT_LIMIT")  # the switch that could never happen
+    assert equity(["AsAh2s3h", "KsKdQhQc"], "2c7d9h").exact
+    sampled = equity(["AsAh2s3h", "KsKdQhQc"], "2c7d9h", exact=False, seed=1)
+    assert not sampled.exact and sampled.runouts == module.DEFAULT_SAMPLES
+
+
+def test_dead_card_count_is_worded_as_a_range(live):
+    with pytest.raises(CardError, match=r"\(0 to 52 allowed\)"):
+        equity(["AsAh2s3h", "KsKdQhQc"], dead=list(range(51)) + [51, 51])

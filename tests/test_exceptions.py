@@ -7,10 +7,13 @@ import functools
 import inspect
 import math
 import random
+import sys
+
+import pytest
 
 import omaha8
 import omaha8.history
-from omaha8 import exceptions
+from omaha8 import Card, equity, exceptions
 
 
 def test_every_error_class_is_in_the_family_and_a_value_error():
@@ -176,3 +179,25 @@ def test_bad_input_raises_only_the_family(live):
     assert never_refused == {9, 18}, never_refused  # history.read_all, release_showdown_memory()
     # And most hostile calls are refusals, not answers: an answer to "" or None is the default.
     assert sum(raised.values()) > 4 * sum(answered.values())
+
+
+# ---- issue 8: hostile and careless callers: short messages
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Card("As" * 500_000),
+        lambda: Card(10**100000 if sys.int_info.default_max_str_digits == 0 else 2**100000),
+        lambda: omaha8.evaluate("As" * 500_000, "2c3c4c"),
+        lambda: omaha8.evaluate("Qx" + "As" * 500_000, "2c3c4c"),
+        lambda: equity(["AsAh2s3h", "KsKdQhQc"], dead=list(range(53))),
+        lambda: equity(["AsAh2s3h", "KsKdQhQc"], samples="9" * 100_000),
+        lambda: omaha8.showdown("2c3c4c5c6c", ["AsAh2s3h"], [-(2**100000)]),
+        lambda: omaha8.showdown("2c3c4c5c6c", ["AsAh2s3h"], ["9" * 100_000]),
+    ],
+)
+def test_error_messages_stay_short(live, call):
+    with pytest.raises(ValueError) as info:
+        call()
+    assert len(str(info.value)) < 200, str(info.value)[:300]

@@ -69,3 +69,20 @@ def test_missing_core_falls_back_loudly():
     environment = {k: v for k, v in os.environ.items() if k != "OMAHA8_PURE_PYTHON"}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environment, check=True)
     assert result.stdout.split("\n") == ["python (2471, 87)", "True", ""]
+
+
+# ---- issue 8: hostile and careless callers: the warning for a missing core
+
+
+def test_the_warning_for_a_missing_core_says_it_is_not_built():
+    code = (
+        "import sys, warnings\n"
+        "sys.modules['omaha8._engine.core_c'] = None\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    import omaha8\n"
+        "print([str(w.message) for w in caught])\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OMAHA8_PURE_PYTHON"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert "is not built" in result.stdout and "circular" not in result.stdout

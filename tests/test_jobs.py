@@ -6,10 +6,13 @@ from __future__ import annotations
 import array
 import inspect
 import os
+import sys
+import threading
 
 import pytest
+from ctrl_c import interrupt
 
-from omaha8 import jobs
+from omaha8 import equity, jobs
 from omaha8._engine import MAX_WORKERS
 from omaha8.exceptions import JobError
 
@@ -154,3 +157,40 @@ def test_shaped_rows():
     empty = jobs.shaped_rows(b"", 5)
     # (its format is ctypes' '<B', which memoryview.tolist does not read: no rows to read anyway)
     assert empty.shape == (0, 5) and empty.nbytes == 0 and len(empty) == 0
+
+
+# ---- issue 8: hostile and careless callers: a thread that cannot start, Ctrl-C
+
+
+def test_a_thread_that_cannot_start_stops_the_ones_started(live_core, monkeypatch):
+    real_start = threading.Thread.start
+    started = []
+
+    def start(self):
+        if self.name.startswith("omaha8-job-") and len(started) == 2:
+            raise RuntimeError("can't start new thread")
+        started.append(self)
+        real_start(self)
+
+    monkeypatch.setattr(threading.Thread, "start", start)
+    with pytest.raises(RuntimeError, match="can't start new thread"):
+        equity(["AsAh2s3h", "KsKdQhQc"], samples=10**12, seed=1, threads=4)
+    assert len(started) == 2 and not any(thread.is_alive() for thread in started)
+
+
+INTERRUPTIBLE = """
+import sys, time, omaha8
+print("started", flush=True)
+try:
+    omaha8.equity(["AsAh2s3h", "KsKdQhQc"], samples=10**10, threads=1, seed=1)
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+@pytest.mark.parametrize("pure", ["0", "1"])
+def test_ctrl_c_stops_a_one_thread_run_from_python(pure):
+    took, result = interrupt([sys.executable, "-c", INTERRUPTIBLE], {"OMAHA8_PURE_PYTHON": pure})
+    assert result.stdout.split() == ["started", "interrupted"], result.stderr[-2000:]
+    assert took < 0.5

@@ -334,7 +334,7 @@ def test_a_checkpoint_resumes_in_process_and_reports_progress(tmp_path, monkeypa
 def test_a_checkpoint_of_another_table_is_refused(tmp_path):
     checkpoint = tmp_path / "c"
     preflop_table(samples=300, seed=1, hands=["AsAh2s3h"], checkpoint=checkpoint, allow_fallback=PURE)
-    with pytest.raises(TableError, match="another table.*seed"):
+    with pytest.raises(TableError, match=r"another table.*seed"):
         preflop_table(samples=300, seed=2, hands=["AsAh2s3h"], checkpoint=checkpoint, allow_fallback=PURE)
     (tmp_path / "junk").write_text("hello\n")
     with pytest.raises(TableError, match="line 1: not the header of an omaha8 checkpoint"):
