@@ -349,37 +349,12 @@ def flop_features(
     if path.exists() and not path.is_dir():
         raise TableError(f"{path} is not a directory")
     path.mkdir(parents=True, exist_ok=True)
-    count = whole_number(bins, "bins", 0, 10_000, TableError)
-    if file_format is None:
-        file_format = "parquet" if _parquet_available() else "npz"
-    if file_format not in ("parquet", "npz"):
-        raise TableError(f"file_format is 'parquet' or 'npz', not {file_format!r}")
-    if file_format == "parquet" and not _parquet_available():
-        raise TableError("Parquet files need pyarrow: pip install pyarrow (or give file_format='npz')")
+    identity = _features_identity(bins, file_format, hands, opponents)
+    count, file_format = identity["bins"], identity["file_format"]
     boards = canonical_boards(3)
     wanted = list(range(len(boards))) if flops is None else sorted(set(_flop_numbers(flops, len(boards))))
     manifest_path = path / "features.json"
-    for name, expression in (("hands", hands), ("opponents", opponents)):
-        if not isinstance(expression, str):
-            raise TableError(f"{name} must be a range expression (a string), not {type(expression).__name__}")
-        Range(expression)  # a RangeError now, not in every task
-    identity = {
-        "format": FEATURES_FORMAT,
-        "bins": count,
-        "hole_size": 4,
-        "hands": hands,
-        "opponents": opponents,
-        "file_format": file_format,
-    }
-    if manifest_path.exists():
-        try:
-            found = json.loads(manifest_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as error:
-            raise TableError(f"{manifest_path} is not an omaha8 features manifest ({error})") from None
-        if not isinstance(found, dict) or found.get("identity") != identity:
-            raise TableError(
-                f"{path} holds features of another run (its features.json differs): give another directory"
-            )
+    _check_same_run(manifest_path, identity)
     suffix = ".parquet" if file_format == "parquet" else ".npz"
     manifest = {
         "identity": identity,
@@ -408,6 +383,43 @@ def flop_features(
         if progress is not None:
             progress(done, len(wanted))
     return manifest
+
+
+def _features_identity(bins: object, file_format: Optional[str], hands: object, opponents: object) -> dict:
+    """The run's parameters, each checked: what makes two runs' files the same files."""
+    count = whole_number(bins, "bins", 0, 10_000, TableError)
+    if file_format is None:
+        file_format = "parquet" if _parquet_available() else "npz"
+    if file_format not in ("parquet", "npz"):
+        raise TableError(f"file_format is 'parquet' or 'npz', not {file_format!r}")
+    if file_format == "parquet" and not _parquet_available():
+        raise TableError("Parquet files need pyarrow: pip install pyarrow (or give file_format='npz')")
+    for name, expression in (("hands", hands), ("opponents", opponents)):
+        if not isinstance(expression, str):
+            raise TableError(f"{name} must be a range expression (a string), not {type(expression).__name__}")
+        Range(expression)  # a RangeError now, not in every task
+    return {
+        "format": FEATURES_FORMAT,
+        "bins": count,
+        "hole_size": 4,
+        "hands": hands,
+        "opponents": opponents,
+        "file_format": file_format,
+    }
+
+
+def _check_same_run(manifest_path: Path, identity: dict) -> None:
+    """A directory that holds another run's files is refused: its files would be mixed."""
+    if not manifest_path.exists():
+        return
+    try:
+        found = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise TableError(f"{manifest_path} is not an omaha8 features manifest ({error})") from None
+    if not isinstance(found, dict) or found.get("identity") != identity:
+        raise TableError(
+            f"{manifest_path.parent} holds features of another run (its features.json differs): give another directory"
+        )
 
 
 def _flop_numbers(flops: Sequence[int], count: int) -> list[int]:

@@ -148,11 +148,11 @@ def _pair(value: object, what: str) -> tuple[int, int]:
 
 
 def _read_rules(
-    stacks: object,
+    stacks: Sequence[object],
     limit: object,
     blinds: object,
     ante: object,
-    bets: object,
+    bets: Optional[Sequence[object]],
     max_raises: object,
     hole_size: object,
 ) -> tuple[list[int], str, tuple[int, int], int, tuple[int, int], Optional[int], int]:
@@ -160,10 +160,10 @@ def _read_rules(
     bets, max_raises, hole_size), or a HandError naming the first that is wrong."""
     if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
         raise HandError(f"stacks must be a list of chip counts, one per seat, not {quoted(stacks)}")
-    n = len(stacks)  # type: ignore[arg-type]
+    n = len(stacks)
     if not 2 <= n <= MAX_SEATS:
         raise HandError(f"a hand has 2 to {MAX_SEATS} seats, not {n}")
-    chips = [_whole(stack, f"the stack of {seat_words(seat)}", 1) for seat, stack in enumerate(stacks)]  # type: ignore[call-overload]
+    chips = [_whole(stack, f"the stack of {seat_words(seat)}", 1) for seat, stack in enumerate(stacks)]
     if sum(chips) > MAX_CHIPS:
         raise HandError(f"the stacks add up to more than {MAX_CHIPS:,} chips")
     if not isinstance(limit, str) or limit not in LIMITS:
@@ -179,7 +179,7 @@ def _read_rules(
     else:
         small_bet, big_bet = _pair(bets, "bets")
         if small_bet < 1 or big_bet < 1:
-            raise HandError(f"bets must be at least 1, not {quoted(tuple(bets))}")  # type: ignore[call-overload]
+            raise HandError(f"bets must be at least 1, not {quoted(tuple(bets))}")
     if max(big, ante, small_bet, big_bet) > MAX_CHIPS:
         raise HandError(f"blinds, ante and bets must be at most {MAX_CHIPS:,} chips")
     raises = None if max_raises is None else _whole(max_raises, "max_raises", 0)

@@ -431,15 +431,75 @@ def _build(rules: _Rules) -> tuple[list[TreeNode], array]:
     """The tree (its amounts in chips) and the engine's amounts (in units of the pot: the pot
     and each player's river chips, three per node). The structure is decided in units, so the
     same spot at any scale is the same tree; call it only on a counted tree."""
-    pot, stack, size = rules.pot, rules.stack, rules.big_bet or 0.0
-    unit_stack, unit_size = rules.unit_stack, rules.unit_size
-    # Breadth first, so that each decision's children are numbered together. A node to make:
-    # (path, kind, river chips in units, river chips, raises made, facing a bet, who folded).
-    nodes: list[TreeNode] = []
-    units = array("d")
-    queue: list = [((), "oop", (0.0, 0.0), (0.0, 0.0), 0, False, None)]
+    return _TreeBuilder(rules).build()
 
-    def sized(
+
+class _TreeBuilder:
+    """Makes the tree breadth first, so that each decision's children are numbered together.
+    A node to make is a spec: (path, kind, river chips in units, river chips, raises made,
+    facing a bet, who folded)."""
+
+    def __init__(self, rules: _Rules) -> None:
+        self.rules = rules
+        self.pot, self.stack, self.size = rules.pot, rules.stack, rules.big_bet or 0.0
+        self.unit_stack, self.unit_size = rules.unit_stack, rules.unit_size
+
+    def build(self) -> tuple[list[TreeNode], array]:
+        nodes: list[TreeNode] = []
+        units = array("d")
+        queue: list = [((), "oop", (0.0, 0.0), (0.0, 0.0), 0, False, None)]
+        pot, unopened, facing_a_bet = self.pot, self._unopened, self._facing  # bound once: a tree has a million nodes
+        at = 0
+        while at < len(queue):
+            path, kind, put, chips, made, facing, folded = queue[at]
+            queue[at] = None  # made into a node below: let the spec go
+            at += 1
+            middle = pot + chips[0] + chips[1]
+            units.extend((1.0 + put[0] + put[1], put[0], put[1]))
+            if kind not in PLAYERS:
+                nodes.append(TreeNode(path, kind, (), middle, chips[0], chips[1], folded))
+                continue
+            me = PLAYERS.index(kind)
+            if facing:
+                options = facing_a_bet(path, kind, me, put, chips, made)
+            else:
+                options = unopened(path, me, put, chips, made, middle)
+            first = len(queue)
+            queue.extend(spec for _, spec in options)
+            names = tuple(name for name, _ in options)
+            children = tuple(range(first, first + len(options)))
+            nodes.append(TreeNode(path, kind, names, middle, chips[0], chips[1], None, children))
+        return nodes, units
+
+    def _unopened(self, path: tuple, me: int, put: tuple, chips: tuple, made: int, middle: float) -> list[tuple]:
+        """(name, child spec) of each option with no bet to face: check, then the bets."""
+        after = "showdown" if me == 1 else "ip"
+        options: list[tuple] = [("check", (path + ("check",), after, put, chips, made, False, None))]
+        if put[me] < self.unit_stack:
+            pot_units = 1.0 + put[0] + put[1]
+            choices = _totals(self.rules.bet_options, put[me], pot_units, self.unit_size, self.unit_stack)
+            self._sized(options, "bet", choices, me, chips[me], middle, path, put, chips, made)
+        return options
+
+    def _facing(self, path: tuple, kind: str, me: int, put: tuple, chips: tuple, made: int) -> list[tuple]:
+        """(name, child spec) of each option facing a bet: fold, call, then the raises."""
+        other = 1 - me
+        called, called_chips = list(put), list(chips)
+        called[me], called_chips[me] = put[other], chips[other]
+        options: list[tuple] = [
+            ("fold", (path + ("fold",), "fold", put, chips, made, False, kind)),
+            ("call", (path + ("call",), "showdown", tuple(called), tuple(called_chips), made, False, None)),
+        ]
+        if made < self.rules.max_raises and put[other] < self.unit_stack:
+            # A raise of f: the call, then f times the pot after the call.
+            pot_units = 1.0 + 2 * put[other]
+            choices = _totals(self.rules.raise_options, put[other], pot_units, self.unit_size, self.unit_stack)
+            chip_middle = self.pot + 2 * chips[other]
+            self._sized(options, "raise", choices, me, chips[other], chip_middle, path, put, chips, made)
+        return options
+
+    def _sized(
+        self,
         options: list,
         verb: str,
         choices: list,
@@ -453,6 +513,7 @@ def _build(rules: _Rules) -> tuple[list[TreeNode], array]:
     ) -> None:
         """The children of each bet or raise in ``choices`` (from ``_totals``), the chips put in
         worked out in chips: ``start`` plus the fraction of ``chip_middle``."""
+        raises, stack, size, acting = made + (verb == "raise"), self.stack, self.size, PLAYERS[1 - me]
         for option, total in choices:
             if option is _ALL_IN:
                 name, chip_total = _ALL_IN, stack
@@ -461,87 +522,8 @@ def _build(rules: _Rules) -> tuple[list[TreeNode], array]:
                 chip_total = min(start + (size if option is None else option * chip_middle), stack)
             after, after_chips = list(put), list(chips)
             after[me], after_chips[me] = total, chip_total
-            options.append(
-                (
-                    name,
-                    (
-                        path + (name,),
-                        PLAYERS[1 - me],
-                        tuple(after),
-                        tuple(after_chips),
-                        made + (verb == "raise"),
-                        True,
-                        None,
-                    ),
-                )
-            )
-
-    at = 0
-    while at < len(queue):
-        path, kind, put, chips, made, facing, folded = queue[at]
-        queue[at] = None  # made into a node below: let the spec go
-        at += 1
-        middle = pot + chips[0] + chips[1]
-        units.extend((1.0 + put[0] + put[1], put[0], put[1]))
-        if kind not in PLAYERS:
-            nodes.append(TreeNode(path, kind, (), middle, chips[0], chips[1], folded))
-            continue
-        me = PLAYERS.index(kind)
-        other = 1 - me
-        options: list[tuple] = []  # (name, child spec)
-        if not facing:
-            options.append(
-                ("check", (path + ("check",), "showdown" if me == 1 else "ip", put, chips, made, False, None))
-            )
-            if put[me] < unit_stack:
-                sized(
-                    options,
-                    "bet",
-                    _totals(rules.bet_options, put[me], 1.0 + put[0] + put[1], unit_size, unit_stack),
-                    me,
-                    chips[me],
-                    middle,
-                    path,
-                    put,
-                    chips,
-                    made,
-                )
-        else:
-            options.append(("fold", (path + ("fold",), "fold", put, chips, made, False, kind)))
-            called, called_chips = list(put), list(chips)
-            called[me], called_chips[me] = put[other], chips[other]
-            options.append(
-                ("call", (path + ("call",), "showdown", tuple(called), tuple(called_chips), made, False, None))
-            )
-            if made < rules.max_raises and put[other] < unit_stack:
-                # A raise of f: the call, then f times the pot after the call.
-                sized(
-                    options,
-                    "raise",
-                    _totals(rules.raise_options, put[other], 1.0 + 2 * put[other], unit_size, unit_stack),
-                    me,
-                    chips[other],
-                    pot + 2 * chips[other],
-                    path,
-                    put,
-                    chips,
-                    made,
-                )
-        first = len(queue)
-        queue.extend(spec for _, spec in options)
-        nodes.append(
-            TreeNode(
-                path,
-                kind,
-                tuple(name for name, _ in options),
-                middle,
-                chips[0],
-                chips[1],
-                None,
-                tuple(range(first, first + len(options))),
-            )
-        )
-    return nodes, units
+            child = (path + (name,), acting, tuple(after), tuple(after_chips), raises, True, None)
+            options.append((name, child))
 
 
 def _name(verb: str, fraction: Optional[float]) -> str:
@@ -1260,19 +1242,7 @@ def solve_river(
         board, pot, stack, limit, bets, raises, max_raises, big_bet, iterations, exploitability, threads, progress
     )
     board_cards, rules = checked.board, checked.rules
-    sizes = [_size_of(side) for side in (oop, ip)]
-    size = next((k for k in sizes if k is not None), 4)
-    oop_rows, oop_weights, k = _read_side(oop, "oop", board_cards, size)
-    ip_rows, ip_weights, k_ip = _read_side(ip, "ip", board_cards, size)
-    if k != k_ip:
-        raise SolverError(f"oop's hands have {k} cards and ip's {k_ip}: both must be the same size")
-    counts = (len(oop_rows) // k, len(ip_rows) // k)
-    need = _estimate(checked.shape, counts)
-    if need > MAX_SOLVER_BYTES:
-        raise SolverError(
-            f"{counts[0]:,} hands against {counts[1]:,} on a tree of {checked.shape.nodes:,} nodes "
-            f"would take about {need / 1e9:.1f} GB (at most {MAX_SOLVER_BYTES // 10**9} GB)"
-        )
+    oop_rows, oop_weights, ip_rows, ip_weights, k = _read_ranges(oop, ip, checked)
     nodes, units = _build(rules)
     kinds, firsts, node_counts, amounts = _engine_tree(nodes, units)
     # In units of the pot and of each range's largest weight (a power of two: exact).
@@ -1329,6 +1299,25 @@ def solve_river(
         seconds=time.perf_counter() - started,
         memory=job.memory,
     )
+
+
+def _read_ranges(oop: SideLike, ip: SideLike, checked: _Checked) -> tuple[bytes, array, bytes, array, int]:
+    """Both sides' rows and weights on the board, of one hole size, and the memory their
+    solve would take checked: (oop rows, oop weights, ip rows, ip weights, hole size)."""
+    sizes = [_size_of(side) for side in (oop, ip)]
+    size = next((k for k in sizes if k is not None), 4)
+    oop_rows, oop_weights, k = _read_side(oop, "oop", checked.board, size)
+    ip_rows, ip_weights, k_ip = _read_side(ip, "ip", checked.board, size)
+    if k != k_ip:
+        raise SolverError(f"oop's hands have {k} cards and ip's {k_ip}: both must be the same size")
+    counts = (len(oop_rows) // k, len(ip_rows) // k)
+    need = _estimate(checked.shape, counts)
+    if need > MAX_SOLVER_BYTES:
+        raise SolverError(
+            f"{counts[0]:,} hands against {counts[1]:,} on a tree of {checked.shape.nodes:,} nodes "
+            f"would take about {need / 1e9:.1f} GB (at most {MAX_SOLVER_BYTES // 10**9} GB)"
+        )
+    return oop_rows, oop_weights, ip_rows, ip_weights, k
 
 
 def _solve_spot(spot: Mapping[str, Any]) -> RiverSolution:
