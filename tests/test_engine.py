@@ -1,6 +1,7 @@
 """The two engines, compiled (core_c) and pure (core_py), under hostile and careless callers: each
 validates, then reads only what it validated; one worker a thread; the limits the C arrays hold;
-a seed repeats on either engine and any split; one API, the same outcome for the same input.
+a seed repeats on either engine and any split; one API, the same outcome for the same input;
+ranges sampled, read, counted and listed alike.
 Crash cases run in a subprocess, so that a crash fails the test instead of killing pytest."""
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ import subprocess
 import sys
 import threading
 import time
+from math import comb
 
 import pytest
 
 import omaha8
-from omaha8 import Card
+from omaha8 import Card, Range, equity
 from omaha8._engine import MAX_SAMPLES, MAX_WORKERS
 
 # ---- issue 8: hostile and careless callers
@@ -445,3 +447,130 @@ def test_bad_buffers_fail_alike(core, fallback):
             assert theirs[0] == "ok" and list(ours[1][0]) == list(theirs[1][0])
         else:
             assert ours == theirs
+
+
+# ---- ranges: both engines sample, read, count and list a range alike, and refuse alike
+
+C = comb
+
+
+def test_a_seed_gives_the_same_range_samples_anywhere(core, fallback):
+    holes = ["AsAh2s3h", Range("KK**, QQ**@50")]
+    results = []
+    for module, threads in ((core, 1), (core, 3), (fallback, 2)):
+        import omaha8._engine as engine
+
+        saved = engine.ENGINE
+        engine.ENGINE = module
+        try:
+            results.append(
+                equity(holes, "2c7d9h", samples=30_000 if module is core else 20_000, seed=9, threads=threads)
+            )
+        finally:
+            engine.ENGINE = saved
+    assert results[0] == results[1]
+    small = []
+    for module in (core, fallback):
+        job = module.RangeEquityJob(
+            [[51, 50, 3, 6], None],
+            [0, 21, 31],
+            [],
+            False,
+            5000,
+            4,
+            1,
+            [None, (Range("KK**").raw()[0], Range("KK**").raw()[1])],
+        )
+        job.run(0)
+        small.append(job.tally())
+    assert small[0] == small[1]
+
+
+def test_both_engines_read_a_range_hand_by_hand_alike(core, fallback):
+    code, table = Range("AA**@40, KK**:$ds, [2-4]x[2-4]x").program()
+    tallies = []
+    for module in (core, fallback):
+        job = module.RangeEquityJob(
+            [[51, 50, 3, 6], None], [0, 21, 31], [], False, 4000, 4, 1, [None, (4, code, table)]
+        )
+        job.run(0)
+        tallies.append(job.tally())
+    assert tallies[0] == tallies[1]
+
+
+def test_both_engines_count_alike(core, fallback):
+    for expression, size in (("wxyz", 4), ("AwKw*", 5), ("AA", 6), ("KK**:$ds", 4)):
+        code, table = Range(expression, hole_size=size).program()
+        from omaha8._engine import possible_shapes as _possible_shapes
+        from omaha8._engine import relevant_cards as _relevant_cards
+
+        relevant = _relevant_cards(code, table)
+        shapes = _possible_shapes(code, table, size) if relevant == (1 << 52) - 1 else b""
+        args = (code.tobytes(), table.tobytes(), size, relevant, shapes)
+        assert core.range_count(*args) == fallback.range_count(*args)
+    code, table = Range("AsKs**").program()
+    listed = core.range_list(code.tobytes(), table.tobytes(), 4, (1 << 52) - 1 - (1 << 0))
+    assert listed == fallback.range_list(code.tobytes(), table.tobytes(), 4, (1 << 52) - 1 - (1 << 0))
+    assert len(listed[0]) == 4 * C(49, 2)
+
+
+@pytest.mark.parametrize(
+    "k, cards, shapes",
+    [
+        (4, -1, b""),
+        (4, 1 << 52, b""),
+        (4, 2**64, b""),
+        (4, 1.5, b""),
+        (4, True, b""),
+        (3, 0, b""),
+        (7, 0, b""),
+        (4.0, 0, b""),
+        (4, (1 << 52) - 1, b"\x04\x00\x00"),
+        (4, (1 << 52) - 1, b"\x03\x00\x00\x00"),
+        (4, (1 << 52) - 1, "abcd"),
+    ],
+)
+def test_range_walks_refuse_bad_arguments_alike(core, fallback, k, cards, shapes):
+    code, table = Range("AA").program()
+    for module in (core, fallback):
+        with pytest.raises(ValueError):
+            module.range_count(code.tobytes(), table.tobytes(), k, cards, shapes)
+        if not shapes:
+            with pytest.raises(ValueError):
+                module.range_list(code.tobytes(), table.tobytes(), k, cards)
+
+
+@pytest.mark.parametrize("dead", [0, 1, (1 << 52) - 1, 0b1011 << 20])
+def test_both_engines_list_rows_apart_alike(core, fallback, dead):
+    rng = random.Random(dead)
+    rows = bytes(c for _ in range(400) for c in sorted(rng.sample(range(52), 4)))
+    weights = bytes(rng.randint(1, 100) for _ in range(400))
+    kept = core.rows_apart(rows, weights, 4, dead)
+    assert kept == fallback.rows_apart(rows, weights, 4, dead)
+    expected = [i for i in range(400) if not any((dead >> c) & 1 for c in rows[4 * i : 4 * i + 4])]
+    assert kept == (b"".join(rows[4 * i : 4 * i + 4] for i in expected), bytes(weights[i] for i in expected))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (b"\x00\x01\x02\x03", b"", 4, 0),
+        (b"\x00\x01\x02", b"\x01", 4, 0),
+        (b"\x00\x01\x02\x03", b"\x01", 3, 0),
+        (b"\x00\x01\x02\x03", b"\x01", 4, -1),
+        (b"\x00\x01\x02\x03", b"\x01", 4, 1 << 52),
+        ("abcd", b"\x01", 4, 0),
+        (b"\x00\x01\x02\x03", [1], 4, 0),
+        (b"\x00\x01\x02\x03", b"\x01", 4, 1.0),
+    ],
+)
+def test_rows_apart_refuses_bad_arguments_alike(core, fallback, args):
+    for module in (core, fallback):
+        with pytest.raises(ValueError):
+            module.rows_apart(*args)
+    # A card past 51 is never dead, in either engine: nothing shifts past the mask.
+    assert (
+        core.rows_apart(b"\x00\x01\x02\xff", b"\x07", 4, 1 << 51)
+        == fallback.rows_apart(b"\x00\x01\x02\xff", b"\x07", 4, 1 << 51)
+        == (b"\x00\x01\x02\xff", b"\x07")
+    )

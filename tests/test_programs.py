@@ -94,3 +94,23 @@ def test_what_is_not_a_program_is_a_job_error_in_both_engines(impl, code, table)
         impl.range_count(code, table, 4, 0)
     with pytest.raises(JobError, match="not a compiled range"):
         impl.range_list(code, table, 4, 15)
+
+
+@pytest.mark.parametrize(
+    "code, table",
+    [
+        ([1, 0], [100, 0, 9, 0]),  # nine specs for a four-card hand
+        ([1, 4], [100, 0, 0, 0]),  # a pattern past the table
+        ([2, 0], [100, 0, 0, 0]),  # an operator with nothing on the stack
+        ([1, 0, 1, 0], [100, 0, 0, 0]),  # two values left
+        ([9, 0], [100, 0, 0, 0]),  # no such operation
+        ([1, 0], [100, 0, 1, 0, 1 << 13, 0, 0]),
+    ],
+)
+def test_malformed_programs_are_refused(impl, code, table):
+    from array import array
+
+    with pytest.raises(ValueError, match="not a compiled range"):
+        impl.RangeEquityJob(
+            [[51, 50, 3, 6], None], [0, 21, 31], [], False, 10, 1, 1, [None, (4, array("i", code), array("i", table))]
+        )

@@ -252,38 +252,6 @@ def test_samples_weigh_whole_deals_like_the_exact_walk(live_core):
         assert abs(s.equity - e.equity) < 4 * s.std_error + 1e-12, (s.equity, e.equity)
 
 
-def test_a_seed_gives_the_same_range_samples_anywhere(core, fallback):
-    holes = ["AsAh2s3h", Range("KK**, QQ**@50")]
-    results = []
-    for module, threads in ((core, 1), (core, 3), (fallback, 2)):
-        import omaha8._engine as engine
-
-        saved = engine.ENGINE
-        engine.ENGINE = module
-        try:
-            results.append(
-                equity(holes, "2c7d9h", samples=30_000 if module is core else 20_000, seed=9, threads=threads)
-            )
-        finally:
-            engine.ENGINE = saved
-    assert results[0] == results[1]
-    small = []
-    for module in (core, fallback):
-        job = module.RangeEquityJob(
-            [[51, 50, 3, 6], None],
-            [0, 21, 31],
-            [],
-            False,
-            5000,
-            4,
-            1,
-            [None, (Range("KK**").raw()[0], Range("KK**").raw()[1])],
-        )
-        job.run(0)
-        small.append(job.tally())
-    assert small[0] == small[1]
-
-
 def test_aces_against_a_random_hand(live_core):
     # Published Omaha Hi/Lo odds tables put AA** against a random hand near 64%.
     result = equity(["AA**", "random"], samples=1_000_000, seed=1)
@@ -375,38 +343,6 @@ def test_exact_equity_walks_a_range_too_large_to_list_in_the_engine(live_core):
     assert every.exact and every.runouts == comb(52 - 10, 5)
 
 
-def test_both_engines_read_a_range_hand_by_hand_alike(core, fallback):
-    code, table = Range("AA**@40, KK**:$ds, [2-4]x[2-4]x").program()
-    tallies = []
-    for module in (core, fallback):
-        job = module.RangeEquityJob(
-            [[51, 50, 3, 6], None], [0, 21, 31], [], False, 4000, 4, 1, [None, (4, code, table)]
-        )
-        job.run(0)
-        tallies.append(job.tally())
-    assert tallies[0] == tallies[1]
-
-
-@pytest.mark.parametrize(
-    "code, table",
-    [
-        ([1, 0], [100, 0, 9, 0]),  # nine specs for a four-card hand
-        ([1, 4], [100, 0, 0, 0]),  # a pattern past the table
-        ([2, 0], [100, 0, 0, 0]),  # an operator with nothing on the stack
-        ([1, 0, 1, 0], [100, 0, 0, 0]),  # two values left
-        ([9, 0], [100, 0, 0, 0]),  # no such operation
-        ([1, 0], [100, 0, 1, 0, 1 << 13, 0, 0]),
-    ],
-)
-def test_malformed_programs_are_refused(impl, code, table):
-    from array import array
-
-    with pytest.raises(ValueError, match="not a compiled range"):
-        impl.RangeEquityJob(
-            [[51, 50, 3, 6], None], [0, 21, 31], [], False, 10, 1, 1, [None, (4, array("i", code), array("i", table))]
-        )
-
-
 # ---------------------------------------------------------------- hostile expressions (issue 16)
 
 
@@ -475,22 +411,6 @@ def test_the_engine_count_equals_a_brute_force(live_core, expression, specs):
     assert _engine_count(expression) == matched
 
 
-def test_both_engines_count_alike(core, fallback):
-    for expression, size in (("wxyz", 4), ("AwKw*", 5), ("AA", 6), ("KK**:$ds", 4)):
-        code, table = Range(expression, hole_size=size).program()
-        from omaha8._engine import possible_shapes as _possible_shapes
-        from omaha8._engine import relevant_cards as _relevant_cards
-
-        relevant = _relevant_cards(code, table)
-        shapes = _possible_shapes(code, table, size) if relevant == (1 << 52) - 1 else b""
-        args = (code.tobytes(), table.tobytes(), size, relevant, shapes)
-        assert core.range_count(*args) == fallback.range_count(*args)
-    code, table = Range("AsKs**").program()
-    listed = core.range_list(code.tobytes(), table.tobytes(), 4, (1 << 52) - 1 - (1 << 0))
-    assert listed == fallback.range_list(code.tobytes(), table.tobytes(), 4, (1 << 52) - 1 - (1 << 0))
-    assert len(listed[0]) == 4 * C(49, 2)
-
-
 def test_len_of_every_range_without_listing_it(live_core):
     assert len(Range("AA", hole_size=6)) == 1_237_792
     assert len(Range("AA", hole_size=5)) == C(52, 5) - C(48, 5) - 4 * C(48, 4)
@@ -539,32 +459,6 @@ def test_hole_sizes_are_ints(hole_size):
 
 
 @pytest.mark.parametrize(
-    "k, cards, shapes",
-    [
-        (4, -1, b""),
-        (4, 1 << 52, b""),
-        (4, 2**64, b""),
-        (4, 1.5, b""),
-        (4, True, b""),
-        (3, 0, b""),
-        (7, 0, b""),
-        (4.0, 0, b""),
-        (4, (1 << 52) - 1, b"\x04\x00\x00"),
-        (4, (1 << 52) - 1, b"\x03\x00\x00\x00"),
-        (4, (1 << 52) - 1, "abcd"),
-    ],
-)
-def test_range_walks_refuse_bad_arguments_alike(core, fallback, k, cards, shapes):
-    code, table = Range("AA").program()
-    for module in (core, fallback):
-        with pytest.raises(ValueError):
-            module.range_count(code.tobytes(), table.tobytes(), k, cards, shapes)
-        if not shapes:
-            with pytest.raises(ValueError):
-                module.range_list(code.tobytes(), table.tobytes(), k, cards)
-
-
-@pytest.mark.parametrize(
     "expression, size", [("5%", 4), ("AA**@50,KK**", 4), ("****", 4), ("$ds", 4), ("AsKs*", 5), ("*", 5)]
 )
 def test_hands_apart_from_cards_are_exactly_those_missing_them(expression, size):
@@ -603,39 +497,3 @@ def test_hands_apart_from_read_cards_and_keep_their_limit():
     with pytest.raises(RangeError, match="too many hands"):
         Range("****").apart_from(indices, most=1000)
     assert len(Range("****").apart_from(indices, most=C(47, 4))[1]) == C(47, 4)
-
-
-@pytest.mark.parametrize("dead", [0, 1, (1 << 52) - 1, 0b1011 << 20])
-def test_both_engines_list_rows_apart_alike(core, fallback, dead):
-    rng = random.Random(dead)
-    rows = bytes(c for _ in range(400) for c in sorted(rng.sample(range(52), 4)))
-    weights = bytes(rng.randint(1, 100) for _ in range(400))
-    kept = core.rows_apart(rows, weights, 4, dead)
-    assert kept == fallback.rows_apart(rows, weights, 4, dead)
-    expected = [i for i in range(400) if not any((dead >> c) & 1 for c in rows[4 * i : 4 * i + 4])]
-    assert kept == (b"".join(rows[4 * i : 4 * i + 4] for i in expected), bytes(weights[i] for i in expected))
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        (b"\x00\x01\x02\x03", b"", 4, 0),
-        (b"\x00\x01\x02", b"\x01", 4, 0),
-        (b"\x00\x01\x02\x03", b"\x01", 3, 0),
-        (b"\x00\x01\x02\x03", b"\x01", 4, -1),
-        (b"\x00\x01\x02\x03", b"\x01", 4, 1 << 52),
-        ("abcd", b"\x01", 4, 0),
-        (b"\x00\x01\x02\x03", [1], 4, 0),
-        (b"\x00\x01\x02\x03", b"\x01", 4, 1.0),
-    ],
-)
-def test_rows_apart_refuses_bad_arguments_alike(core, fallback, args):
-    for module in (core, fallback):
-        with pytest.raises(ValueError):
-            module.rows_apart(*args)
-    # A card past 51 is never dead, in either engine: nothing shifts past the mask.
-    assert (
-        core.rows_apart(b"\x00\x01\x02\xff", b"\x07", 4, 1 << 51)
-        == fallback.rows_apart(b"\x00\x01\x02\xff", b"\x07", 4, 1 << 51)
-        == (b"\x00\x01\x02\xff", b"\x07")
-    )
