@@ -1,17 +1,20 @@
 """Equity: exact answers against a brute force, samples against exact answers, symmetries,
-reproducibility, progress and stopping, bad input, and poker-equity when it is installed."""
+reproducibility, progress and stopping, bad input, and poker-equity when it is installed; and
+equity against ranges (listed, or read hand by hand when too large to list)."""
 
 import itertools
 import random
 import sys
 from fractions import Fraction
+from math import comb
 
 import pytest
 
 import omaha8
-from omaha8 import CardError, RangeError, equity, parse_cards
+from omaha8 import CardError, Range, RangeError, equity, parse_cards
 from omaha8._engine import MAX_SAMPLES, MAX_WORKERS
 from omaha8._engine import core_py as pure
+from omaha8.cli import main
 
 
 def brute_force(holes, board, dead=()):
@@ -326,3 +329,175 @@ def test_exact_is_the_default_and_sampling_is_asked_for(live_core):
 def test_dead_card_count_is_worded_as_a_range(live):
     with pytest.raises(CardError, match=r"\(0 to 52 allowed\)"):
         equity(["AsAh2s3h", "KsKdQhQc"], dead=list(range(51)) + [51, 51])
+
+
+# ---- equity against ranges
+
+
+def brute_force_range(holes, board):
+    """Each seat's exact share over every deal: a hand from each range (its weight), every
+    runout, deals with a card twice left out; split by the rules, in fractions."""
+    board = [int(c) for c in parse_cards(board)]
+    choices = []
+    for hole in holes:
+        if isinstance(hole, Range):
+            choices.append([(list(row), weight) for row, weight in zip(hole.combos.tolist(), hole.weights)])
+        else:
+            choices.append([([int(c) for c in parse_cards(hole)], 1)])
+    shares = [Fraction(0)] * len(holes)
+    total = Fraction(0)
+    for deal in itertools.product(*choices):
+        cards = [c for hand, _ in deal for c in hand] + board
+        if len(set(cards)) != len(cards):
+            continue
+        weight = 1
+        for _, w in deal:
+            weight *= w
+        deck = [c for c in range(52) if c not in cards]
+        for extra in itertools.combinations(deck, 5 - len(board)):
+            full = board + list(extra)
+            results = [pure.evaluate(hand, full) for hand, _ in deal]
+            best_high = min(r[0] for r in results)
+            high = [s for s, r in enumerate(results) if r[0] == best_high]
+            made = [r[1] for r in results if r[1] is not None]
+            low = [s for s, r in enumerate(results) if made and r[1] == min(made)]
+            part = Fraction(1, 2) if low else Fraction(1)
+            for s in high:
+                shares[s] += weight * part / len(high)
+            for s in low:
+                shares[s] += weight * Fraction(1, 2) / len(low)
+            total += weight
+    return [share / total for share in shares]
+
+
+SPOTS = [
+    (["AsAh2s3h", "KK**"], "2c7d9hTsJc"),  # river
+    (["AsAh2s3h", "[2-4][2-4]**$ds"], "2c7d9hTsJc"),
+    (["AsAh2s3h", "KsQs[J,T]*@40, JsJh**"], "2c7d9hTs"),  # turn, weights
+    (["KsQh[J,T][2-4]", "JJ[5-6][5-6]", "7c6c5d4d"], "2c7d9hTsAc"),  # two ranges and a hand, collisions
+]
+
+
+@pytest.mark.parametrize("holes, board", SPOTS)
+def test_exact_range_equity_equals_a_brute_force(live, holes, board):
+    if live.__name__.endswith("core_py") and len(board) == 8:
+        pytest.skip("the turn walks are slow in pure Python")
+    ranges = [Range(h) if not _is_hand(h) else h for h in holes]
+    result = equity(ranges, board, exact=True, threads=2)
+    expected = brute_force_range(ranges, board)
+    assert result.exact
+    for player, share in zip(result.players, expected):
+        assert player.equity == pytest.approx(float(share), abs=1e-12)
+
+
+def _is_hand(text):
+    try:
+        return len(parse_cards(text)) == 4
+    except Exception:
+        return False
+
+
+def test_expressions_and_ranges_mix_with_hands(live_core):
+    by_text = equity(["AsAh2s3h", "KK**"], "2c7d9hTsJc")
+    by_object = equity(["AsAh2s3h", Range("KK**")], "2c7d9hTsJc")
+    assert by_text == by_object and by_text[1].range == "KK**" and by_text[1].hole == ()
+    with pytest.raises(omaha8.CardError, match="hand 2: wrong number"):
+        equity(["AsAh2s3h", ["Ks", "Kd", "Qh"]])  # a list of cards of the wrong count: a typo
+    # Text is a hand only when it is exactly one hand of concrete cards: three cards are the
+    # range of every hand holding them (49 hands), two hands one after the other a range of two.
+    short = equity(["AsAh2s3h", "KsKdQh"], "2c7d9hTsJc")
+    assert short[1].range == "KsKdQh" and len(Range("KsKdQh")) == 49
+    two = equity(["AsAh2s3h", "QcJc8s6d,KhKcQsQd"], "2c7d9hTs5h")
+    assert two[1].range == "QcJc8s6d,KhKcQsQd" and len(Range("QcJc8s6d,KhKcQsQd")) == 2
+    assert two[0].equity == pytest.approx(
+        (
+            equity(["AsAh2s3h", "QcJc8s6d"], "2c7d9hTs5h")[0].equity
+            + equity(["AsAh2s3h", "KhKcQsQd"], "2c7d9hTs5h")[0].equity
+        )
+        / 2
+    )
+    with pytest.raises(RangeError, match="no hand left"):
+        equity(["AsAh2s3h", "AsAh**"], "2c7d9h")
+    with pytest.raises(RangeError, match="hand 2: unknown rank"):
+        equity(["AsAh2s3h", "KKX*"])
+
+
+def test_samples_weigh_whole_deals_like_the_exact_walk(live_core):
+    # Three seats whose ranges collide often: drawn seat by seat in a fixed order, the first
+    # range would be favoured; drawn as whole deals and redrawn on a collision, the samples
+    # agree with the exact walk within four standard errors.
+    holes = [Range("Ad[K,Q][2-4]*"), Range("[K,Q][K,Q][2-4]*"), "AsKs2c3c"]
+    exact = equity(holes, "Ac7d9hTsJh", exact=True)
+    sampled = equity(holes, "Ac7d9hTsJh", samples=400_000, seed=3)
+    for s, e in zip(sampled.players, exact.players):
+        assert abs(s.equity - e.equity) < 4 * s.std_error + 1e-12, (s.equity, e.equity)
+
+
+def test_aces_against_a_random_hand(live_core):
+    # Published Omaha Hi/Lo odds tables put AA** against a random hand near 64%.
+    result = equity(["AA**", "random"], samples=1_000_000, seed=1)
+    assert abs(result[0].equity - 0.64) < 0.01
+
+
+@pytest.mark.parametrize(
+    "holes, board",
+    [
+        (["AsAh2s3h", "****"], "4d5c9hKs"),
+        (["KsKdQhQc", "AA**"], "4d5c9hTs2h"),
+    ],
+)
+def test_agrees_with_poker_equity_wildcards(live_core, holes, board):
+    poker_equity = pytest.importorskip("poker_equity")
+    theirs = poker_equity.exact_from_text("omaha_hi_lo", holes, board)
+    ours = equity(holes, board, exact=True)
+    for mine, other in zip(ours.players, theirs["players"]):
+        assert mine.equity == pytest.approx(other["equity"], abs=1e-12)
+
+
+def test_equity_command_with_a_range(live_core, capsys):
+    assert main(["equity", "AsAh2s3h", "random", "--board", "4d5c9h"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("board: 4d 5c 9h") and "exact" in out[0]
+    assert out[3].split()[:2] == ["2", "random"]
+
+
+# ---- ranges too large to list
+
+
+def test_a_range_read_hand_by_hand_samples_like_the_listed_one(live_core):
+    # "AA***" of five-card hands can be listed (and walked exactly on the turn); the same range
+    # read hand by hand, as the ones too large to list are, samples to the same answer.
+    listed = Range("AA***@60, KK***", hole_size=5)
+    exact = equity(["QsQhJsJh2c", listed], "2d7d9hTs", exact=True)
+    unlisted = Range("AA***@60, KK***", hole_size=5)
+    unlisted.listed = False
+    sampled = equity(["QsQhJsJh2c", unlisted], "2d7d9hTs", samples=300_000, seed=5)
+    for s, e in zip(sampled.players, exact.players):
+        assert abs(s.equity - e.equity) < 4 * s.std_error, (s.equity, e.equity)
+
+
+def test_six_card_ranges_too_large_to_list_are_sampled(live_core):
+    big = Range("A*****", hole_size=6)
+    assert not big.listed and "AsKs2c3c4c5c" in big and "KsQs2c3c4c5c" not in big
+    # Counted without a list: every six-card hand but those without an ace.
+    assert len(big) == comb(52, 6) - comb(48, 6) == 8_087_008
+    with pytest.raises(RangeError, match="too many to list"):
+        big.combos
+    result = equity(["KsKdQhQc2c3c", big], samples=100_000, seed=2)
+    assert not result.exact and result[1].range == "A*****"
+    with pytest.raises(ValueError, match="sample them instead"):
+        equity(["KsKdQhQc2c3c", big], exact=True)
+
+
+def test_exact_equity_walks_a_range_too_large_to_list_in_the_engine(live_core):
+    # "A****" of five cards (886,656 hands) is listed by the range's own expansion; read hand by
+    # hand, the engine lists what the known cards leave instead. Both walk every river exactly.
+    board = "2d7d9hTsJs"
+    listed = equity(["KsKdQhQc2c", Range("A****", hole_size=5)], board, exact=True)
+    by_engine = Range("A****", hole_size=5)
+    by_engine.listed = False
+    walked = equity(["KsKdQhQc2c", by_engine], board, exact=True)
+    assert walked.exact and walked == listed
+    # A hand against every five-card hand on the river: 2,598,960 too many to list, walked.
+    every = equity(["KsKdQhQc2c", Range("*", hole_size=5)], board, exact=True)
+    assert every.exact and every.runouts == comb(52 - 10, 5)
