@@ -335,6 +335,35 @@ def test_the_architecture_page_is_the_map():
     assert written == architecture_map(), "ARCHITECTURE.md's map is stale: run python tests/test_layers.py"
 
 
+# A module's tests live in tests/test_<its name>.py; these are tested where their public face is.
+TESTED_IN = {
+    "__init__": "test_implementation.py",  # which engine is live, the typed public API
+    "__main__": "test_cli.py",
+    "_version": "test_cli.py",  # omaha8 --version
+    "_engine": "test_implementation.py",  # the selector
+    "_engine.checks": "test_engine.py",  # both engines read their arguments through it
+    "_engine.core_c": "test_engine.py",
+    "_engine.core_py": "test_engine.py",
+    "_engine.pure": "test_engine.py",
+    "_engine.pure.holdings": "test_analysis.py",
+    "_engine.pure.river": "test_solver.py",
+    "_engine.pure.showdown": "test_sweep.py",
+    "_engine.pure.strength": "test_features.py",
+    "_engine.pure.suits": "test_isomorphism.py",
+    "_engine.suits": "test_isomorphism.py",
+    "adapters": "test_abstraction.py",
+    "history": "test_record.py",
+}
+
+
+def test_each_module_has_a_test_file_named_after_it():
+    tests = Path(__file__).resolve().parent
+    for module in MAY_USE:
+        name = TESTED_IN.get(module, f"test_{module.split('.')[-1]}.py")
+        assert (tests / name).is_file(), f"{module}'s tests belong in tests/{name}, which does not exist"
+    assert set(TESTED_IN) <= set(MAY_USE), set(TESTED_IN) - set(MAY_USE)
+
+
 def test_the_layers_have_no_cycle():
     for module in MAY_USE:
         assert module not in MAY_USE[module], module
