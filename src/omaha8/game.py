@@ -595,8 +595,12 @@ class Hand:
         return self.why_not_fold(seat) is None
 
     def can_check(self, seat: Optional[int] = None) -> bool:
-        """Whether ``check`` is allowed now: a method taking ``seat`` as every ``can_`` form is,
-        so that ``if hand.can_check():`` (always true of a method) is not mistaken for the answer."""
+        """Whether ``check`` is allowed now: a method taking ``seat``, as every ``can_`` form is
+        (it was a property, and a form read without its call, a bound method, is always true)."""
+        if seat is None:
+            # The actor's answer, worked out by _set_actor (False when nobody may act): read
+            # as the property it replaces was, since players and learners ask every action.
+            return self._can_check
         return self.why_not_check(seat) is None
 
     def can_call(self, seat: Optional[int] = None) -> bool:
