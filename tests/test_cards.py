@@ -1,4 +1,5 @@
 import pickle
+import sys
 
 import pytest
 
@@ -117,3 +118,21 @@ def test_numpy_integers_are_cards_everywhere(live):
     for bad in (np.float64(3.0), np.array([1.5])[0]):
         with pytest.raises(CardError):
             Card(bad)
+
+
+def test_a_value_whose_repr_fails_is_still_worded():
+    """Found in issue 33: a Fraction past 4,300 digits raised ValueError from repr while its
+    own error message was being made; so would any caller's class whose repr raises."""
+    from fractions import Fraction
+
+    from omaha8.cards import quoted
+
+    class Unshowable:
+        def __repr__(self):
+            raise RuntimeError("no")
+
+    assert quoted(Unshowable()) == "a Unshowable that cannot be shown"
+    if sys.int_info.default_max_str_digits:
+        assert quoted(Fraction(10**5000 + 1, 3)) == "a Fraction that cannot be shown"
+    with pytest.raises(CardError, match="cannot be shown"):
+        Card(Unshowable())

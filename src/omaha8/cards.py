@@ -123,7 +123,13 @@ def quoted(value: object, limit: int = _QUOTE_LIMIT) -> str:
     short message."""
     if isinstance(value, (str, bytes)) and len(value) > limit:
         return repr(value[:limit]) + f"... ({len(value):,} characters)"
-    text = repr(value) if not isinstance(value, int) or value.bit_length() < 200 else "a huge int"
+    if isinstance(value, int) and value.bit_length() >= 200:
+        return "a huge int"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails (a Fraction past 4,300 digits, a caller's own class)
+        # must not turn the clear error being worded into another one
+        return f"a {type(value).__name__} that cannot be shown"
     return text if len(text) <= limit else text[:limit] + "..."
 
 
