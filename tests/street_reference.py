@@ -52,6 +52,7 @@ class Node:
     cards: tuple[int, ...]  # the board so far
     folder: Optional[int] = None
     children: list = field(default_factory=list)
+    number: int = -1  # decisions numbered in depth-first order, by build
 
 
 def _sizes(rules: Rules, street: str, raising: bool) -> tuple:
@@ -81,7 +82,14 @@ def _options(rules: Rules, street: str, mine: float, base: float, middle: float,
 def build(board: str, rules: Rules) -> Node:
     """The whole game tree from ``board``'s street on."""
     cards = tuple(int(c) for c in omaha8.parse_cards(board))
-    return _street(rules, cards, STREETS[len(cards)], (0.0, 0.0))
+    root = _street(rules, cards, STREETS[len(cards)], (0.0, 0.0))
+    stack, number = [root], 0
+    while stack:
+        node = stack.pop()
+        if node.kind in ("oop", "ip"):
+            node.number, number = number, number + 1
+        stack.extend(child for _, child in reversed(node.children))
+    return root
 
 
 def _street(rules: Rules, cards: tuple, streets: tuple, put: tuple) -> Node:
@@ -139,58 +147,137 @@ def pair_share(mine: tuple, theirs: tuple) -> Fraction:
     return (high + low) / 2
 
 
-def value_by_linear_program(board: str, oop: list, ip: list, rules: Rules) -> float:
-    """OOP's value of the game in chips (what it takes less what it puts in, the deal weighted
-    by the hands' weights): ``oop``, ``ip`` are lists of (hand text, weight)."""
-    root = build(board, rules)
-    hands = [[(tuple(int(c) for c in omaha8.parse_cards(h)), w) for h, w in side] for side in (oop, ip)]
+def leaf_value(node: Node, oop_hand: tuple, ip_hand: tuple, pot: float, player: int) -> float:
+    """A player's value at a fold or a showdown: what it takes less what it put in."""
+    if node.kind == "fold":
+        taken = 0.0 if node.folder == player else pot + node.put[0] + node.put[1]
+    else:
+        share = float(pair_share(omaha8.evaluate(oop_hand, node.cards), omaha8.evaluate(ip_hand, node.cards)))
+        taken = (pot + node.put[0] + node.put[1]) * (share if player == 0 else 1 - share)
+    return taken - node.put[player]
+
+
+def _hands(oop: list, ip: list) -> list:
+    return [[(tuple(int(c) for c in omaha8.parse_cards(h)), w) for h, w in side] for side in (oop, ip)]
+
+
+@dataclass
+class _SequenceForm:
+    hands: list
+    sequences: list  # per player: {(hand, decision, action) or None: column}
+    rows: list  # per player: its constraint rows, as [(column, coefficient)]
+    infosets: list  # per player: (hand, decision, parent column, the actions' columns)
+    payoff: dict  # (OOP column, IP column): OOP's expected value there
+
+
+def _sequence_form(board: str, oop: list, ip: list, rules: Rules) -> _SequenceForm:
+    hands = _hands(oop, ip)
     pairs = [(i, j) for i, (a, _) in enumerate(hands[0]) for j, (b, _) in enumerate(hands[1]) if not set(a) & set(b)]
     total = sum(hands[0][i][1] * hands[1][j][1] for i, j in pairs)
     size = len(hands[0][0][0])
-    sequences: list[dict] = [{None: 0}, {None: 0}]  # per player: (hand, node, action) or None -> column
-    rows: list[list] = [[[(0, 1.0)]], [[(0, 1.0)]]]  # per player: constraint rows as (column, coefficient)
-    payoff: dict = {}
+    form = _SequenceForm(hands, [{None: 0}, {None: 0}], [[[(0, 1.0)]], [[(0, 1.0)]]], [[], []], {})
 
     def column(p: int, key: tuple) -> int:
-        return sequences[p].setdefault(key, len(sequences[p]))
+        return form.sequences[p].setdefault(key, len(form.sequences[p]))
 
-    def walk(node: Node, last: tuple, number: list, chance: float, dealt: tuple) -> None:
+    def walk(node: Node, last: tuple, chance: float, dealt: tuple) -> None:
         if node.kind in ("oop", "ip"):
             p = 0 if node.kind == "oop" else 1
-            here = number[0]
-            number[0] += 1
             for h in range(len(hands[p])):
                 parent = column(p, (h,) + last[p]) if last[p] else 0
-                row = [(parent, -1.0)] + [(column(p, (h, here, a)), 1.0) for a, _ in node.children]
-                rows[p].append(row)
+                actions = [column(p, (h, node.number, a)) for a, _ in node.children]
+                form.rows[p].append([(parent, -1.0)] + [(c, 1.0) for c in actions])
+                form.infosets[p].append((h, node.number, parent, actions))
             for action, child in node.children:
                 step = list(last)
-                step[p] = (here, action)
-                walk(child, tuple(step), number, chance, dealt)
+                step[p] = (node.number, action)
+                walk(child, tuple(step), chance, dealt)
             return
         if node.kind == "chance":
             left = 52 - len(node.cards) - 2 * size  # the cards a pair's deal leaves
             for card, child in node.children:
-                walk(child, last, number, chance / left, dealt + (card,))
+                walk(child, last, chance / left, dealt + (card,))
             return
         for i, j in pairs:
             a, b = hands[0][i][0], hands[1][j][0]
             if set(dealt) & (set(a) | set(b)):
                 continue
-            if node.kind == "fold":
-                value = -node.put[0] if node.folder == 0 else rules.pot + node.put[1]
-            else:
-                share = pair_share(omaha8.evaluate(a, node.cards), omaha8.evaluate(b, node.cards))
-                value = (rules.pot + node.put[0] + node.put[1]) * float(share) - node.put[0]
             weight = hands[0][i][1] * hands[1][j][1] / total * chance
             key = (column(0, (i,) + last[0]) if last[0] else 0, column(1, (j,) + last[1]) if last[1] else 0)
-            payoff[key] = payoff.get(key, 0.0) + weight * value
+            form.payoff[key] = form.payoff.get(key, 0.0) + weight * leaf_value(node, a, b, rules.pot, 0)
 
-    walk(root, ((), ()), [0], 1.0, ())
-    return _solve_sequence_form(rows, payoff, len(sequences[0]), len(sequences[1]))
+    walk(build(board, rules), ((), ()), 1.0, ())
+    return form
 
 
-def _solve_sequence_form(rows: list, payoff: dict, nx: int, ny: int) -> float:
+def value_by_linear_program(board: str, oop: list, ip: list, rules: Rules) -> float:
+    """OOP's value of the game in chips (what it takes less what it puts in, the deal weighted
+    by the hands' weights): ``oop``, ``ip`` are lists of (hand text, weight)."""
+    form = _sequence_form(board, oop, ip, rules)
+    return _solve_sequence_form(form.rows, form.payoff, len(form.sequences[0]), len(form.sequences[1]))[0]
+
+
+def equilibrium(board: str, oop: list, ip: list, rules: Rules) -> tuple[float, dict]:
+    """OOP's value and an equilibrium: {(player, hand index, decision number): the probability
+    of each action in order}, from each player's own LP."""
+    form = _sequence_form(board, oop, ip, rules)
+    nx, ny = len(form.sequences[0]), len(form.sequences[1])
+    value, plan_x = _solve_sequence_form(form.rows, form.payoff, nx, ny)
+    against = {(y, x): -v for (x, y), v in form.payoff.items()}  # IP maximizes minus OOP's value
+    _, plan_y = _solve_sequence_form(form.rows[::-1], against, ny, nx)
+    strategy = {}
+    for p, plan in ((0, plan_x), (1, plan_y)):
+        for h, number, parent, actions in form.infosets[p]:
+            reach = plan[parent]
+            probabilities = [plan[c] / reach for c in actions] if reach > 1e-12 else [1 / len(actions)] * len(actions)
+            strategy[(p, h, number)] = [max(0.0, q) for q in probabilities]
+    return value, strategy
+
+
+def best_response(board: str, oop: list, ip: list, rules: Rules, strategy: dict, player: int) -> float:
+    """``player``'s value when it best-responds to the other's ``strategy`` (as ``equilibrium``
+    gives it), the deal weighted by the hands' weights: a walk of the whole tree, every card
+    dealt, the other's reach carried hand by hand and showdowns pair by pair."""
+    hands = _hands(oop, ip)
+    other = 1 - player
+    size = len(hands[0][0][0])
+
+    def walk(node: Node, mine: tuple, reach: list) -> float:
+        if node.kind == "chance":
+            left = 52 - len(node.cards) - 2 * size
+            out = 0.0
+            for card, child in node.children:
+                if card not in mine:
+                    kept = [r if card not in hands[other][j][0] else 0.0 for j, r in enumerate(reach)]
+                    out += walk(child, mine, kept) / left
+            return out
+        if node.kind in ("fold", "showdown"):
+            out = 0.0
+            for j, r in enumerate(reach):
+                if r:
+                    pair = (mine, hands[other][j][0]) if player == 0 else (hands[other][j][0], mine)
+                    out += r * leaf_value(node, pair[0], pair[1], rules.pot, player)
+            return out
+        acting = 0 if node.kind == "oop" else 1
+        if acting == player:
+            return max(walk(child, mine, reach) for _, child in node.children)
+        out = 0.0
+        for a, (_, child) in enumerate(node.children):
+            moved = [r * strategy[(other, j, node.number)][a] if r else 0.0 for j, r in enumerate(reach)]
+            out += walk(child, mine, moved)
+        return out
+
+    root = build(board, rules)
+    total = 0.0
+    value = 0.0
+    for hand, weight in hands[player]:
+        reach = [w if not set(hand) & set(cards) else 0.0 for cards, w in hands[other]]
+        total += weight * sum(reach)
+        value += weight * walk(root, hand, reach)
+    return value / total
+
+
+def _solve_sequence_form(rows: list, payoff: dict, nx: int, ny: int) -> tuple[float, list]:
     """max over OOP's realization plans x of min over IP's y of x A y, as one LP: the variables
     are x (nx, at least 0), then IP's dual values q (one per IP constraint row, free); maximize
     q[root] subject to E x = e and, for each IP sequence s, (F^T q)[s] <= (A^T x)[s]."""
@@ -224,4 +311,4 @@ def _solve_sequence_form(rows: list, payoff: dict, nx: int, ny: int) -> float:
     bounds = [(0, None)] * nx + [(None, None)] * ry
     result = linprog(cost, A_ub=a_ub, b_ub=np.zeros(ny), A_eq=a_eq, b_eq=b_eq, bounds=bounds, method="highs")
     assert result.status == 0, result.message
-    return -result.fun
+    return -result.fun, list(result.x[:nx])

@@ -1,7 +1,9 @@
 """The reference game of issue 34 (tests/street_reference.py), checked where it can be checked
 before ``solve`` exists: on a river it is ``solve_river``'s game (the same value); on a turn
 with no betting on the turn it is the average of the river games below, each pair's 40 rivers
-equally likely; with no betting at all its value is the showdown equity over every runout."""
+equally likely; with no betting at all its value is the showdown equity over every runout; and
+its best-response walk earns the LP's value against the LP's own equilibrium, no less against
+any other strategy."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import omaha8
 from omaha8 import parse_cards, showdown_values, solve_river
 
 pytest.importorskip("scipy")
-from street_reference import Rules, build, value_by_linear_program
+from street_reference import Rules, best_response, build, equilibrium, value_by_linear_program
 
 POT, STACK = 100.0, 400.0
 TURN = "Ks7d2h9c"
@@ -119,3 +121,30 @@ def test_fixed_limit_takes_each_streets_size():
     turn = check_check.children[0][1]
     assert check_check.kind == "chance" and len(check_check.children) == 49
     assert dict(turn.children)["bet"].put == (20.0, 0.0)
+
+
+BETTING_TURN = Rules(
+    POT, STACK, bets={"turn": (1.0,), "river": (1.0,)}, raises={"river": (1.0,)}, max_raises={"river": 1}
+)
+
+
+def test_best_responses_to_the_equilibrium_give_its_value(live_core):
+    """The walk and the LP agree: against each player's equilibrium strategy the other's best
+    response earns exactly the game value, and against any other strategy (uniform) no less."""
+    value, strategy = equilibrium(TURN, OOP, IP, BETTING_TURN)
+    assert best_response(TURN, OOP, IP, BETTING_TURN, strategy, 0) == pytest.approx(value, abs=1e-6 * POT)
+    assert best_response(TURN, OOP, IP, BETTING_TURN, strategy, 1) == pytest.approx(POT - value, abs=1e-6 * POT)
+    uniform = {key: [1 / len(q)] * len(q) for key, q in strategy.items()}
+    assert best_response(TURN, OOP, IP, BETTING_TURN, uniform, 0) >= value - 1e-9
+    assert best_response(TURN, OOP, IP, BETTING_TURN, uniform, 1) >= POT - value - 1e-9
+    # Betting on the turn is worth something to someone: the value is not the check-down's.
+    assert value != pytest.approx(value_by_linear_program(TURN, OOP, IP, Rules(POT, STACK)), abs=1e-3)
+
+
+def test_best_responses_on_a_river_bound_the_value():
+    rules = Rules(POT, STACK, bets={"river": (0.5, 1.0)}, raises={"river": (1.0,)}, max_raises={"river": 2})
+    river = TURN + "4s"
+    value, strategy = equilibrium(river, OOP, IP, rules)
+    assert value == pytest.approx(value_by_linear_program(river, OOP, IP, rules), abs=1e-9)
+    assert best_response(river, OOP, IP, rules, strategy, 0) == pytest.approx(value, abs=1e-6 * POT)
+    assert best_response(river, OOP, IP, rules, strategy, 1) == pytest.approx(POT - value, abs=1e-6 * POT)
