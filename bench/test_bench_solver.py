@@ -24,6 +24,18 @@ def _solve(oop, ip, bets, raises):
     )
 
 
+def _record(benchmark, solution) -> None:
+    """What bench/run.py reports of a solve: iterations a second, the memory, the exploitability."""
+    benchmark.extra_info.update(
+        count=solution.iterations,
+        unit="iterations",
+        hands=len(solution.hands("oop")),
+        exploitability=solution.exploitability,
+        engine_bytes=solution.memory,
+        peak_rss_bytes=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+    )
+
+
 @pytest.mark.benchmark(group=SOLVE)
 def test_omaha8_solve_speed_spot(benchmark):
     import omaha8
@@ -31,25 +43,11 @@ def test_omaha8_solve_speed_spot(benchmark):
     top = omaha8.Range("20%")
     solution = benchmark.pedantic(_solve, args=(top, top, (0.5, 1.0), (1.0,)), rounds=3, iterations=1)
     assert solution.exploitability <= 0.005
-    benchmark.extra_info.update(
-        count=solution.iterations,
-        unit="iterations",
-        hands=len(solution.hands("oop")),
-        exploitability=solution.exploitability,
-        engine_bytes=solution.memory,
-        peak_rss_bytes=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
-    )
+    _record(benchmark, solution)
 
 
 @pytest.mark.benchmark(group=SOLVE)
 def test_omaha8_solve_full_ranges_one_bet_size(benchmark):
     solution = benchmark.pedantic(_solve, args=("*", "*", (1.0,), (1.0,)), rounds=2, iterations=1)
     assert solution.exploitability <= 0.005
-    benchmark.extra_info.update(
-        count=solution.iterations,
-        unit="iterations",
-        hands=len(solution.hands("oop")),
-        exploitability=solution.exploitability,
-        engine_bytes=solution.memory,
-        peak_rss_bytes=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
-    )
+    _record(benchmark, solution)

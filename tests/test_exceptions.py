@@ -13,6 +13,8 @@ import pytest
 
 import omaha8
 import omaha8.history
+import omaha8.jobs
+import omaha8.potfraction
 from omaha8 import Card, equity, exceptions
 
 
@@ -153,6 +155,10 @@ def _calls(rng: random.Random):
         lambda: omaha8.showdown_values("Ks7d2h9c3s", QQ_ROW, QQ_ROW, a),
         lambda: omaha8.hand_strength("Ks7d2h9c3s", "AsAh4d5c", QQ_ROW, a),
         lambda: omaha8.equity(["AsAh4d5c", a], "Ks7d2h9c"),
+        # Issue 33: the one pot-fraction reader and the job runner's thread count, called directly.
+        lambda: omaha8.potfraction.parse_pot_fraction(a, "bets", omaha8.SolverError),
+        lambda: omaha8.potfraction.parse_pot_fraction(b, "bets", omaha8.UsageError, zero=True),
+        lambda: omaha8.jobs.thread_count(a),
     ]
 
 

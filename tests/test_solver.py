@@ -8,10 +8,10 @@ import math
 import os
 from array import array
 from concurrent.futures import ThreadPoolExecutor
-from fractions import Fraction
 from typing import Optional
 
 import pytest
+from street_reference import pair_share
 
 import omaha8
 from omaha8 import RiverSolution, SolverError, parse_cards, solve_river, solve_rivers
@@ -48,19 +48,6 @@ def spot_hands(board: str) -> tuple:
 
 
 # ---------------------------------------------------------------- the game, independently
-
-
-def pair_share(mine: tuple, theirs: tuple) -> Fraction:
-    """A hand's fraction of the pot against one other, from omaha8.evaluate's (high, low)."""
-
-    def result(a, b) -> Fraction:
-        return Fraction(1) if a < b else Fraction(1, 2) if a == b else Fraction(0)
-
-    high = result(mine[0], theirs[0])
-    if mine[1] is None and theirs[1] is None:
-        return high
-    low = Fraction(1) if theirs[1] is None else Fraction(0) if mine[1] is None else result(mine[1], theirs[1])
-    return (high + low) / 2
 
 
 class Game:
