@@ -39,14 +39,12 @@ import inspect
 import itertools
 import json
 import math
-import numbers
 import os
 import secrets
 import stat
 import sys
 import time
 from array import array
-from collections.abc import Set
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,8 +64,8 @@ from .cards import (
 )
 from .exceptions import Omaha8Error, RangeError, SolverError
 from .jobs import finished_batches, run_job, shaped_rows, thread_count
-from .potfraction import parse_pot_fraction
 from .ranges import Range
+from .sizes import ALL_IN, LIMITS, MAX_SIZES, action_name, bet_totals, read_chips, read_sizes
 
 __all__ = [
     "solve_river",
@@ -85,7 +83,6 @@ __all__ = [
     "MAX_STACK_TO_POT",
 ]
 
-LIMITS = ("pot", "no", "fixed")
 PLAYERS = ("oop", "ip")
 # Regrets and sums (float32) and the strategies played (float64) take 16 bytes per action and
 # hand at each decision, the solution's average strategies 8 more, the tree's nodes (Python
@@ -97,8 +94,6 @@ MAX_SOLVER_BYTES = 8 * 10**9
 MAX_TREE_NODES = 1_000_000
 # Raises in all on one line (so a path is at most MAX_RAISES + 3 actions long).
 MAX_RAISES = 100
-# Bet or raise sizes in one list.
-MAX_SIZES = 100
 # The engine plays in units of the pot, its regrets float32: a stack deeper than 2^24 pots (float32
 # holds whole numbers exactly up to there) would leave the pot below the regrets' rounding.
 MAX_STACK_TO_POT = 2.0**24
@@ -135,38 +130,6 @@ class TreeNode:
     """The numbers of the nodes each action leads to, in order (the tree's list order)."""
 
 
-def _as_float(value: numbers.Real) -> float:
-    try:
-        return float(value)
-    except OverflowError:  # a Python int (or Fraction) past float's range
-        return math.inf if value > 0 else -math.inf  # type: ignore[operator]
-
-
-def _amount(value: object, name: str, positive: bool) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise SolverError(f"{name} must be a number of chips, not {quoted(value)}")
-    number = _as_float(value)
-    if not math.isfinite(number) or number < 0 or (positive and number == 0):
-        raise SolverError(
-            f"{name} must be a finite number {'above' if positive else 'of at least'} 0, not {quoted(value)}"
-        )
-    return number
-
-
-def _fractions(values: object, name: str, limit: str) -> tuple[float, ...]:
-    if isinstance(values, (str, bytes, Mapping, Set)) or not isinstance(values, Iterable):
-        raise SolverError(f"{name} must be a sequence of pot fractions, not {quoted(values)}")
-    fractions = []
-    for value in itertools.islice(values, MAX_SIZES + 1):
-        fraction = parse_pot_fraction(value, name, SolverError)
-        if limit == "pot" and fraction > 1:
-            raise SolverError(f"{name}: {quoted(value)} is more than the pot, which pot limit refuses")
-        fractions.append(float(fraction))
-    if len(fractions) > MAX_SIZES:
-        raise SolverError(f"{name}: more than {MAX_SIZES} sizes (at most {MAX_SIZES})")
-    return tuple(fractions)
-
-
 class _Rules(NamedTuple):
     """A tree's rules, read: in chips as given, and in units of the pot, as the engine plays them."""
 
@@ -194,10 +157,10 @@ def _rules(
     big_bet: object = None,
 ) -> _Rules:
     """The tree's arguments read, each by its rule; what float cannot hold refused."""
-    pot = _amount(pot, "pot", True)
+    pot = read_chips(pot, "pot", True)
     if pot < sys.float_info.min:
         raise SolverError(f"pot must be at least {sys.float_info.min!r} (float's smallest normal number), not {pot!r}")
-    stack = _amount(stack, "stack", False)
+    stack = read_chips(stack, "stack", False)
     if not math.isfinite(pot + 2 * stack):
         raise SolverError(f"the final pot, pot + 2 * stack = {pot!r} + 2 * {stack!r}, must be a finite float")
     unit_stack = stack / pot
@@ -211,7 +174,7 @@ def _rules(
     if limit == "fixed":
         if big_bet is None:
             raise SolverError("fixed limit needs big_bet, the chips of every bet and raise")
-        size = _amount(big_bet, "big_bet", True)
+        size = read_chips(big_bet, "big_bet", True)
         if size / pot == 0:
             raise SolverError(f"big_bet {size!r} is too small beside the pot {pot!r} to be a bet")
         bet_options: tuple[Optional[float], ...] = (None,)
@@ -223,8 +186,8 @@ def _rules(
     else:
         if big_bet is not None:
             raise SolverError("big_bet is for fixed limit; pot and no limit bet fractions of the pot")
-        bet_sizes = _fractions(bets, "bets", limit)
-        raise_sizes = _fractions(raises, "raises", limit)
+        bet_sizes = read_sizes(bets, "bets", limit)
+        raise_sizes = read_sizes(raises, "raises", limit)
         bet_options, raise_options, big, unit_size = bet_sizes, raise_sizes, None, 0.0
     if max_raises is None:
         max_raises = 3 if limit == "fixed" else 2
@@ -232,24 +195,6 @@ def _rules(
     return _Rules(
         pot, stack, limit, bet_sizes, raise_sizes, most, big, unit_stack, unit_size, bet_options, raise_options
     )
-
-
-_ALL_IN = "all-in"
-
-
-def _totals(options: tuple, start: float, middle: float, size: float, stack: float) -> list[tuple[Any, float]]:
-    """(option, the player's river total after it) of each bet or raise, in units of the pot:
-    ``start`` plus the fraction of ``middle`` (``size`` for None, fixed limit); one reaching the
-    stack is _ALL_IN, options that come to the same amount are one, and one that adds nothing
-    (a fraction lost in rounding) is none."""
-    totals: dict[float, Any] = {}
-    for option in options:
-        total = start + (size if option is None else option * middle)
-        if total >= stack:
-            totals.setdefault(stack, _ALL_IN)
-        elif total > start:
-            totals.setdefault(total, option)
-    return [(option, total) for total, option in totals.items()]
 
 
 class _Shape(NamedTuple):
@@ -376,7 +321,7 @@ class _ShapeCount:
             ends = under + (under < len(self.fractions))
             self.add(me, 2 + ends, at)
         else:
-            options = _totals(self.rules.raise_options, faced, 1.0 + 2.0 * faced, self.size, stack)
+            options = bet_totals(self.rules.raise_options, faced, 1.0 + 2.0 * faced, self.size, stack)
             self.add(me, 2 + len(options), at)  # fold, call and the raises
             ends = 0  # raises the other can only fold to or call
             for _, total in options:
@@ -389,7 +334,7 @@ class _ShapeCount:
 
     def first(self, me: int, at: int) -> None:
         """A decision of ``me`` with no bet to face (``me`` 0 the root, 1 after a check)."""
-        options = _totals(self.rules.bet_options, 0.0, 1.0, self.size, self.stack) if self.stack > 0 else []
+        options = bet_totals(self.rules.bet_options, 0.0, 1.0, self.size, self.stack) if self.stack > 0 else []
         self.add(me, 1 + len(options), at)  # check and the bets
         if me == 0:
             self.first(1, at + 1)
@@ -477,7 +422,7 @@ class _TreeBuilder:
         options: list[tuple] = [("check", (path + ("check",), after, put, chips, made, False, None))]
         if put[me] < self.unit_stack:
             pot_units = 1.0 + put[0] + put[1]
-            choices = _totals(self.rules.bet_options, put[me], pot_units, self.unit_size, self.unit_stack)
+            choices = bet_totals(self.rules.bet_options, put[me], pot_units, self.unit_size, self.unit_stack)
             self._sized(options, "bet", choices, me, chips[me], middle, path, put, chips, made)
         return options
 
@@ -493,7 +438,7 @@ class _TreeBuilder:
         if made < self.rules.max_raises and put[other] < self.unit_stack:
             # A raise of f: the call, then f times the pot after the call.
             pot_units = 1.0 + 2 * put[other]
-            choices = _totals(self.rules.raise_options, put[other], pot_units, self.unit_size, self.unit_stack)
+            choices = bet_totals(self.rules.raise_options, put[other], pot_units, self.unit_size, self.unit_stack)
             chip_middle = self.pot + 2 * chips[other]
             self._sized(options, "raise", choices, me, chips[other], chip_middle, path, put, chips, made)
         return options
@@ -515,19 +460,15 @@ class _TreeBuilder:
         worked out in chips: ``start`` plus the fraction of ``chip_middle``."""
         raises, stack, size, acting = made + (verb == "raise"), self.stack, self.size, PLAYERS[1 - me]
         for option, total in choices:
-            if option is _ALL_IN:
-                name, chip_total = _ALL_IN, stack
+            if option is ALL_IN:
+                name, chip_total = ALL_IN, stack
             else:
-                name = _name(verb, option)
+                name = action_name(verb, option)
                 chip_total = min(start + (size if option is None else option * chip_middle), stack)
             after, after_chips = list(put), list(chips)
             after[me], after_chips[me] = total, chip_total
             child = (path + (name,), acting, tuple(after), tuple(after_chips), raises, True, None)
             options.append((name, child))
-
-
-def _name(verb: str, fraction: Optional[float]) -> str:
-    return verb if fraction is None else f"{verb} {fraction!r}"
 
 
 def build_tree(
@@ -1166,7 +1107,7 @@ def _check_arguments(
     check_unique(board_cards)
     rules = _rules(pot, stack, limit=limit, bets=bets, raises=raises, max_raises=max_raises, big_bet=big_bet)
     rounds = whole_number(iterations, "iterations", 1, None, SolverError)
-    target = _amount(exploitability, "exploitability", False)
+    target = read_chips(exploitability, "exploitability", False)
     workers = min(_read_threads(threads), 2)
     return _Checked(board_cards, rules, _checked_shape(rules), rounds, target, workers)
 

@@ -67,6 +67,9 @@ __all__ = [
     "RIVER_NODE_KINDS",
     "RiverSpec",
     "check_river_job",
+    "STREET_NODE_KINDS",
+    "StreetSpec",
+    "check_street_job",
     "check_holdings",
     "check_share_against_all",
     "check_holding_ranks",
@@ -94,6 +97,7 @@ ENGINE_API = (
     "HandIndexer",
     "StrengthJob",
     "RiverJob",
+    "StreetJob",
     "holding_counts",
     "share_against_all",
     "holding_ranks",
@@ -723,4 +727,111 @@ def check_river_job(
             raise SolverError(f"a river tree's chip amounts are finite and 0 or more, not {value!r}")
     return RiverSpec(
         bytes(cards), rows, k, weights, kinds, firsts, counts, [float(a) for a in amounts], max(depth) + 1, widest
+    )
+
+
+# The street solver's node kinds: the river's, and a chance node (5) dealing the next card.
+STREET_NODE_KINDS = RIVER_NODE_KINDS + ("chance",)
+
+
+class StreetSpec(NamedTuple):
+    board: bytes  # 3, 4 or 5 cards
+    rows: tuple[bytes, bytes]
+    hole_size: int
+    weights: tuple[array, array]
+    kinds: list[int]
+    firsts: list[int]
+    counts: list[int]
+    amounts: list[float]  # per node: the pot, OOP's and IP's chips since the start
+    cards: list[int]  # per node: the card a chance node dealt to reach it, else -1
+    depths: list[int]  # per node: its depth below the root
+    widest: int  # the most actions at one decision
+    boards: list[int]  # the river boards' dealt cards, each a bit mask
+    board_of: list[int]  # per node: the index in ``boards`` of a showdown's board, else -1
+    left: list[float]  # per node: at a chance node, the cards a pair leaves to deal, else 0
+
+
+def check_street_job(
+    board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards
+) -> StreetSpec:
+    """The street solver's spot and tree, checked whole: the engines read only what this passed.
+    The river's rules (``check_river_job``) and a chance node's children one per card that can
+    come (none of the board or dealt before), showdowns only on five cards, no chance on five."""
+    board_cards = list(bytes(board))
+    if not 3 <= len(board_cards) <= 5 or any(c > 51 for c in board_cards) or len(set(board_cards)) != len(board_cards):
+        raise CardError(f"a board is three to five different cards, not {quoted(board_cards)}")
+    k = whole_number(hole_size, "hole_size", 4, MAX_HOLE_CARDS, SolverError)
+    board_mask = sum(1 << c for c in board_cards)
+    rows = (_river_rows(oop_rows, k, board_mask, "oop"), _river_rows(ip_rows, k, board_mask, "ip"))
+    weights = (
+        _river_weights(oop_weights, len(rows[0]) // k, "oop"),
+        _river_weights(ip_weights, len(rows[1]) // k, "ip"),
+    )
+    kinds, firsts, counts, amounts, dealt = list(kinds), list(firsts), list(counts), list(amounts), list(cards)
+    nodes = len(kinds)
+    if not nodes or not len(firsts) == len(counts) == len(dealt) == nodes or len(amounts) != 3 * nodes:
+        raise SolverError("a tree needs a kind, a first child, a count, a card and three amounts per node")
+    if kinds[0] not in (0, 1, 5):
+        raise SolverError("a tree's root is a decision or a chance node")
+    parents = [0] * nodes
+    depths = [0] * nodes
+    masks = [0] * nodes
+    widest = 1
+    boards: dict[int, int] = {}
+    board_of = [-1] * nodes
+    left = [0.0] * nodes
+    for node, (kind, first, count) in enumerate(zip(kinds, firsts, counts)):
+        if kind not in range(len(STREET_NODE_KINDS)):
+            raise SolverError(f"node {node} has kind {kind!r}, not one of 0..{len(STREET_NODE_KINDS) - 1}")
+        on_board = len(board_cards) + bin(masks[node]).count("1")
+        if kind in (0, 1, 5):
+            if not (isinstance(count, int) and isinstance(first, int) and count >= 1 and node < first):
+                raise SolverError(f"node {node}: its children {first!r}..+{count!r} are not later nodes of the tree")
+            if first + count > nodes:
+                raise SolverError(f"node {node}: its children {first!r}..+{count!r} are not later nodes of the tree")
+            for child in range(first, first + count):
+                parents[child] += 1
+                depths[child] = depths[node] + 1
+                masks[child] = masks[node]
+            if kind == 5:
+                if on_board >= 5:
+                    raise SolverError(f"node {node} deals a card on a board of five")
+                coming = [c for c in range(52) if not (board_mask | masks[node]) >> c & 1]
+                if [dealt[child] for child in range(first, first + count)] != coming:
+                    raise SolverError(f"node {node}: a chance node's children deal every card that can come, in order")
+                for child in range(first, first + count):
+                    masks[child] |= 1 << dealt[child]
+                left[node] = float(52 - on_board - 2 * k)
+            else:
+                widest = max(widest, count)
+                if any(dealt[child] != -1 for child in range(first, first + count)):
+                    raise SolverError(f"node {node}: only a chance node's children are dealt a card")
+        elif count != 0:
+            raise SolverError(f"node {node} ends the hand but has children")
+        if kind == 4:
+            if on_board != 5:
+                raise SolverError(f"node {node} is a showdown on {on_board} cards, not five")
+            board_of[node] = boards.setdefault(masks[node], len(boards))
+    if node_roots := [n for n in range(1, nodes) if parents[n] != 1]:
+        raise SolverError(f"every node but the root is the child of exactly one node, not node {node_roots[0]}")
+    if dealt[0] != -1:
+        raise SolverError("the root is dealt no card")
+    for value in amounts:
+        if not (isinstance(value, (int, float)) and 0.0 <= value < float("inf")):
+            raise SolverError(f"a tree's chip amounts are finite and 0 or more, not {value!r}")
+    return StreetSpec(
+        bytes(board_cards),
+        rows,
+        k,
+        weights,
+        kinds,
+        firsts,
+        counts,
+        [float(a) for a in amounts],
+        dealt,
+        depths,
+        widest,
+        list(boards),
+        board_of,
+        left,
     )

@@ -728,6 +728,11 @@ include "suits_c.pxi"
 include "river_c.pxi"
 
 
+# ---------------------------------------------------------------- the street solver
+
+include "street_c.pxi"
+
+
 # ---------------------------------------------------------------- every holding on a board
 
 include "holdings_c.pxi"

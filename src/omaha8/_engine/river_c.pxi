@@ -477,8 +477,8 @@ cdef int setup_river_side(RiverSide* s, const uint8_t* board, const uint8_t* car
     cdef Board info
     cdef Py_ssize_t i
     cdef int32_t* start = <int32_t*>malloc((HIGH_KEYS + 1) * sizeof(int32_t))
-    cdef int32_t* key = <int32_t*>malloc(n * sizeof(int32_t))
-    cdef int32_t* low = <int32_t*>malloc(n * sizeof(int32_t))
+    cdef int32_t* key = <int32_t*>calloc(n if n else 1, sizeof(int32_t))
+    cdef int32_t* low = <int32_t*>calloc(n if n else 1, sizeof(int32_t))
     s.n = n
     s.high_row = <int32_t*>malloc(n * sizeof(int32_t))
     s.high_key = <int32_t*>malloc(n * sizeof(int32_t))

@@ -1,0 +1,772 @@
+# Pure twin: omaha8/_engine/pure/street.py
+# The street solver's engine: discounted CFR over a heads-up tree from the flop, turn or river,
+# chance nodes dealing every card, included into core_c.pyx after river_c.pxi, whose sweep
+# (river_share, river_weight) and sorted sides (setup_river_side) it uses as they are.
+#
+# Hands. Each side's hands are the root's (on the root's board), numbered once; every per-hand
+# array is over them. Below a chance node the hands holding the dealt card are dead: their
+# reach is zeroed as the card is dealt, and a chance node's value for a hand sums only the cards
+# it does not hold, divided by the cards each pair leaves (52 less the board and both hands: the
+# same for every pair, so card removal is exact). Each river board has its own sides, sorted
+# once per solve for the sweep, holding the hands alive there (their rows the root's numbers);
+# folds use the root's sides, the dead hands' reach being 0.
+#
+# Storage. Regrets and strategy sums, float32, one block per decision of [action][hand], over
+# every root hand. The strategy a node plays (regret matching, or the average) is worked out
+# from them when the node is visited, in double, into the traversal's buffer for its depth: no
+# strategy is stored per node.
+#
+# Threads. A phase (one player's update, best response or value) is cut at the frontier: the
+# children of the chance nodes nearest the root (on a river, the root's children that are
+# decisions). First a pass from the root (``street_collect``) leaves both players' reaches at
+# each frontier node's parent; then each frontier subtree is a task, writing only its own nodes
+# and its own value buffer; then the last task's worker walks the top of the tree once more,
+# reading the frontier's values in the tree's order. Any thread count gives the same bits.
+
+cdef enum:
+    STREET_CHANCE = 5
+
+
+cdef struct StreetWork:
+    double* acc              # 2 * accumulators
+    double* first            # 2 * n
+    double* cfv              # depth * widest * n
+    double* sigma            # depth * widest * n: the strategy a node plays
+    double* own              # depth * n
+    double* opp              # depth * n
+    double* sw               # depth * n
+    double* ww               # depth * n
+    double* share            # depth * n
+    double* weight           # depth * n
+
+
+cdef struct StreetGame:
+    RiverGame core           # the sweep's sizes (k, nsub, nodd, accumulators) and the root's sides
+    RiverSide* river         # per river board b and side p: river[2 * b + p]
+    int boards
+    Py_ssize_t most          # the larger side's hand count
+    int nodes, depth, widest
+    int32_t* kind
+    int32_t* first
+    int32_t* count
+    int32_t* card            # per node: the card dealt to reach it, or -1
+    int32_t* board_of        # per showdown: its river board
+    int32_t* depth_of
+    double* amount
+    double* left             # per chance node: the cards a pair leaves to deal
+    int64_t* offset
+    int64_t size[2]
+    float* regret[2]
+    float* sums[2]
+    uint64_t* mask[2]        # per hand: its cards
+    int mode
+    int player
+    double positive_discount, negative_discount, sum_discount
+    int32_t* frontier_of     # per node: its frontier number, or -1
+    int32_t* frontier_node   # per frontier number: the node
+    int32_t* split_of        # per node: its split number (a frontier node's parent), or -1
+    int nfrontier, nsplit
+    double* split_own        # nsplit * most: the reaches at each split, of the player and the other
+    double* split_opp
+    double* frontier_value   # nfrontier * most
+    bint finishing           # the top's last walk: the frontier's values are ready
+
+
+cdef inline bint street_terminal(int kind) noexcept nogil:
+    return kind >= RIVER_OOP_FOLDED and kind <= RIVER_SHOWDOWN
+
+
+cdef void street_sigma(const StreetGame* g, int node, bint average, double* sigma) noexcept nogil:
+    """The strategy ``node`` plays: regret matching on its regrets, or its sums normalized (the
+    average); uniform for a hand with nothing positive."""
+    cdef int q = g.kind[node], count = g.count[node], a
+    cdef Py_ssize_t n = g.core.side[q].n, i
+    cdef const float* source = (g.sums[q] if average else g.regret[q]) + g.offset[node]
+    cdef double total, x
+    for i in range(n):
+        total = 0.0
+        for a in range(count):
+            x = source[a * n + i]
+            if x > 0.0:
+                total += x
+        if total > 0.0:
+            for a in range(count):
+                x = source[a * n + i]
+                sigma[a * n + i] = x / total if x > 0.0 else 0.0
+        else:
+            for a in range(count):
+                sigma[a * n + i] = 1.0 / count
+
+
+cdef void street_share(const StreetGame* g, StreetWork* w, int p, int node, const double* r, double* share,
+                       double* weight) noexcept nogil:
+    """river_share on the river board of showdown ``node``: each hand's share and (unless NULL)
+    opponent weight; the hands dead on that board get 0."""
+    cdef const RiverSide* T = &g.river[2 * g.board_of[node] + p]
+    cdef const RiverSide* O = &g.river[2 * g.board_of[node] + 1 - p]
+    cdef Py_ssize_t n = g.core.side[p].n
+    if T.n < n:
+        memset(share, 0, n * sizeof(double))
+        if weight != NULL:
+            memset(weight, 0, n * sizeof(double))
+    river_share(&g.core, T, O, r, w.acc, w.first, share, weight)
+
+
+cdef double street_payoff(const StreetGame* g, int node, int p) noexcept nogil:
+    cdef int kind = g.kind[node]
+    cdef double pot = g.amount[3 * node], put_in = g.amount[3 * node + 1 + p]
+    if (kind == RIVER_OOP_FOLDED and p == 1) or (kind == RIVER_IP_FOLDED and p == 0):
+        return pot - put_in
+    return -put_in
+
+
+cdef void street_traverse(StreetGame* g, StreetWork* w, int p, int node, int depth, const double* opp_reach,
+                          const double* own_reach, double* out) noexcept nogil:
+    """Player p's counterfactual values at ``node`` for each of its hands, the other's hands
+    reaching it with ``opp_reach``; ``own_reach`` p's own (for the strategy sums)."""
+    cdef int kind = g.kind[node]
+    if kind == STREET_CHANCE:
+        street_chance(g, w, p, node, depth, opp_reach, own_reach, out)
+    elif kind == RIVER_SHOWDOWN:
+        street_showdown(g, w, p, node, depth, opp_reach, out)
+    elif kind == p:
+        street_own(g, w, p, node, depth, opp_reach, own_reach, out)
+    else:
+        street_other(g, w, p, node, depth, opp_reach, own_reach, out)
+
+
+cdef void street_showdown(StreetGame* g, StreetWork* w, int p, int node, int depth, const double* opp_reach,
+                          double* out) noexcept nogil:
+    """A showdown reached from a chance node (an all-in called before the river): one sweep."""
+    cdef Py_ssize_t n = g.core.side[p].n, i
+    cdef double* share = w.share + depth * g.most
+    cdef double* weight = w.weight + depth * g.most
+    cdef double pot = g.amount[3 * node], put_in = g.amount[3 * node + 1 + p]
+    street_share(g, w, p, node, opp_reach, share, weight)
+    for i in range(n):
+        out[i] = pot * share[i] - put_in * weight[i]
+
+
+cdef void street_chance(StreetGame* g, StreetWork* w, int p, int node, int depth, const double* opp_reach,
+                        const double* own_reach, double* out) noexcept nogil:
+    cdef Py_ssize_t n = g.core.side[p].n, m = g.core.side[1 - p].n, i
+    cdef int first = g.first[node], count = g.count[node], a, child
+    cdef uint64_t bit
+    cdef const uint64_t* mine = g.mask[p]
+    cdef const uint64_t* theirs = g.mask[1 - p]
+    cdef double* values = w.cfv + <Py_ssize_t>depth * g.widest * g.most
+    cdef double* own = w.own + depth * g.most
+    cdef double* opp = w.opp + depth * g.most
+    cdef const double* got
+    cdef double scale = 1.0 / g.left[node]
+    for i in range(n):
+        out[i] = 0.0
+    for a in range(count):
+        child = first + a
+        bit = (<uint64_t>1) << g.card[child]
+        if g.finishing and g.frontier_of[child] >= 0:
+            got = g.frontier_value + <Py_ssize_t>g.frontier_of[child] * g.most
+        else:
+            for i in range(m):
+                opp[i] = 0.0 if theirs[i] & bit else opp_reach[i]
+            for i in range(n):
+                own[i] = 0.0 if mine[i] & bit else own_reach[i]
+            street_traverse(g, w, p, child, depth + 1, opp, own, values)
+            got = values
+        for i in range(n):
+            if not mine[i] & bit:
+                out[i] += got[i]
+    for i in range(n):
+        out[i] *= scale
+
+
+cdef void street_own(StreetGame* g, StreetWork* w, int p, int node, int depth, const double* opp_reach,
+                     const double* own_reach, double* out) noexcept nogil:
+    """A decision of the player valued."""
+    cdef Py_ssize_t n = g.core.side[p].n, i
+    cdef int first = g.first[node], count = g.count[node], a, child, ck
+    cdef Py_ssize_t level = <Py_ssize_t>depth * g.widest * g.most
+    cdef double* cfv = w.cfv + level
+    cdef double* sigma = w.sigma + level
+    cdef double* share = w.share + depth * g.most
+    cdef double* weight = w.weight + depth * g.most
+    cdef double* own = w.own + depth * g.most
+    cdef double* values
+    cdef double pot, put_in, value, best, x
+    cdef double positive = g.positive_discount, negative = g.negative_discount, keep = g.sum_discount
+    cdef bint have_share = False, have_weight = False
+    cdef float* regret
+    cdef float* sums
+    if g.mode != RIVER_BEST:
+        street_sigma(g, node, g.mode != RIVER_UPDATE, sigma)
+    for a in range(count):
+        child = first + a
+        ck = g.kind[child]
+        values = cfv + a * n
+        if ck == RIVER_SHOWDOWN:
+            if not have_share:
+                street_share(g, w, p, child, opp_reach, share, weight)
+                have_share = have_weight = True
+            pot = g.amount[3 * child]
+            put_in = g.amount[3 * child + 1 + p]
+            for i in range(n):
+                values[i] = pot * share[i] - put_in * weight[i]
+        elif street_terminal(ck):
+            if not have_weight:
+                # The root's sides: the dead hands' reach is 0.
+                memset(weight, 0, n * sizeof(double))
+                river_weight(&g.core, &g.core.side[p], &g.core.side[1 - p], opp_reach, w.acc, weight)
+                have_weight = True
+            value = street_payoff(g, child, p)
+            for i in range(n):
+                values[i] = value * weight[i]
+        elif g.finishing and g.frontier_of[child] >= 0:
+            memcpy(values, g.frontier_value + <Py_ssize_t>g.frontier_of[child] * g.most, n * sizeof(double))
+        elif g.mode == RIVER_UPDATE:
+            for i in range(n):
+                own[i] = own_reach[i] * sigma[a * n + i]
+            street_traverse(g, w, p, child, depth + 1, opp_reach, own, values)
+        else:
+            street_traverse(g, w, p, child, depth + 1, opp_reach, own_reach, values)
+    if g.mode == RIVER_BEST:
+        for i in range(n):
+            best = cfv[i]
+            for a in range(1, count):
+                if cfv[a * n + i] > best:
+                    best = cfv[a * n + i]
+            out[i] = best
+        return
+    for i in range(n):
+        out[i] = 0.0
+    for a in range(count):
+        values = cfv + a * n
+        for i in range(n):
+            out[i] += sigma[a * n + i] * values[i]
+    if g.mode != RIVER_UPDATE:
+        return
+    # DCFR, as the river's: positive regrets kept by t^1.5 / (t^1.5 + 1), negative ones halved,
+    # the sums by (t / (t + 1))^2, t the iterations before this one.
+    regret = g.regret[p] + g.offset[node]
+    sums = g.sums[p] + g.offset[node]
+    for a in range(count):
+        values = cfv + a * n
+        for i in range(n):
+            x = regret[a * n + i]
+            x = x * (positive if x > 0.0 else negative) + (values[i] - out[i])
+            regret[a * n + i] = <float>x
+            sums[a * n + i] = <float>(sums[a * n + i] * keep + own_reach[i] * sigma[a * n + i])
+
+
+cdef void street_other(StreetGame* g, StreetWork* w, int p, int node, int depth, const double* opp_reach,
+                       const double* own_reach, double* out) noexcept nogil:
+    """A decision of the other player: its reach splits over the children; the terminal ones
+    are one sweep and one weight pass (the values are linear in the other's reach)."""
+    cdef Py_ssize_t n = g.core.side[p].n, m = g.core.side[1 - p].n, i
+    cdef int first = g.first[node], count = g.count[node], a, child, ck, showdown = -1
+    cdef Py_ssize_t level = <Py_ssize_t>depth * g.widest * g.most
+    cdef double* cfv = w.cfv + level
+    cdef double* sigma = w.sigma + level
+    cdef double* sw = w.sw + depth * g.most
+    cdef double* ww = w.ww + depth * g.most
+    cdef double* share = w.share + depth * g.most
+    cdef double* nxt = w.opp + depth * g.most
+    cdef double pot, put_in, value, x
+    cdef bint any_share = False, any_weight = False
+    street_sigma(g, node, g.mode != RIVER_UPDATE, sigma)
+    for i in range(n):
+        out[i] = 0.0
+    for a in range(count):
+        child = first + a
+        ck = g.kind[child]
+        if street_terminal(ck):
+            if not any_weight:
+                memset(ww, 0, m * sizeof(double))
+                any_weight = True
+            if ck == RIVER_SHOWDOWN:
+                if not any_share:
+                    memset(sw, 0, m * sizeof(double))
+                    any_share = True
+                    showdown = child
+                pot = g.amount[3 * child]
+                put_in = g.amount[3 * child + 1 + p]
+                for i in range(m):
+                    x = sigma[a * m + i] * opp_reach[i]
+                    sw[i] += pot * x
+                    ww[i] -= put_in * x
+            else:
+                value = street_payoff(g, child, p)
+                for i in range(m):
+                    ww[i] += value * sigma[a * m + i] * opp_reach[i]
+        elif g.finishing and g.frontier_of[child] >= 0:
+            cfv = g.frontier_value + <Py_ssize_t>g.frontier_of[child] * g.most
+            for i in range(n):
+                out[i] += cfv[i]
+            cfv = w.cfv + level
+        else:
+            for i in range(m):
+                nxt[i] = opp_reach[i] * sigma[a * m + i]
+            street_traverse(g, w, p, child, depth + 1, nxt, own_reach, cfv)
+            for i in range(n):
+                out[i] += cfv[i]
+    if any_share:
+        street_share(g, w, p, showdown, sw, share, NULL)
+        for i in range(n):
+            out[i] += share[i]
+    if any_weight:
+        river_weight(&g.core, &g.core.side[p], &g.core.side[1 - p], ww, w.acc, out)
+
+
+cdef void street_collect(StreetGame* g, StreetWork* w, int p, int node, int depth, const double* opp_reach,
+                         const double* own_reach) noexcept nogil:
+    """The pass from the root to the frontier: at each split (a frontier node's parent), both
+    players' reaches kept for its tasks."""
+    cdef Py_ssize_t n = g.core.side[p].n, m = g.core.side[1 - p].n, i
+    cdef int first = g.first[node], count = g.count[node], a, child, q = g.kind[node]
+    cdef Py_ssize_t level = <Py_ssize_t>depth * g.widest * g.most
+    cdef double* sigma = w.sigma + level
+    cdef double* own = w.own + depth * g.most
+    cdef double* opp = w.opp + depth * g.most
+    if g.split_of[node] >= 0:
+        memcpy(g.split_own + <Py_ssize_t>g.split_of[node] * g.most, own_reach, n * sizeof(double))
+        memcpy(g.split_opp + <Py_ssize_t>g.split_of[node] * g.most, opp_reach, m * sizeof(double))
+        return
+    if q > RIVER_IP_ACTS:
+        return                      # a leaf above the frontier; chance nodes above it are splits
+    street_sigma(g, node, g.mode != RIVER_UPDATE, sigma)
+    for a in range(count):
+        child = first + a
+        if g.kind[child] > RIVER_IP_ACTS and g.kind[child] != STREET_CHANCE:
+            continue
+        if q == p:
+            for i in range(n):
+                own[i] = own_reach[i] * sigma[a * n + i]
+            street_collect(g, w, p, child, depth + 1, opp_reach, own)
+        else:
+            for i in range(m):
+                opp[i] = opp_reach[i] * sigma[a * m + i]
+            street_collect(g, w, p, child, depth + 1, opp, own_reach)
+
+
+cdef void street_task(StreetGame* g, StreetWork* w, int p, int f) noexcept nogil:
+    """Frontier subtree ``f``: the reaches at its node from its split's, then its values."""
+    cdef int node = g.frontier_node[f], parent, s, q, a
+    cdef Py_ssize_t n = g.core.side[p].n, m = g.core.side[1 - p].n, i
+    cdef int depth = g.depth_of[node]
+    cdef double* own = w.own + (depth - 1) * g.most
+    cdef double* opp = w.opp + (depth - 1) * g.most
+    cdef double* sigma = w.sigma + <Py_ssize_t>(depth - 1) * g.widest * g.most
+    cdef const double* split_own
+    cdef const double* split_opp
+    cdef uint64_t bit
+    # The parent: the last node before ``node`` whose children hold it (children follow it).
+    parent = node - 1
+    while not (g.first[parent] <= node < g.first[parent] + g.count[parent] and g.count[parent] > 0
+               and g.kind[parent] != RIVER_SHOWDOWN):
+        parent -= 1
+    s = g.split_of[parent]
+    split_own = g.split_own + <Py_ssize_t>s * g.most
+    split_opp = g.split_opp + <Py_ssize_t>s * g.most
+    q = g.kind[parent]
+    if q == STREET_CHANCE:
+        bit = (<uint64_t>1) << g.card[node]
+        for i in range(n):
+            own[i] = 0.0 if g.mask[p][i] & bit else split_own[i]
+        for i in range(m):
+            opp[i] = 0.0 if g.mask[1 - p][i] & bit else split_opp[i]
+    else:
+        street_sigma(g, parent, g.mode != RIVER_UPDATE, sigma)
+        a = node - g.first[parent]
+        for i in range(n):
+            own[i] = split_own[i] * (sigma[a * n + i] if q == p and g.mode == RIVER_UPDATE else 1.0)
+        for i in range(m):
+            opp[i] = split_opp[i] * (sigma[a * m + i] if q != p else 1.0)
+    street_traverse(g, w, p, node, depth, opp, own, g.frontier_value + <Py_ssize_t>f * g.most)
+
+
+cdef void free_street_work(StreetWork* w) noexcept nogil:
+    free(w.acc); free(w.first); free(w.cfv); free(w.sigma); free(w.own); free(w.opp); free(w.sw)
+    free(w.ww); free(w.share); free(w.weight)
+    memset(w, 0, sizeof(StreetWork))
+
+
+cdef int setup_street_work(const StreetGame* g, StreetWork* w) noexcept nogil:
+    cdef size_t n = g.most if g.most else 1, d = g.depth
+    w.acc = <double*>malloc(2 * g.core.accumulators * sizeof(double))
+    w.first = <double*>malloc(2 * n * sizeof(double))
+    w.cfv = <double*>malloc(d * g.widest * n * sizeof(double))
+    w.sigma = <double*>malloc(d * g.widest * n * sizeof(double))
+    w.own = <double*>malloc(d * n * sizeof(double))
+    w.opp = <double*>malloc(d * n * sizeof(double))
+    w.sw = <double*>malloc(d * n * sizeof(double))
+    w.ww = <double*>malloc(d * n * sizeof(double))
+    w.share = <double*>malloc(d * n * sizeof(double))
+    w.weight = <double*>malloc(d * n * sizeof(double))
+    if (w.acc == NULL or w.first == NULL or w.cfv == NULL or w.sigma == NULL or w.own == NULL or w.opp == NULL
+            or w.sw == NULL or w.ww == NULL or w.share == NULL or w.weight == NULL):
+        free_street_work(w)
+        return -1
+    return 0
+
+
+cdef int setup_root_side(RiverSide* s, const uint8_t* cards, Py_ssize_t n, int k, int nsub) noexcept nogil:
+    """The root's side on a flop or turn: every hand in its own order, for the weight passes."""
+    cdef Py_ssize_t i
+    s.n = n
+    s.high_row = <int32_t*>malloc((n if n else 1) * sizeof(int32_t))
+    s.twin = <int32_t*>malloc((n if n else 1) * sizeof(int32_t))
+    s.weight = <double*>malloc((n if n else 1) * sizeof(double))
+    if s.high_row == NULL or s.twin == NULL or s.weight == NULL:
+        return -1
+    for i in range(n):
+        s.high_row[i] = <int32_t>i
+    return order_rows(&s.high, cards, s.high_row, n, k, nsub)
+
+
+cdef int setup_board_side(RiverSide* s, const RiverSide* root, const uint8_t* board, const uint8_t* cards,
+                          const uint64_t* mask, uint64_t dead, int k, int nsub) noexcept nogil:
+    """A river board's side: the root's hands alive there (none holding a card in ``dead``),
+    sorted for the sweep, their rows the root's numbers."""
+    cdef Py_ssize_t n = root.n, kept = 0, i
+    cdef int32_t* index = <int32_t*>malloc((n if n else 1) * sizeof(int32_t))
+    cdef uint8_t* alive = <uint8_t*>malloc((n * k if n else 1))
+    cdef int code
+    if index == NULL or alive == NULL:
+        free(index); free(alive)
+        return -1
+    for i in range(n):
+        if not mask[i] & dead:
+            index[kept] = <int32_t>i
+            memcpy(alive + kept * k, cards + i * k, k)
+            kept += 1
+    code = setup_river_side(s, board, alive, kept, k, nsub)
+    free(alive)
+    if code == 0:
+        for i in range(kept):
+            s.high_row[i] = index[s.high_row[i]]
+            s.low_row[i] = index[s.low_row[i]]
+        # The twins and weights are the root's (by the root's numbers); not this side's to keep.
+        free(s.twin); free(s.weight)
+        s.twin = root.twin
+        s.weight = root.weight
+    free(index)
+    return code
+
+
+cdef class StreetJob(TaskedJob):
+    """A heads-up spot's DCFR state from the flop, turn or river. ``StreetJob(board, oop_rows,
+    ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards)`` (see
+    checks.check_street_job); ``begin(mode, iteration, player)`` sets up a phase of one player
+    (0: its half of DCFR iteration ``iteration``, 1: its best response to the other's average
+    strategy, 2: its value with both on their averages), whose tasks ``run(worker)`` claims;
+    then ``root(player)`` is each of its hands' value."""
+
+    cdef StreetGame g
+    cdef StreetWork workspace[2]
+    cdef double* roots[2]
+    cdef int32_t* order         # the frontier's tasks, the largest subtree first
+    cdef bint ready
+    cdef readonly long long iteration
+    cdef readonly object opponent_weights
+    cdef int64_t sides_bytes
+
+    def __cinit__(self, *args, **kwargs):
+        memset(&self.g, 0, sizeof(StreetGame))
+        memset(self.workspace, 0, sizeof(self.workspace))
+        self.roots[0] = self.roots[1] = NULL
+        self.order = NULL
+        self.ready = False
+
+    def __init__(self, board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts,
+                 amounts, cards):
+        spec = checks.check_street_job(board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds,
+                                       firsts, counts, amounts, cards)
+        cdef int k = spec.hole_size, p, node, code, b, c, bsize
+        cdef StreetGame* g = &self.g
+        cdef bytes rows
+        cdef const uint8_t* row_cards
+        cdef bytes board_bytes
+        cdef const uint8_t* full
+        cdef Py_ssize_t n, i
+        cdef uint64_t dead, hand
+        cdef bytes root_bytes = bytes(spec.board)
+        cdef const uint8_t* root_board = root_bytes
+        bsize = len(root_bytes)
+        g.core.k = k
+        g.core.nsub = (1 << k) - 2
+        g.core.nodd = (1 << (k - 1)) - (1 if k % 2 == 1 else 0)
+        g.core.accumulators = SUBSET_BASE[k]
+        g.nodes = len(spec.kinds)
+        g.depth = max(spec.depths) + 2
+        g.widest = spec.widest
+        g.kind = <int32_t*>malloc(g.nodes * sizeof(int32_t))
+        g.first = <int32_t*>malloc(g.nodes * sizeof(int32_t))
+        g.count = <int32_t*>malloc(g.nodes * sizeof(int32_t))
+        g.card = <int32_t*>malloc(g.nodes * sizeof(int32_t))
+        g.board_of = <int32_t*>malloc(g.nodes * sizeof(int32_t))
+        g.depth_of = <int32_t*>malloc(g.nodes * sizeof(int32_t))
+        g.frontier_of = <int32_t*>malloc(g.nodes * sizeof(int32_t))
+        g.split_of = <int32_t*>malloc(g.nodes * sizeof(int32_t))
+        g.amount = <double*>malloc(3 * g.nodes * sizeof(double))
+        g.left = <double*>malloc(g.nodes * sizeof(double))
+        g.offset = <int64_t*>malloc(g.nodes * sizeof(int64_t))
+        if (g.kind == NULL or g.first == NULL or g.count == NULL or g.card == NULL or g.board_of == NULL
+                or g.depth_of == NULL or g.frontier_of == NULL or g.split_of == NULL or g.amount == NULL
+                or g.left == NULL or g.offset == NULL):
+            raise MemoryError()
+        for p in range(2):
+            rows = spec.rows[p]
+            row_cards = rows
+            n = len(rows) // k
+            g.mask[p] = <uint64_t*>malloc((n if n else 1) * sizeof(uint64_t))
+            if g.mask[p] == NULL:
+                raise MemoryError()
+            for i in range(n):
+                hand = 0
+                for c in range(k):
+                    hand |= (<uint64_t>1) << row_cards[i * k + c]
+                g.mask[p][i] = hand
+            with nogil:
+                if bsize == 5:
+                    code = setup_river_side(&g.core.side[p], root_board, row_cards, n, k, g.core.nsub)
+                else:
+                    code = setup_root_side(&g.core.side[p], row_cards, n, k, g.core.nsub)
+            if code:
+                raise MemoryError()
+            for i in range(n):
+                g.core.side[p].weight[i] = spec.weights[p][i]
+        g.most = max(g.core.side[0].n, g.core.side[1].n)
+        for p in range(2):
+            n = g.core.side[1 - p].n
+            other = {bytes(sorted(spec.rows[1 - p][i * k:(i + 1) * k])): i for i in range(n)}
+            n = g.core.side[p].n
+            for i in range(n):
+                g.core.side[p].twin[i] = other.get(bytes(sorted(spec.rows[p][i * k:(i + 1) * k])), -1)
+        # The river boards' sides; on a river board, the root's own.
+        g.boards = len(spec.boards)
+        if len(spec.board) < 5 and g.boards:
+            g.river = <RiverSide*>calloc(2 * g.boards, sizeof(RiverSide))
+            if g.river == NULL:
+                raise MemoryError()
+            for b in range(g.boards):
+                dead = spec.boards[b]
+                board_bytes = bytes(spec.board) + bytes(c for c in range(52) if dead >> c & 1)
+                full = board_bytes
+                for p in range(2):
+                    rows = spec.rows[p]
+                    row_cards = rows
+                    with nogil:
+                        code = setup_board_side(&g.river[2 * b + p], &g.core.side[p], full, row_cards, g.mask[p],
+                                                dead, k, g.core.nsub)
+                    if code:
+                        raise MemoryError()
+        else:
+            g.river = &g.core.side[0]    # one board: the root's sides, in side order
+        self.sides_bytes = 0
+        for b in range(g.boards if len(spec.board) < 5 else 0):
+            for p in range(2):
+                self.sides_bytes += g.river[2 * b + p].n * (2 * k + 8 * 2 + 2 * (g.core.nsub * 4 if k != 4 else 0)
+                                                           + 4 * 4 + 1)
+        # The tree.
+        g.size[0] = g.size[1] = 0
+        for node in range(g.nodes):
+            g.kind[node] = spec.kinds[node]
+            g.first[node] = spec.firsts[node]
+            g.count[node] = spec.counts[node]
+            g.card[node] = spec.cards[node]
+            g.board_of[node] = spec.board_of[node]
+            g.depth_of[node] = spec.depths[node]
+            g.left[node] = spec.left[node]
+            for p in range(3):
+                g.amount[3 * node + p] = spec.amounts[3 * node + p]
+            p = g.kind[node]
+            g.offset[node] = -1
+            if p <= RIVER_IP_ACTS:
+                g.offset[node] = g.size[p]
+                g.size[p] += <int64_t>g.count[node] * g.core.side[p].n
+        for p in range(2):
+            g.regret[p] = <float*>calloc(g.size[p] if g.size[p] else 1, sizeof(float))
+            g.sums[p] = <float*>calloc(g.size[p] if g.size[p] else 1, sizeof(float))
+            if g.regret[p] == NULL or g.sums[p] == NULL:
+                raise MemoryError()
+            self.roots[p] = <double*>calloc(g.core.side[p].n if g.core.side[p].n else 1, sizeof(double))
+            if self.roots[p] == NULL:
+                raise MemoryError()
+        # The frontier: the chance nodes nearest the root own it; with none, the root does.
+        splits = self._splits(spec)
+        frontier = [child for s in splits for child in range(g.first[s], g.first[s] + g.count[s])
+                    if g.kind[child] not in (RIVER_OOP_FOLDED, RIVER_IP_FOLDED)]
+        g.nsplit, g.nfrontier = len(splits), len(frontier)
+        for node in range(g.nodes):
+            g.frontier_of[node] = -1
+            g.split_of[node] = -1
+        for i, node in enumerate(splits):
+            g.split_of[node] = i
+        g.frontier_node = <int32_t*>malloc((g.nfrontier if g.nfrontier else 1) * sizeof(int32_t))
+        self.order = <int32_t*>malloc((g.nfrontier if g.nfrontier else 1) * sizeof(int32_t))
+        g.split_own = <double*>calloc(g.nsplit * g.most if g.nsplit * g.most else 1, sizeof(double))
+        g.split_opp = <double*>calloc(g.nsplit * g.most if g.nsplit * g.most else 1, sizeof(double))
+        g.frontier_value = <double*>calloc(g.nfrontier * g.most if g.nfrontier * g.most else 1, sizeof(double))
+        if (g.frontier_node == NULL or self.order == NULL or g.split_own == NULL or g.split_opp == NULL
+                or g.frontier_value == NULL):
+            raise MemoryError()
+        sizes = [0] * g.nodes
+        for node in range(g.nodes - 1, -1, -1):
+            sizes[node] = 1 + sum(sizes[g.first[node]:g.first[node] + g.count[node]])
+        for i, node in enumerate(frontier):
+            g.frontier_of[node] = i
+            g.frontier_node[i] = node
+        for i, f in enumerate(sorted(range(len(frontier)), key=lambda f: -sizes[frontier[f]])):
+            self.order[i] = f
+        for p in range(2):
+            if setup_street_work(g, &self.workspace[p]):
+                raise MemoryError()
+        self.ready = True
+        self.cut(0, 2, 0)
+        self.runnable = True
+        self.iteration = 0
+        weights = []
+        for p in range(2):
+            out = array("d", bytes(8 * g.core.side[p].n))
+            self._weights_into(p, out)
+            weights.append(out)
+        self.opponent_weights = tuple(weights)
+
+    def _splits(self, spec):
+        """The chance nodes nearest the root (none has a chance node above it); with none, the
+        root."""
+        kinds, firsts, counts = spec.kinds, spec.firsts, spec.counts
+        splits = []
+        stack = [0]
+        while stack:
+            node = stack.pop()
+            if kinds[node] == STREET_CHANCE:
+                splits.append(node)
+            elif kinds[node] <= RIVER_IP_ACTS:
+                stack.extend(range(firsts[node], firsts[node] + counts[node]))
+        return sorted(splits) if splits else [0]
+
+    cdef _weights_into(self, int p, double[:] out):
+        if self.g.core.side[p].n == 0:
+            return
+        with nogil:
+            river_weight(&self.g.core, &self.g.core.side[p], &self.g.core.side[1 - p], self.g.core.side[1 - p].weight,
+                         self.workspace[0].acc, &out[0])
+
+    def __dealloc__(self):
+        cdef int p, b
+        cdef StreetGame* g = &self.g
+        for p in range(2):
+            free_street_work(&self.workspace[p])
+            free(self.roots[p])
+            free(g.regret[p]); free(g.sums[p]); free(g.mask[p])
+        if g.river != NULL and g.river != &g.core.side[0]:
+            for b in range(2 * g.boards):
+                g.river[b].twin = NULL
+                g.river[b].weight = NULL
+                free_river_side(&g.river[b])
+            free(g.river)
+        for p in range(2):
+            free_river_side(&g.core.side[p])
+        free(self.order)
+        free(g.kind); free(g.first); free(g.count); free(g.card); free(g.board_of); free(g.depth_of)
+        free(g.frontier_of); free(g.frontier_node); free(g.split_of); free(g.amount); free(g.left)
+        free(g.offset); free(g.split_own); free(g.split_opp); free(g.frontier_value)
+
+    @property
+    def memory(self):
+        """Bytes held: regrets and sums (float32: 8 per action and hand), the sides sorted per
+        river board, the frontier's reaches and values, and the two workers' buffers."""
+        cdef StreetGame* g = &self.g
+        cdef int64_t total = 8 * (g.size[0] + g.size[1]) + self.sides_bytes
+        cdef int64_t n = g.most
+        total += 8 * n * (2 * g.nsplit + g.nfrontier)
+        total += 2 * (16 * g.core.accumulators + 8 * n * (2 + g.depth * (2 * g.widest + 6)))
+        total += g.nodes * (8 * 4 + 3 * 8 + 8 + 8)
+        return total
+
+    def begin(self, int mode, long long iteration=0, int player=0):
+        """Set up a phase of player ``player``: mode 0 its half of DCFR iteration ``iteration``
+        (OOP's first, then IP's against OOP's updated strategy), mode 1 its best response to
+        the other's average strategy, mode 2 its value with both on their averages."""
+        if not self.ready:
+            raise JobError("this StreetJob was not set up")
+        if mode not in (RIVER_UPDATE, RIVER_BEST, RIVER_VALUE):
+            raise JobError(f"mode {mode!r} is not 0, 1 or 2")
+        if player not in (0, 1):
+            raise JobError("player is 0 (OOP) or 1 (IP)")
+        cdef double t
+        cdef StreetGame* g = &self.g
+        cdef StreetWork* w = &self.workspace[0]
+        cdef Py_ssize_t i
+        cdef double* ones
+        if mode == RIVER_UPDATE:
+            if iteration != self.iteration + 1 - player:
+                raise JobError(f"player {player}'s half of iteration {iteration} does not follow "
+                               f"{'iteration' if player == 0 else 'OOP in iteration'} {self.iteration}")
+            t = <double>(iteration - 1)
+            g.positive_discount = c_pow(t, 1.5) / (c_pow(t, 1.5) + 1.0)
+            g.negative_discount = 0.5
+            g.sum_discount = (t / (t + 1.0)) ** 2
+            self.iteration = iteration
+        g.mode = mode
+        g.player = player
+        g.finishing = False
+        ones = w.own + (g.depth - 1) * g.most
+        for i in range(g.core.side[player].n):
+            ones[i] = 1.0
+        with nogil:
+            street_collect(g, w, player, 0, 0, g.core.side[1 - player].weight, ones)
+        self.cut(g.nfrontier, 2, g.nfrontier)
+        if g.nfrontier == 0:
+            self._finish()
+
+    cdef _finish(self):
+        """The top of the tree walked once more, the frontier's values in hand."""
+        cdef StreetGame* g = &self.g
+        cdef int p = g.player
+        cdef StreetWork* w = &self.workspace[0]
+        cdef double* ones = w.own + (g.depth - 1) * g.most
+        cdef Py_ssize_t i
+        for i in range(g.core.side[p].n):
+            ones[i] = 1.0
+        g.finishing = True
+        with nogil:
+            street_traverse(g, w, p, 0, 0, g.core.side[1 - p].weight, ones, self.roots[p])
+        g.finishing = False
+
+    cdef int64_t do_task(self, int worker, int64_t task) except -1:
+        cdef StreetGame* g = &self.g
+        cdef StreetWork* w = &self.workspace[worker]
+        cdef int f = self.order[task], p = g.player
+        with nogil:
+            street_task(g, w, p, f)
+        return 1
+
+    cdef int last_done(self) except -1:
+        self._finish()
+        return 0
+
+    def root(self, int player):
+        """Player ``player``'s values at the root from its last phase, per hand: each summed
+        over the other's hands by their weights (divide by ``opponent_weights`` for a deal's)."""
+        if player not in (0, 1):
+            raise JobError("player is 0 (OOP) or 1 (IP)")
+        cdef Py_ssize_t n = self.g.core.side[player].n
+        out = array("d", bytes(8 * n))
+        cdef double[:] view = out
+        if n:
+            memcpy(&view[0], self.roots[player], n * sizeof(double))
+        return out
+
+    def average(self, int node):
+        """The node's average strategy, the sums normalized in double precision (uniform for a
+        hand whose sums are all 0), as array('d') of [action][hand]."""
+        if not 0 <= node < self.g.nodes or self.g.kind[node] > RIVER_IP_ACTS:
+            raise JobError(f"node {node} is not a decision of this tree")
+        cdef int p = self.g.kind[node]
+        cdef Py_ssize_t n = self.g.core.side[p].n
+        out = array("d", bytes(8 * self.g.count[node] * n))
+        cdef double[:] view = out
+        if n:
+            street_sigma(&self.g, node, True, &view[0])
+        return out

@@ -1,0 +1,79 @@
+"""Bet and raise sizes of the solvers' trees, read and worked out: chip amounts and pot fractions
+read by one rule, and the totals a player's options come to, the all-in and the amounts that
+come to the same one merged; ``solver`` (the river) and ``streets`` (every street) share them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import numbers
+from collections.abc import Set
+from typing import Any, Iterable, Mapping, Optional
+
+from .cards import quoted
+from .exceptions import SolverError
+from .potfraction import parse_pot_fraction
+
+__all__ = ["ALL_IN", "MAX_SIZES", "LIMITS", "read_chips", "read_sizes", "bet_totals", "action_name"]
+
+LIMITS = ("pot", "no", "fixed")
+# Bet or raise sizes in one list.
+MAX_SIZES = 100
+# The name of the action that puts in the whole stack, whatever size came to it.
+ALL_IN = "all-in"
+
+
+def _as_float(value: numbers.Real) -> float:
+    try:
+        return float(value)
+    except OverflowError:  # a Python int (or Fraction) past float's range
+        return math.inf if value > 0 else -math.inf  # type: ignore[operator]
+
+
+def read_chips(value: object, name: str, positive: bool) -> float:
+    """A number of chips: a real number (not a bool), finite, above 0 or at least 0."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise SolverError(f"{name} must be a number of chips, not {quoted(value)}")
+    number = _as_float(value)
+    if not math.isfinite(number) or number < 0 or (positive and number == 0):
+        raise SolverError(
+            f"{name} must be a finite number {'above' if positive else 'of at least'} 0, not {quoted(value)}"
+        )
+    return number
+
+
+def read_sizes(values: object, name: str, limit: str) -> tuple[float, ...]:
+    """A sequence of pot fractions (numbers or their text, by ``parse_pot_fraction``): at most
+    MAX_SIZES of them, none above 1 in pot limit."""
+    if isinstance(values, (str, bytes, Mapping, Set)) or not isinstance(values, Iterable):
+        raise SolverError(f"{name} must be a sequence of pot fractions, not {quoted(values)}")
+    fractions = []
+    for value in itertools.islice(values, MAX_SIZES + 1):
+        fraction = parse_pot_fraction(value, name, SolverError)
+        if limit == "pot" and fraction > 1:
+            raise SolverError(f"{name}: {quoted(value)} is more than the pot, which pot limit refuses")
+        fractions.append(float(fraction))
+    if len(fractions) > MAX_SIZES:
+        raise SolverError(f"{name}: more than {MAX_SIZES} sizes (at most {MAX_SIZES})")
+    return tuple(fractions)
+
+
+def bet_totals(options: tuple, start: float, middle: float, size: float, stack: float) -> list[tuple[Any, float]]:
+    """(option, the player's total after it) of each bet or raise, in units of the pot:
+    ``start`` plus the fraction of ``middle`` (``size`` for None, fixed limit); one reaching the
+    stack is ALL_IN, options that come to the same amount are one (the first), and one that adds
+    nothing (a fraction lost in rounding) is none."""
+    totals: dict[float, Any] = {}
+    for option in options:
+        total = start + (size if option is None else option * middle)
+        if total >= stack:
+            totals.setdefault(stack, ALL_IN)
+        elif total > start:
+            totals.setdefault(total, option)
+    return [(option, total) for total, option in totals.items()]
+
+
+def action_name(verb: str, fraction: Optional[float]) -> str:
+    """ "bet 0.5", "raise 1.0"; the bare verb for fixed limit's one size (None)."""
+    return verb if fraction is None else f"{verb} {fraction!r}"
