@@ -41,6 +41,7 @@ from .isomorphism import HandIndexer, canonical, canonical_boards
 from .pots import Pot, Showdown, showdown
 from .ranges import Range
 from .solver import RiverSolution, solve_river, solve_rivers
+from .streetsolver import Estimate, Solution, SpotNode, solve, solve_estimate
 from .sweep import ShowdownValues, release_showdown_memory, showdown_values
 from .tables import PreflopTable, StartingHand, TableRow, preflop_table, starting_hands
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
@@ -99,6 +100,11 @@ __all__ = [
     "solve_river",
     "solve_rivers",
     "RiverSolution",
+    "solve",
+    "solve_estimate",
+    "Solution",
+    "SpotNode",
+    "Estimate",
     "SolverError",
     "GameConfigError",
     "AnalysisError",

@@ -54,7 +54,6 @@ from . import _engine
 from .cards import (
     HOLE_SIZES,
     Card,
-    CardError,
     CardsLike,
     check_unique,
     quoted,
@@ -62,10 +61,10 @@ from .cards import (
     read_weights,
     whole_number,
 )
-from .exceptions import Omaha8Error, RangeError, SolverError
+from .exceptions import Omaha8Error, SolverError
 from .jobs import finished_batches, run_job, shaped_rows, thread_count
-from .ranges import Range
 from .sizes import ALL_IN, LIMITS, MAX_SIZES, action_name, bet_totals, read_chips, read_sizes
+from .spotinput import SideLike, check_rows, read_path, read_side, size_of, unit_weights
 
 __all__ = [
     "solve_river",
@@ -104,8 +103,6 @@ _MAGIC = b"omaha8 river solution 1\n"
 # Bytes a tree node takes beyond its path's 8 per action: the TreeNode, its tuples and floats,
 # its spec while the tree is built, and the engine's arrays (measured: about 330).
 _NODE_BYTES = 400
-
-SideLike = Union[Range, str, tuple, object]
 
 
 @dataclass(frozen=True)
@@ -505,74 +502,6 @@ def _engine_tree(nodes: list[TreeNode], units: Optional[array] = None) -> tuple[
     return kinds, firsts, counts, (amounts if units is None else units)
 
 
-def _size_of(value: SideLike) -> Optional[int]:
-    if isinstance(value, Range):
-        return value.hole_size
-    if isinstance(value, tuple) and len(value) == 2:
-        value = value[0]
-    if isinstance(value, str):
-        return None
-    shape = _engine.showdown_rows(value, "range").shape or (0, 0)
-    return shape[1]
-
-
-def _check_rows(rows: bytes, k: int, board: Sequence[int], side: str) -> None:
-    """Every row of ``rows``: ``k`` different cards, none of the board (the engine's rule)."""
-    board_mask = sum(1 << c for c in board)
-    for i in range(len(rows) // k):
-        row = rows[i * k : (i + 1) * k]
-        mask = board_mask
-        for card in row:
-            if card > 51 or mask >> card & 1:
-                raise CardError(
-                    f"{side} hand {i} ({' '.join(str(Card(c)) if c < 52 else str(c) for c in row)}) "
-                    "repeats a card, holds one of the board or one that is not a card"
-                )
-            mask |= 1 << card
-
-
-def _read_side(value: SideLike, name: str, board: list[int], size: int) -> tuple[bytes, array, int]:
-    """(rows, weights, hole size) of a range: a Range or expression (its hands apart from the
-    board), or a uint8 (n, k) buffer, alone (weights 1.0) or as (buffer, weights), the weights
-    by the one weight rule. Hands of weight 0 are left out: they are never dealt."""
-    if isinstance(value, str):
-        try:
-            value = Range(value, hole_size=size)
-        except RangeError as error:
-            raise RangeError(f"{name}: {error}") from None
-    if isinstance(value, Range):
-        rows, raw = value.apart_from(board)
-        k = value.hole_size
-        weights = array("d", [float(w) for w in raw])  # the range's weights: whole numbers of a byte
-    else:
-        buffer, given = value if isinstance(value, tuple) and len(value) == 2 else (value, None)
-        view = _engine.showdown_rows(buffer, name)
-        k = (view.shape or (0, 0))[1]
-        rows = view.tobytes()
-        count = len(rows) // k
-        if given is None:
-            weights = array("d", [1.0]) * count
-        else:
-            weights = read_weights(given, count, f"{name}: weights", SolverError, "hand")
-        _check_rows(rows, k, board, name)
-    kept = [i for i, w in enumerate(weights) if w > 0]
-    if not kept:
-        raise SolverError(f"{name}: no hand of the range is left on this board")
-    if len(kept) != len(weights):
-        rows = b"".join(rows[i * k : (i + 1) * k] for i in kept)
-        weights = array("d", [weights[i] for i in kept])
-    return rows, weights, k
-
-
-def _unit_weights(weights: array) -> array:
-    """``weights`` scaled by the power of two that brings the largest into [1, 2): exact (but
-    for weights more than 2^1000 below the largest), and no product of two weights underflows."""
-    exponent = math.frexp(max(weights))[1]
-    if exponent == 1:
-        return weights
-    return array("d", [math.ldexp(w, 1 - exponent) for w in weights])
-
-
 def _estimate(shape: _Shape, n: tuple[int, int]) -> int:
     """The bytes a solve takes: the engine's regrets, sums and strategies played (16 bytes per
     action and hand at each decision), its work buffers, the solution's average strategies (8),
@@ -580,19 +509,6 @@ def _estimate(shape: _Shape, n: tuple[int, int]) -> int:
     floats = shape.actions[0] * n[0] + shape.actions[1] * n[1]
     work = 8 * (shape.depth + 1) * (shape.widest + 6) * (n[0] + n[1])
     return 24 * floats + work + _NODE_BYTES * shape.nodes + 8 * shape.paths
-
-
-def _path_of(path: object) -> tuple:
-    """A path of action names, read: a string is refused (tuple("check") would be its letters)."""
-    if isinstance(path, (str, bytes)):
-        raise SolverError(
-            f'a path is a list of action names, such as ["check"] or ("check",), not the string {quoted(path)}'
-        )
-    try:
-        # Longer than any line is no path; an endless iterable must not hang here.
-        return tuple(itertools.islice(path, MAX_RAISES + 4))  # type: ignore[call-overload]
-    except TypeError:
-        raise SolverError(f'a path is a list of action names, such as ["check"], not {quoted(path)}') from None
 
 
 def _check_save_path(path: object) -> Path:
@@ -895,7 +811,7 @@ class RiverSolution:
         ``["check", "bet 0.5"]`` (a string alone is refused: pass ``["check"]``)."""
         at = 0
         walked: list[str] = []
-        for action in _path_of(path):
+        for action in read_path(path, MAX_RAISES + 4):
             node = self.nodes[at]
             if not isinstance(action, str) or action not in node.actions:
                 raise SolverError(f"after {tuple(walked)!r} the actions are {node.actions!r}, not {quoted(action)}")
@@ -906,7 +822,7 @@ class RiverSolution:
     def strategy(self, path: Iterable[str] = ()) -> dict[str, array]:
         """At the decision ``path`` leads to: {action: array('d') over the acting player's
         hands}, each hand's probabilities adding up to 1."""
-        path = _path_of(path)
+        path = read_path(path, MAX_RAISES + 4)
         at = self.node(path)
         node = self.nodes[at]
         if node.kind not in PLAYERS:
@@ -918,9 +834,9 @@ class RiverSolution:
     def frequencies(self, path: Iterable[str] = ()) -> dict[str, float]:
         """How often the acting player takes each action at ``path``, over the hands that reach
         it, by their chance weight and how often the player's own earlier actions lead there."""
-        path = _path_of(path)
+        path = read_path(path, MAX_RAISES + 4)
         # The weights scaled by a power of two (exact), so that tiny weights do not underflow.
-        reach = self._reach(path, _unit_weights)
+        reach = self._reach(path, unit_weights)
         total = sum(reach)
         return {
             action: (sum(r * s for r, s in zip(reach, probabilities)) / total if total else math.nan)
@@ -930,7 +846,7 @@ class RiverSolution:
     def reach(self, path: Iterable[str]) -> array:
         """Per hand of the player acting at ``path``: its chance weight times the probability of
         its own actions on the way there."""
-        return self._reach(_path_of(path), lambda weights: weights)
+        return self._reach(read_path(path, MAX_RAISES + 4), lambda weights: weights)
 
     def _reach(self, path: tuple, scaled: Callable[[array], array]) -> array:
         at = self.node(path)
@@ -1037,7 +953,7 @@ class RiverSolution:
         blocks = _Blocks(data, at)
         rows = (blocks.take(n[0] * k), blocks.take(n[1] * k))
         for side, hands in zip(PLAYERS, rows):
-            _check_rows(hands, k, read.board, side)
+            check_rows(hands, k, read.board, side)
         weights = [_read_saved_weights(blocks.take(8 * count), count, side) for side, count in zip(PLAYERS, n)]
         values = [_read_saved_values(blocks.take(8 * count), side, rules) for side, count in zip(PLAYERS, n)]
         nodes, _ = _build(rules)
@@ -1187,7 +1103,7 @@ def solve_river(
     nodes, units = _build(rules)
     kinds, firsts, node_counts, amounts = _engine_tree(nodes, units)
     # In units of the pot and of each range's largest weight (a power of two: exact).
-    scaled = (_unit_weights(oop_weights), _unit_weights(ip_weights))
+    scaled = (unit_weights(oop_weights), unit_weights(ip_weights))
     job = _engine.ENGINE.RiverJob(
         bytes(board_cards),
         oop_rows,
@@ -1245,10 +1161,10 @@ def solve_river(
 def _read_ranges(oop: SideLike, ip: SideLike, checked: _Checked) -> tuple[bytes, array, bytes, array, int]:
     """Both sides' rows and weights on the board, of one hole size, and the memory their
     solve would take checked: (oop rows, oop weights, ip rows, ip weights, hole size)."""
-    sizes = [_size_of(side) for side in (oop, ip)]
+    sizes = [size_of(side) for side in (oop, ip)]
     size = next((k for k in sizes if k is not None), 4)
-    oop_rows, oop_weights, k = _read_side(oop, "oop", checked.board, size)
-    ip_rows, ip_weights, k_ip = _read_side(ip, "ip", checked.board, size)
+    oop_rows, oop_weights, k = read_side(oop, "oop", checked.board, size)
+    ip_rows, ip_weights, k_ip = read_side(ip, "ip", checked.board, size)
     if k != k_ip:
         raise SolverError(f"oop's hands have {k} cards and ip's {k_ip}: both must be the same size")
     counts = (len(oop_rows) // k, len(ip_rows) // k)

@@ -751,6 +751,59 @@ class StreetSpec(NamedTuple):
     left: list[float]  # per node: at a chance node, the cards a pair leaves to deal, else 0
 
 
+class _StreetWalk:
+    """check_street_job's walk of a tree in node order (children follow their parents): each
+    node's depth, the cards dealt to it, its showdown's board and its chance node's cards left."""
+
+    def __init__(self, board_size: int, board_mask: int, k: int, nodes: int) -> None:
+        self.board_size, self.board_mask, self.k = board_size, board_mask, k
+        self.parents = [0] * nodes
+        self.depths = [0] * nodes
+        self.masks = [0] * nodes
+        self.widest = 1
+        self.boards: dict[int, int] = {}
+        self.board_of = [-1] * nodes
+        self.left = [0.0] * nodes
+        self.nodes = nodes
+
+    def node(self, node: int, kind: object, first: object, count: object, dealt: list) -> None:
+        if kind not in range(len(STREET_NODE_KINDS)):
+            raise SolverError(f"node {node} has kind {kind!r}, not one of 0..{len(STREET_NODE_KINDS) - 1}")
+        on_board = self.board_size + bin(self.masks[node]).count("1")
+        if kind in (0, 1, 5):
+            if not (isinstance(count, int) and isinstance(first, int) and count >= 1 and node < first):
+                raise SolverError(f"node {node}: its children {first!r}..+{count!r} are not later nodes of the tree")
+            if first + count > self.nodes:
+                raise SolverError(f"node {node}: its children {first!r}..+{count!r} are not later nodes of the tree")
+            children = range(first, first + count)
+            for child in children:
+                self.parents[child] += 1
+                self.depths[child] = self.depths[node] + 1
+                self.masks[child] = self.masks[node]
+            if kind == 5:
+                self._chance(node, on_board, children, dealt)
+            else:
+                self.widest = max(self.widest, count)
+                if any(dealt[child] != -1 for child in children):
+                    raise SolverError(f"node {node}: only a chance node's children are dealt a card")
+        elif count != 0:
+            raise SolverError(f"node {node} ends the hand but has children")
+        if kind == 4:
+            if on_board != 5:
+                raise SolverError(f"node {node} is a showdown on {on_board} cards, not five")
+            self.board_of[node] = self.boards.setdefault(self.masks[node], len(self.boards))
+
+    def _chance(self, node: int, on_board: int, children: range, dealt: list) -> None:
+        if on_board >= 5:
+            raise SolverError(f"node {node} deals a card on a board of five")
+        coming = [c for c in range(52) if not (self.board_mask | self.masks[node]) >> c & 1]
+        if [dealt[child] for child in children] != coming:
+            raise SolverError(f"node {node}: a chance node's children deal every card that can come, in order")
+        for child in children:
+            self.masks[child] |= 1 << dealt[child]
+        self.left[node] = float(52 - on_board - 2 * self.k)
+
+
 def check_street_job(
     board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards
 ) -> StreetSpec:
@@ -773,49 +826,13 @@ def check_street_job(
         raise SolverError("a tree needs a kind, a first child, a count, a card and three amounts per node")
     if kinds[0] not in (0, 1, 5):
         raise SolverError("a tree's root is a decision or a chance node")
-    parents = [0] * nodes
-    depths = [0] * nodes
-    masks = [0] * nodes
-    widest = 1
-    boards: dict[int, int] = {}
-    board_of = [-1] * nodes
-    left = [0.0] * nodes
-    for node, (kind, first, count) in enumerate(zip(kinds, firsts, counts)):
-        if kind not in range(len(STREET_NODE_KINDS)):
-            raise SolverError(f"node {node} has kind {kind!r}, not one of 0..{len(STREET_NODE_KINDS) - 1}")
-        on_board = len(board_cards) + bin(masks[node]).count("1")
-        if kind in (0, 1, 5):
-            if not (isinstance(count, int) and isinstance(first, int) and count >= 1 and node < first):
-                raise SolverError(f"node {node}: its children {first!r}..+{count!r} are not later nodes of the tree")
-            if first + count > nodes:
-                raise SolverError(f"node {node}: its children {first!r}..+{count!r} are not later nodes of the tree")
-            for child in range(first, first + count):
-                parents[child] += 1
-                depths[child] = depths[node] + 1
-                masks[child] = masks[node]
-            if kind == 5:
-                if on_board >= 5:
-                    raise SolverError(f"node {node} deals a card on a board of five")
-                coming = [c for c in range(52) if not (board_mask | masks[node]) >> c & 1]
-                if [dealt[child] for child in range(first, first + count)] != coming:
-                    raise SolverError(f"node {node}: a chance node's children deal every card that can come, in order")
-                for child in range(first, first + count):
-                    masks[child] |= 1 << dealt[child]
-                left[node] = float(52 - on_board - 2 * k)
-            else:
-                widest = max(widest, count)
-                if any(dealt[child] != -1 for child in range(first, first + count)):
-                    raise SolverError(f"node {node}: only a chance node's children are dealt a card")
-        elif count != 0:
-            raise SolverError(f"node {node} ends the hand but has children")
-        if kind == 4:
-            if on_board != 5:
-                raise SolverError(f"node {node} is a showdown on {on_board} cards, not five")
-            board_of[node] = boards.setdefault(masks[node], len(boards))
-    if node_roots := [n for n in range(1, nodes) if parents[n] != 1]:
-        raise SolverError(f"every node but the root is the child of exactly one node, not node {node_roots[0]}")
     if dealt[0] != -1:
         raise SolverError("the root is dealt no card")
+    walk = _StreetWalk(len(board_cards), board_mask, k, nodes)
+    for node, (kind, first, count) in enumerate(zip(kinds, firsts, counts)):
+        walk.node(node, kind, first, count, dealt)
+    if node_roots := [n for n in range(1, nodes) if walk.parents[n] != 1]:
+        raise SolverError(f"every node but the root is the child of exactly one node, not node {node_roots[0]}")
     for value in amounts:
         if not (isinstance(value, (int, float)) and 0.0 <= value < float("inf")):
             raise SolverError(f"a tree's chip amounts are finite and 0 or more, not {value!r}")
@@ -829,9 +846,9 @@ def check_street_job(
         counts,
         [float(a) for a in amounts],
         dealt,
-        depths,
-        widest,
-        list(boards),
-        board_of,
-        left,
+        walk.depths,
+        walk.widest,
+        list(walk.boards),
+        walk.board_of,
+        walk.left,
     )

@@ -24,6 +24,7 @@ from .pure.evaluate import (
 from .pure.holdings import holding_counts, holding_ranks, holding_values, share_against_all
 from .pure.river import RiverJob
 from .pure.showdown import ShowdownJob, TallySweeper, release_memory
+from .pure.street import StreetJob
 from .pure.strength import StrengthJob
 from .pure.suits import HandIndexer
 
@@ -51,6 +52,7 @@ _PARTS = (
     HandIndexer,
     StrengthJob,
     RiverJob,
+    StreetJob,
     holding_counts,
     share_against_all,
     holding_ranks,

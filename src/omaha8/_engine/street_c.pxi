@@ -761,6 +761,91 @@ cdef class StreetJob(TaskedJob):
     def average(self, int node):
         """The node's average strategy, the sums normalized in double precision (uniform for a
         hand whose sums are all 0), as array('d') of [action][hand]."""
+        return self._strategy(node, True)
+
+    def current(self, int node):
+        """The strategy the node's regrets give (regret matching), as array('d') of
+        [action][hand]: what the next update plays there."""
+        return self._strategy(node, False)
+
+    def values_at(self, int player, int node, opp_reach):
+        """Player ``player``'s values at ``node`` with both on their average strategies, the
+        other's hands reaching it with ``opp_reach`` (float64 bytes, one per hand): (each
+        hand's value summed over the other's hands by their reach, the sum of that reach over
+        the hands disjoint from it), two array('d')."""
+        if player not in (0, 1):
+            raise JobError("player is 0 (OOP) or 1 (IP)")
+        if not 0 <= node < self.g.nodes:
+            raise JobError(f"node {node} is not a node of this tree")
+        cdef StreetGame* g = &self.g
+        cdef Py_ssize_t n = g.core.side[player].n, m = g.core.side[1 - player].n
+        reach = array("d", bytes(opp_reach))
+        if len(reach) != m:
+            raise JobError(f"opp_reach has {len(reach)} values, not one for each of the other's {m} hands")
+        values = array("d", bytes(8 * n))
+        weights = array("d", bytes(8 * n))
+        ones = array("d", [1.0]) * n
+        cdef double[:] v = values
+        cdef double[:] wt = weights
+        cdef double[:] r = reach
+        cdef double[:] own = ones
+        cdef int mode = g.mode
+        cdef StreetWork* w = &self.workspace[0]
+        if n == 0 or m == 0:
+            return values, weights
+        g.mode = RIVER_VALUE
+        g.finishing = False
+        try:
+            with nogil:
+                street_traverse(g, w, player, node, g.depth_of[node], &r[0], &own[0], &v[0])
+                river_weight(&g.core, &g.core.side[player], &g.core.side[1 - player], &r[0], w.acc, &wt[0])
+        finally:
+            g.mode = mode
+        return values, weights
+
+    def load_averages(self, oop_sums, ip_sums):
+        """Set each player's strategy sums to the given float32 arrays (``averages`` of a
+        solve), so that the average strategies are theirs: for values below the root."""
+        cdef StreetGame* g = &self.g
+        cdef int p
+        cdef float[:] view
+        for p, given in enumerate((oop_sums, ip_sums)):
+            sums = array("f", given)
+            if len(sums) != g.size[p]:
+                raise JobError(f"player {p}'s sums are {len(sums):,} floats, not {g.size[p]:,}")
+            for x in sums:
+                if not 0.0 <= x <= 1.0:
+                    raise JobError(f"player {p}'s average strategies are probabilities, not {x!r}")
+            view = sums
+            if g.size[p]:
+                memcpy(g.sums[p], &view[0], g.size[p] * sizeof(float))
+
+    def averages(self, int player):
+        """Every decision of ``player``'s average strategy, as ``average`` gives each, in one
+        array('f'): the decisions in node order, each [action][hand]."""
+        if player not in (0, 1):
+            raise JobError("player is 0 (OOP) or 1 (IP)")
+        cdef StreetGame* g = &self.g
+        cdef Py_ssize_t n = g.core.side[player].n, i, size
+        cdef int node
+        out = array("f", bytes(4 * g.size[player]))
+        cdef float[:] view = out
+        cdef double* buffer = <double*>malloc((g.widest * n if g.widest * n else 1) * sizeof(double))
+        if buffer == NULL:
+            raise MemoryError()
+        try:
+            with nogil:
+                for node in range(g.nodes):
+                    if g.kind[node] == player:
+                        street_sigma(g, node, True, buffer)
+                        size = g.count[node] * n
+                        for i in range(size):
+                            view[g.offset[node] + i] = <float>buffer[i]
+        finally:
+            free(buffer)
+        return out
+
+    cdef _strategy(self, int node, bint average):
         if not 0 <= node < self.g.nodes or self.g.kind[node] > RIVER_IP_ACTS:
             raise JobError(f"node {node} is not a decision of this tree")
         cdef int p = self.g.kind[node]
@@ -768,5 +853,5 @@ cdef class StreetJob(TaskedJob):
         out = array("d", bytes(8 * self.g.count[node] * n))
         cdef double[:] view = out
         if n:
-            street_sigma(&self.g, node, True, &view[0])
+            street_sigma(&self.g, node, average, &view[0])
         return out

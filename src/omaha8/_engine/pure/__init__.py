@@ -8,6 +8,7 @@
 ``strength.py``      ``strength_c.pxi``: StrengthJob
 ``suits.py``         ``suits_c.pxi``: HandIndexer (the plan both share: ``_engine/suits.py``)
 ``river.py``         ``river_c.pxi``: RiverJob
+``street.py``        ``street_c.pxi``: StreetJob
 ``holdings.py``      ``holdings_c.pxi``: holding_counts, share_against_all, ...
 ===================  ==========================================================
 

@@ -11,10 +11,10 @@ from ..checks import check_river_job
 from .evaluate import best_high, best_low
 from .jobs import TaskedJob, cut
 
-__all__ = ["RiverJob"]
+__all__ = ["RiverJob", "pair_share"]
 
 
-def _pair_share(mine: tuple, theirs: tuple) -> float:
+def pair_share(mine: tuple, theirs: tuple) -> float:
     """A hand's fraction of the pot against one other: (high, low or None) each."""
     high = 1.0 if mine[0] < theirs[0] else 0.5 if mine[0] == theirs[0] else 0.0
     if mine[1] is None and theirs[1] is None:
@@ -75,7 +75,7 @@ class RiverJob(TaskedJob):
             s = w = 0.0
             for theirs, r in zip(self._hands[1 - p], reach):
                 if r != 0.0 and not mine[2] & theirs[2]:
-                    s += r * _pair_share(mine, theirs)
+                    s += r * pair_share(mine, theirs)
                     w += r
             share.append(s)
             weight.append(w)

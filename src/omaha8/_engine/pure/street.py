@@ -1,0 +1,253 @@
+"""The pure street solver, twin of ``street_c.pxi``: ``StreetJob``, the compiled StreetJob's API,
+the whole tree walked in one task, chance nodes dealing every card, each terminal's values
+settled pair by pair.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from ...exceptions import JobError
+from ..checks import check_street_job
+from .evaluate import best_high, best_low
+from .jobs import TaskedJob, cut
+from .river import pair_share
+
+__all__ = ["StreetJob"]
+
+_CHANCE, _SHOWDOWN = 5, 4
+
+
+class StreetJob(TaskedJob):
+    """The compiled StreetJob's API, plainly. Regrets and sums are float32 (array('f')) and the
+    strategies played float64, worked out when a node is visited, as the compiled engine keeps
+    them, so the two follow the same numbers to within the sums' rounding."""
+
+    def __init__(
+        self, board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards
+    ):
+        spec = check_street_job(
+            board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards
+        )
+        k = spec.hole_size
+        self._board = list(spec.board)
+        self._holes = [[tuple(rows[i * k : (i + 1) * k]) for i in range(len(rows) // k)] for rows in spec.rows]
+        self._masks = [[sum(1 << c for c in hole) for hole in holes] for holes in self._holes]
+        self._weights = [list(w) for w in spec.weights]
+        self._kinds, self._firsts, self._counts = spec.kinds, spec.firsts, spec.counts
+        self._amounts, self._cards, self._left = spec.amounts, spec.cards, spec.left
+        self._dealt = [0] * len(self._kinds)  # per node: the cards dealt to reach it, a mask
+        for node, kind in enumerate(self._kinds):
+            for child in range(self._firsts[node], self._firsts[node] + self._counts[node]):
+                self._dealt[child] = self._dealt[node] | (1 << self._cards[child] if kind == _CHANCE else 0)
+        self._strength: dict = {}  # (dealt mask, side, hand): (high, low)
+        self._offset = {}
+        size = [0, 0]
+        for node, kind in enumerate(self._kinds):
+            if kind <= 1:
+                self._offset[node] = size[kind]
+                size[kind] += self._counts[node] * len(self._holes[kind])
+        self._regret = [array("f", bytes(4 * s)) for s in size]
+        self._sums = [array("f", bytes(4 * s)) for s in size]
+        self._roots: list = [None, None]
+        self._mode = 0
+        self._player = 0
+        self.iteration = 0
+        self.memory = 8 * sum(size)
+        cut(self, 1, 2, first=1)  # nothing to do before a phase begins
+        self.opponent_weights = tuple(array("d", self._weight(p, 0, self._weights[1 - p])) for p in (0, 1))
+
+    def _weight(self, p: int, dealt: int, reach: list) -> list:
+        """Per hand of p: the sum of the other's reach over its hands disjoint from it."""
+        theirs = self._masks[1 - p]
+        return [sum(r for r, other in zip(reach, theirs) if r != 0.0 and not mine & other) for mine in self._masks[p]]
+
+    def _hand_strength(self, p: int, i: int, dealt: int) -> tuple:
+        key = (dealt, p, i)
+        if key not in self._strength:
+            board = self._board + [c for c in range(52) if dealt >> c & 1]
+            hole = list(self._holes[p][i])
+            self._strength[key] = (best_high(hole, board), best_low(hole, board))
+        return self._strength[key]
+
+    def _share(self, p: int, dealt: int, reach: list) -> tuple[list, list]:
+        """Per hand of p alive under ``dealt``: the reach-weighted sum of its pot fractions
+        against the other's hands disjoint from it, and the sum of their reach (0 when dead)."""
+        share, weight = [], []
+        for i, mine in enumerate(self._masks[p]):
+            s = w = 0.0
+            if not mine & dealt:
+                me = self._hand_strength(p, i, dealt)
+                for j, (other, r) in enumerate(zip(self._masks[1 - p], reach)):
+                    if r != 0.0 and not mine & other:
+                        them = self._hand_strength(1 - p, j, dealt)
+                        s += r * pair_share(me, them)
+                        w += r
+            share.append(s)
+            weight.append(w)
+        return share, weight
+
+    def _payoff(self, node: int, p: int) -> float:
+        kind = self._kinds[node]
+        pot, put_in = self._amounts[3 * node], self._amounts[3 * node + 1 + p]
+        return pot - put_in if (kind == 2 and p == 1) or (kind == 3 and p == 0) else -put_in
+
+    def begin(self, mode, iteration=0, player=0):
+        if mode not in (0, 1, 2):
+            raise JobError(f"mode {mode!r} is not 0, 1 or 2")
+        if player not in (0, 1):
+            raise JobError("player is 0 (OOP) or 1 (IP)")
+        if mode == 0:
+            if iteration != self.iteration + 1 - player:
+                raise JobError(
+                    f"player {player}'s half of iteration {iteration} does not follow "
+                    f"{'iteration' if player == 0 else 'OOP in iteration'} {self.iteration}"
+                )
+            t = float(iteration - 1)
+            self._discounts = (t**1.5 / (t**1.5 + 1.0), 0.5, (t / (t + 1.0)) ** 2)
+            self.iteration = iteration
+        self._mode, self._player = mode, player
+        cut(self, 1, 2)
+
+    def _do_task(self, worker: int, task: int) -> int:
+        p = self._player
+        self._roots[p] = self._traverse(p, 0, self._weights[1 - p], [1.0] * len(self._holes[p]))
+        return 1
+
+    def _sigma(self, node: int) -> list:
+        """The strategy ``node`` plays, [action][hand] flat: regret matching, or the average."""
+        q = self._kinds[node]
+        n, count, at = len(self._holes[q]), self._counts[node], self._offset[node]
+        source = (self._sums if self._mode else self._regret)[q]
+        sigma = [0.0] * (count * n)
+        for i in range(n):
+            positive = [max(source[at + a * n + i], 0.0) for a in range(count)]
+            total = sum(positive)
+            for a in range(count):
+                sigma[a * n + i] = positive[a] / total if total > 0 else 1.0 / count
+        return sigma
+
+    def _leaf(self, p: int, node: int, reach: list) -> list:
+        kind = self._kinds[node]
+        if kind == _SHOWDOWN:
+            share, weight = self._share(p, self._dealt[node], reach)
+            pot, put_in = self._amounts[3 * node], self._amounts[3 * node + 1 + p]
+            return [pot * s - put_in * w for s, w in zip(share, weight)]
+        payoff = self._payoff(node, p)
+        return [payoff * w for w in self._weight(p, self._dealt[node], reach)]
+
+    def _traverse(self, p: int, node: int, opp_reach: list, own_reach: list) -> list:
+        n = len(self._holes[p])
+        kind = self._kinds[node]
+        first, count = self._firsts[node], self._counts[node]
+        if kind == _CHANCE:
+            out = [0.0] * n
+            for child in range(first, first + count):
+                bit = 1 << self._cards[child]
+                opp = [0.0 if mask & bit else r for r, mask in zip(opp_reach, self._masks[1 - p])]
+                own = [0.0 if mask & bit else r for r, mask in zip(own_reach, self._masks[p])]
+                values = self._traverse(p, child, opp, own)
+                for i, mask in enumerate(self._masks[p]):
+                    if not mask & bit:
+                        out[i] += values[i]
+            return [v * (1.0 / self._left[node]) for v in out]
+        if kind == _SHOWDOWN:
+            return self._leaf(p, node, opp_reach)
+        if kind == p:
+            return self._own(p, node, opp_reach, own_reach)
+        m = len(self._holes[1 - p])
+        sigma = self._sigma(node)
+        out = [0.0] * n
+        for a in range(count):
+            reach = [opp_reach[o] * sigma[a * m + o] for o in range(m)]
+            child = first + a
+            values = self._leaf(p, child, reach) if 2 <= self._kinds[child] <= 4 else None
+            if values is None:
+                values = self._traverse(p, child, reach, own_reach)
+            for i in range(n):
+                out[i] += values[i]
+        return out
+
+    def _own(self, p: int, node: int, opp_reach: list, own_reach: list) -> list:
+        n = len(self._holes[p])
+        first, count, at = self._firsts[node], self._counts[node], self._offset[node]
+        sigma = self._sigma(node) if self._mode != 1 else None
+        values = []
+        for a in range(count):
+            child = first + a
+            if 2 <= self._kinds[child] <= 4:
+                values.append(self._leaf(p, child, opp_reach))
+            elif self._mode == 0 and sigma is not None:
+                own = [own_reach[i] * sigma[a * n + i] for i in range(n)]
+                values.append(self._traverse(p, child, opp_reach, own))
+            else:
+                values.append(self._traverse(p, child, opp_reach, own_reach))
+        if sigma is None:
+            return [max(values[a][i] for a in range(count)) for i in range(n)]
+        out = [0.0] * n
+        for a in range(count):
+            for i in range(n):
+                out[i] += sigma[a * n + i] * values[a][i]
+        if self._mode == 0:
+            positive, negative, keep = self._discounts
+            regret, sums = self._regret[p], self._sums[p]
+            for a in range(count):
+                for i in range(n):
+                    x = regret[at + a * n + i]
+                    regret[at + a * n + i] = x * (positive if x > 0 else negative) + (values[a][i] - out[i])
+                    sums[at + a * n + i] = sums[at + a * n + i] * keep + own_reach[i] * sigma[a * n + i]
+        return out
+
+    def root(self, player):
+        if player not in (0, 1):
+            raise JobError("player is 0 (OOP) or 1 (IP)")
+        return array("d", self._roots[player] or [0.0] * len(self._holes[player]))
+
+    def average(self, node):
+        return self._strategy(node, 2)
+
+    def values_at(self, player, node, opp_reach):
+        if player not in (0, 1):
+            raise JobError("player is 0 (OOP) or 1 (IP)")
+        if not (isinstance(node, int) and 0 <= node < len(self._kinds)):
+            raise JobError(f"node {node} is not a node of this tree")
+        reach = list(array("d", bytes(opp_reach)))
+        m = len(self._holes[1 - player])
+        if len(reach) != m:
+            raise JobError(f"opp_reach has {len(reach)} values, not one for each of the other's {m} hands")
+        kept, self._mode = self._mode, 2
+        try:
+            values = self._traverse(player, node, reach, [1.0] * len(self._holes[player]))
+        finally:
+            self._mode = kept
+        return array("d", values), array("d", self._weight(player, 0, reach))
+
+    def load_averages(self, oop_sums, ip_sums):
+        for p, given in enumerate((oop_sums, ip_sums)):
+            sums = array("f", given)
+            if len(sums) != len(self._sums[p]):
+                raise JobError(f"player {p}'s sums are {len(sums):,} floats, not {len(self._sums[p]):,}")
+            if any(not 0.0 <= x <= 1.0 for x in sums):
+                raise JobError(f"player {p}'s average strategies are probabilities")
+            self._sums[p] = sums
+
+    def averages(self, player):
+        if player not in (0, 1):
+            raise JobError("player is 0 (OOP) or 1 (IP)")
+        out = array("f")
+        for node, kind in enumerate(self._kinds):
+            if kind == player:
+                out.extend(self.average(node))
+        return out
+
+    def current(self, node):
+        return self._strategy(node, 0)
+
+    def _strategy(self, node: int, mode: int) -> array:
+        if not (isinstance(node, int) and 0 <= node < len(self._kinds)) or self._kinds[node] > 1:
+            raise JobError(f"node {node} is not a decision of this tree")
+        kept, self._mode = self._mode, mode
+        try:
+            return array("d", self._sigma(node))
+        finally:
+            self._mode = kept

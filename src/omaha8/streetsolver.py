@@ -1,0 +1,660 @@
+"""The solver from any street: heads-up Omaha Hi-Lo spots on the flop, turn or river solved whole
+by discounted CFR, every card dealt, card removal exact, the exploitability measured exactly.
+
+The game is ``solve_river``'s, street by street (``streettree`` tells the betting): OOP acts
+first on every street, a street that ends in check-check or a call deals the next card
+uniformly from the cards in neither hand nor on the board, a fold gives the pot away, the river
+ends in a showdown. A player's value is what it takes from the final pot less what it put in
+from the start of the solved street, so the two values add up to the starting pot.
+
+DCFR as ``solve_river`` runs it (alpha 1.5, beta 0, gamma 2, alternating updates), chance
+nodes summed over their cards, each pair of hands its own cards left to deal. Best responses
+over the whole tree, chance included, every CHECK_EVERY iterations and at the end. The engine
+(``StreetJob``) keeps regrets and strategy sums as float32, 8 bytes per action and hand at each
+decision, and works out the strategy a node plays when it visits it; each river board's hands
+are sorted for the sweep once per solve and kept (a turn has at most 48 such boards, a flop
+1,176), and the solution keeps the average strategies as float32 (4 bytes per action and hand).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from array import array
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, NamedTuple, Optional
+
+from . import _engine
+from .cards import Card, CardError, CardsLike, check_unique, parse_cards, quoted, read_counted, whole_number
+from .exceptions import SolverError
+from .jobs import run_job, shaped_rows, thread_count
+from .sizes import read_chips
+from .spotinput import SideLike, read_path, read_side, size_of, unit_weights
+from .streettree import (
+    CHANCE,
+    KINDS,
+    MAX_STREET_NODES,
+    StreetRules,
+    StreetTree,
+    TreeShape,
+    build_street_tree,
+    read_street_rules,
+    tree_shape,
+)
+
+__all__ = ["solve", "solve_estimate", "Solution", "SpotNode", "Estimate", "PLAYERS", "CHECK_EVERY"]
+
+PLAYERS = ("oop", "ip")
+# Iterations between measurements of the exploitability (each costs about two iterations).
+CHECK_EVERY = 10
+_MODES = {"update": 0, "best": 1, "value": 2}
+
+
+class Estimate(NamedTuple):
+    """What a solve would take, worked out without solving."""
+
+    nodes: int
+    decisions: int
+    """Decisions of both players."""
+    elements: int
+    """(action, hand) pairs summed over the decisions: each takes 8 bytes of regrets and sums."""
+    bytes: int
+    """The engine's bytes (``Solution.memory`` once solved) and the solution's strategies."""
+    river_boards: int
+    hands: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class SpotNode:
+    """One node of a solved spot's tree."""
+
+    number: int
+    path: tuple[str, ...]
+    """The actions and dealt cards from the root, as ``Solution`` methods take them."""
+    kind: str
+    """"oop" or "ip" to act, "chance" to deal a card, "fold" or "showdown" to end the hand."""
+    actions: tuple[str, ...]
+    """At a decision, its actions; at a chance node, the cards it deals; () at the end."""
+    board: tuple[Card, ...]
+    pot: float
+    """The chips in the middle."""
+    oop_in: float
+    """What OOP has put in since the start of the solved street."""
+    ip_in: float
+    folded: Optional[str] = None
+    children: tuple[int, ...] = field(default=(), repr=False)
+
+
+def _machine_memory() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # no sysconf: assume 8 GB
+        return 8 * 10**9
+
+
+class _Spot(NamedTuple):
+    board: tuple[int, ...]
+    rules: StreetRules
+    shape: TreeShape
+    rows: tuple[bytes, bytes]
+    weights: tuple[array, array]
+    hole_size: int
+    estimate: Estimate
+
+
+def _read_board(board: object) -> list[int]:
+    cards = read_counted(board, "board cards", (3, 4, 5))  # type: ignore[arg-type]
+    check_unique(cards)
+    return cards
+
+
+def _alive_counts(rows: bytes, k: int, boards: list[int]) -> list[int]:
+    """Per river board (its dealt cards as a mask), how many of the hands hold none of them."""
+    masks = [sum(1 << c for c in rows[i * k : (i + 1) * k]) for i in range(len(rows) // k)]
+    if not boards or boards == [0]:
+        return [len(masks)] * len(boards)
+    by_card = [0] * 52
+    by_pair: dict[int, int] = {}
+    for mask in masks:
+        cards = [c for c in range(52) if mask >> c & 1]
+        for c in cards:
+            by_card[c] += 1
+        for a in range(len(cards)):
+            for b in range(a + 1, len(cards)):
+                key = 1 << cards[a] | 1 << cards[b]
+                by_pair[key] = by_pair.get(key, 0) + 1
+    out = []
+    for dead in boards:
+        cards = [c for c in range(52) if dead >> c & 1]
+        held = sum(by_card[c] for c in cards)
+        if len(cards) == 2:
+            held -= by_pair.get(dead, 0)
+        out.append(len(masks) - held)
+    return out
+
+
+def _river_boards(board: tuple[int, ...]) -> list[int]:
+    """The dealt cards of every river board below ``board``, as masks (0 on a river)."""
+    used = sum(1 << c for c in board)
+    free = [c for c in range(52) if not used >> c & 1]
+    if len(board) == 5:
+        return [0]
+    if len(board) == 4:
+        return [1 << c for c in free]
+    return [1 << a | 1 << b for i, a in enumerate(free) for b in free[i + 1 :]]
+
+
+def _estimate(board: tuple[int, ...], shape: TreeShape, rows: tuple[bytes, bytes], k: int) -> Estimate:
+    """The bytes a solve takes, counted as the engine counts its ``memory`` (the regrets and
+    sums, each river board's sorted sides, the frontier's reaches and values, the workers'
+    buffers, the tree) plus the solution's float32 strategies and the tree's arrays here."""
+    n = (len(rows[0]) // k, len(rows[1]) // k)
+    elements = shape.actions[0] * n[0] + shape.actions[1] * n[1]
+    most = max(n)
+    sub = (2**k - 2) * 4 if k != 4 else 0
+    sides = 0
+    if len(board) < 5 and shape.river_boards:
+        boards = _river_boards(board)
+        for p in (0, 1):
+            sides += sum(_alive_counts(rows[p], k, boards)) * (2 * k + 16 + 2 * sub + 17)
+    splits = shape.chance if len(board) < 5 else 1
+    engine = 8 * elements + sides + 8 * most * (2 * splits + shape.frontier)
+    engine += 2 * (16 * (1 << k) * 8 + 8 * most * (2 + (shape.depth + 2) * (2 * shape.widest + 6)))
+    engine += shape.nodes * (8 * 4 + 3 * 8 + 8 + 8)
+    own = 4 * elements + shape.nodes * (1 + 4 + 4 + 24 + 24 + 4 + 1)
+    return Estimate(shape.nodes, shape.decisions[0] + shape.decisions[1], elements, engine + own, shape.river_boards, n)
+
+
+def _read_spot(
+    board: object,
+    oop: SideLike,
+    ip: SideLike,
+    pot: object,
+    stack: object,
+    arguments: dict,
+) -> _Spot:
+    cards = _read_board(board)
+    rules = read_street_rules(len(cards), pot, stack, **arguments)
+    shape = tree_shape(rules, len(cards))
+    if shape.nodes > MAX_STREET_NODES:
+        raise SolverError(
+            f"the tree would have {shape.nodes:,} nodes (at most {MAX_STREET_NODES:,}): fewer sizes or raises"
+        )
+    sizes = [size_of(side) for side in (oop, ip)]
+    size = next((k for k in sizes if k is not None), 4)
+    oop_rows, oop_weights, k = read_side(oop, "oop", cards, size)
+    ip_rows, ip_weights, k_ip = read_side(ip, "ip", cards, size)
+    if k != k_ip:
+        raise SolverError(f"oop's hands have {k} cards and ip's {k_ip}: both must be the same size")
+    if 2 * k + len(cards) > 52 - (5 - len(cards)):
+        raise SolverError(f"{k}-card hands leave too few cards to deal this board's streets")
+    rows = (oop_rows, ip_rows)
+    estimate = _estimate(tuple(cards), shape, rows, k)
+    return _Spot(tuple(cards), rules, shape, rows, (oop_weights, ip_weights), k, estimate)
+
+
+def _tree_arguments(
+    limit: object, bets: object, raises: object, max_raises: object, small_bet: object, big_bet: object
+) -> dict:
+    return {
+        "limit": limit,
+        "bets": bets,
+        "raises": raises,
+        "max_raises": max_raises,
+        "small_bet": small_bet,
+        "big_bet": big_bet,
+    }
+
+
+def solve_estimate(
+    board: CardsLike,
+    oop: SideLike,
+    ip: SideLike,
+    pot: float,
+    stack: float,
+    *,
+    limit: str = "pot",
+    bets: Any = (0.5, 1.0),
+    raises: Any = (1.0,),
+    max_raises: Any = None,
+    small_bet: Optional[float] = None,
+    big_bet: Optional[float] = None,
+    **ignored: Any,
+) -> Estimate:
+    """What ``solve`` with these arguments would take, without solving: the tree's nodes and
+    decisions, the (action, hand) elements and the bytes (the engine's and the solution's).
+    ``solve``'s other arguments are taken and not read, so one mapping of arguments serves both."""
+    unknown = set(ignored) - {
+        "isomorphism",
+        "compression",
+        "max_memory",
+        "iterations",
+        "exploitability",
+        "threads",
+        "progress",
+    }
+    if unknown:
+        raise SolverError(f"solve_estimate: {quoted(sorted(unknown)[0])} is no argument of solve")
+    spot = _read_spot(board, oop, ip, pot, stack, _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet))
+    return spot.estimate
+
+
+def _read_options(
+    isomorphism: object,
+    compression: object,
+    max_memory: object,
+    iterations: object,
+    exploitability: object,
+    threads: object,
+    progress: object,
+) -> tuple[int, int, float, int]:
+    for name, value in (("isomorphism", isomorphism), ("compression", compression)):
+        if not isinstance(value, bool):
+            raise SolverError(f"{name} is True or False, not {quoted(value)}")
+    if compression:
+        raise SolverError("compression=True (16-bit storage) is not built yet: solve with compression=False")
+    if progress is not None and not callable(progress):
+        raise SolverError(f"progress must be a function of (iteration, exploitability) or None, not {quoted(progress)}")
+    if max_memory is None:
+        most = _machine_memory() * 4 // 5
+    else:
+        most = whole_number(max_memory, "max_memory", 1, None, SolverError)
+    rounds = whole_number(iterations, "iterations", 1, None, SolverError)
+    target = read_chips(exploitability, "exploitability", False)
+    workers = min(thread_count(threads, SolverError), 2)
+    return most, rounds, target, workers
+
+
+def solve(
+    board: CardsLike,
+    oop: SideLike,
+    ip: SideLike,
+    pot: float,
+    stack: float,
+    *,
+    limit: str = "pot",
+    bets: Any = (0.5, 1.0),
+    raises: Any = (1.0,),
+    max_raises: Any = None,
+    small_bet: Optional[float] = None,
+    big_bet: Optional[float] = None,
+    isomorphism: bool = True,
+    compression: bool = False,
+    max_memory: Optional[int] = None,
+    iterations: int = 1000,
+    exploitability: float = 0.005,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[int, float], object]] = None,
+) -> "Solution":
+    """Solve a heads-up spot from the flop, turn or river (see the module's words).
+
+    ``board``: three, four or five cards. ``oop``, ``ip``: a Range, a range expression, or a
+    uint8 (n, k) buffer of hands, alone or as ``(buffer, weights)``. ``pot``, ``stack``: as
+    ``solve_river``'s. ``bets``, ``raises``: pot fractions for every street, or a mapping by
+    street (``{"turn": (0.5, 1.0), "river": (0.75,)}``; a street left out has none);
+    ``max_raises``: raises per street, a count or a mapping (default 2, 3 in fixed limit).
+    Fixed limit: ``small_bet`` on the flop, ``big_bet`` on the turn and river.
+
+    Runs DCFR until the exploitability (a fraction of the pot, measured every CHECK_EVERY
+    iterations and at the end) is at most ``exploitability``, or ``iterations`` are run;
+    ``progress(iteration, exploitability)`` hears of each measurement. ``threads``: 1 or 2 (the
+    answer is the same bits either way). A spot whose estimate (``solve_estimate``) is over
+    ``max_memory`` bytes (default: 80% of the machine's memory) is refused before any work.
+    ``isomorphism`` is accepted for the suit isomorphism of dealt cards, which a later step
+    brings (every card is solved today; the values are the same).
+    """
+    started = time.perf_counter()
+    most, rounds, target, workers = _read_options(
+        isomorphism, compression, max_memory, iterations, exploitability, threads, progress
+    )
+    spot = _read_spot(board, oop, ip, pot, stack, _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet))
+    if spot.estimate.bytes > most:
+        e = spot.estimate
+        raise SolverError(
+            f"this spot would take about {e.bytes / 1e9:.2f} GB ({e.elements:,} action-hand elements over "
+            f"{e.decisions:,} decisions, {e.hands[0]:,} and {e.hands[1]:,} hands), more than max_memory "
+            f"{most / 1e9:.2f} GB: fewer sizes, fewer hands, or compression"
+        )
+    tree = build_street_tree(spot.board, spot.rules)
+    scaled = (unit_weights(spot.weights[0]), unit_weights(spot.weights[1]))
+    job = _engine.ENGINE.StreetJob(
+        bytes(spot.board),
+        spot.rows[0],
+        spot.rows[1],
+        spot.hole_size,
+        scaled[0].tobytes(),
+        scaled[1].tobytes(),
+        tree.kind,
+        tree.first,
+        tree.count,
+        tree.units,
+        array("i", tree.card),
+    )
+    opponent = job.opponent_weights
+    deals = math.fsum(w * o for w, o in zip(scaled[0], opponent[0]))
+    if not deals > 0:
+        raise SolverError("no hand of oop's range can be dealt against a hand of ip's on this board")
+
+    def phase(mode: int, iteration: int, player: int) -> None:
+        job.begin(mode, iteration, player)
+        run_job(job, workers)
+
+    def game_value(player: int) -> float:
+        return math.fsum(w * v for w, v in zip(scaled[player], job.root(player))) / deals
+
+    history: list[tuple[int, float]] = []
+    iteration = 0
+    while iteration < rounds:
+        iteration += 1
+        phase(0, iteration, 0)
+        phase(0, iteration, 1)
+        if iteration % CHECK_EVERY == 0 or iteration == rounds:
+            best = []
+            for player in (0, 1):
+                phase(1, 0, player)
+                best.append(game_value(player))
+            measured = (best[0] + best[1] - 1.0) / 2
+            history.append((iteration, measured))
+            if progress is not None:
+                progress(iteration, measured)
+            if measured <= target:
+                break
+    values = []
+    for player in (0, 1):
+        phase(2, 0, player)
+        root = job.root(player)
+        chips = [v / o * spot.rules.pot if o > 0 else math.nan for v, o in zip(root, opponent[player])]
+        values.append(array("d", chips))
+    value = game_value(0) * spot.rules.pot
+    memory = job.memory
+    averages = (job.averages(0), job.averages(1))
+    rules = spot.rules
+    return Solution(
+        board=tuple(Card(c) for c in spot.board),
+        pot=rules.pot,
+        stack=rules.stack,
+        limit=rules.limit,
+        bets=dict(rules.bets),
+        raises=dict(rules.raises),
+        max_raises=dict(rules.max_raises),
+        small_bet=rules.small_bet,
+        big_bet=rules.big_bet,
+        iterations=history[-1][0],
+        exploitability=history[-1][1],
+        value=value,
+        history=tuple(history),
+        rows=spot.rows,
+        hole_size=spot.hole_size,
+        weights=spot.weights,
+        values=(values[0], values[1]),
+        seconds=time.perf_counter() - started,
+        memory=memory,
+        _tree=tree,
+        _averages=averages,
+    )
+
+
+@dataclass
+class Solution:
+    """A solved spot from any street: the average strategies of DCFR, the values, the
+    exploitability. Paths are actions and dealt cards from the root, such as
+    ``("check", "bet 1.0", "call", "7c", "check")``."""
+
+    board: tuple[Card, ...]
+    pot: float
+    stack: float
+    limit: str
+    bets: dict
+    """Per street: the pot fractions a player may bet (() in fixed limit)."""
+    raises: dict
+    max_raises: dict
+    small_bet: Optional[float]
+    big_bet: Optional[float]
+    iterations: int
+    exploitability: float
+    """(OOP's best-response value against IP + IP's against OOP - pot) / 2 / pot."""
+    value: float
+    """OOP's expected chips from the final pot less what OOP put in from the start."""
+    history: tuple[tuple[int, float], ...]
+    rows: tuple[bytes, bytes] = field(repr=False)
+    hole_size: int = field(repr=False)
+    weights: tuple[array, array] = field(repr=False)
+    values: tuple[array, array] = field(repr=False)
+    """Per player, per hand: its expected chips at the root (NaN for a hand no opponent can be
+    dealt against)."""
+    seconds: float = 0.0
+    memory: int = 0
+    """The engine's bytes for the solve."""
+    _tree: StreetTree = field(default=None, repr=False)  # type: ignore[assignment]
+    _averages: tuple[array, array] = field(default=None, repr=False)  # type: ignore[assignment]
+    _offsets: Optional[dict] = field(default=None, repr=False)
+    _parents: Optional[array] = field(default=None, repr=False)
+    _engine_job: Any = field(default=None, repr=False)
+
+    # ---------------------------------------------------------------- the tree
+
+    def _player(self, player: str) -> int:
+        if player not in PLAYERS:
+            raise SolverError(f"player is 'oop' or 'ip', not {quoted(player)}")
+        return PLAYERS.index(player)
+
+    def _count(self, p: int) -> int:
+        return len(self.rows[p]) // self.hole_size
+
+    def hands(self, player: str) -> memoryview:
+        """The (n, k) uint8 rows of ``player``'s hands, in the order of every per-hand buffer."""
+        return shaped_rows(self.rows[self._player(player)], self.hole_size)
+
+    def node(self, path: Iterable[str] = ()) -> int:
+        """The number of the node at ``path``: a list of action names and, at a chance node,
+        the card dealt (``"7c"``), from the root (a string alone is refused: pass ``["check"]``)."""
+        tree = self._tree
+        at = 0
+        walked: list[str] = []
+        for step in read_path(path):
+            children = tree.children(at)
+            if tree.kind[at] == CHANCE:
+                card = self._card_of(step, walked)
+                found = [c for c in children if tree.card[c] == card]
+                if not found:
+                    raise SolverError(f"after {tuple(walked)!r} the card {quoted(step)} cannot come (it is dealt)")
+                at = found[0]
+            else:
+                names = [tree.name(c) for c in children]
+                if not isinstance(step, str) or step not in names:
+                    raise SolverError(f"after {tuple(walked)!r} the actions are {tuple(names)!r}, not {quoted(step)}")
+                at = children[names.index(step)]
+            walked.append(step)
+        return at
+
+    @staticmethod
+    def _card_of(step: object, walked: list) -> int:
+        if isinstance(step, Card):
+            return int(step)
+        words = f"after {tuple(walked)!r} a card is dealt: a card's name such as '7c', not {quoted(step)}"
+        if not isinstance(step, str):
+            raise SolverError(words)
+        try:
+            cards = parse_cards(step)
+        except CardError:
+            raise SolverError(words) from None
+        if len(cards) != 1:
+            raise SolverError(f"after {tuple(walked)!r} one card is dealt, not {quoted(step)}")
+        return int(cards[0])
+
+    def _parent(self) -> array:
+        if self._parents is None:
+            self._parents = self._tree.parents()
+        return self._parents
+
+    def _spot_node(self, number: int, path: tuple) -> SpotNode:
+        tree = self._tree
+        kind = tree.kind[number]
+        children = tuple(tree.children(number))
+        chips = tree.chips[3 * number : 3 * number + 3]
+        dealt = tree.dealt(number, self._parent())
+        folded = {2: "oop", 3: "ip"}.get(kind)
+        return SpotNode(
+            number,
+            path,
+            KINDS[kind],
+            tuple(tree.name(c) for c in children),
+            self.board + tuple(Card(c) for c in dealt),
+            chips[0],
+            chips[1],
+            chips[2],
+            folded,
+            children,
+        )
+
+    def tree(self) -> list[SpotNode]:
+        """Every node, the root first (numbered breadth first)."""
+        paths: list[tuple] = [()] * self._tree.nodes
+        out = []
+        for number in range(self._tree.nodes):
+            for child in self._tree.children(number):
+                paths[child] = paths[number] + (self._tree.name(child),)
+            out.append(self._spot_node(number, paths[number]))
+        return out
+
+    def node_at(self, path: Iterable[str] = ()) -> SpotNode:
+        """The node at ``path``, described."""
+        path = read_path(path)
+        return self._spot_node(self.node(path), tuple(path))
+
+    # ---------------------------------------------------------------- strategies
+
+    def _offset(self, number: int) -> int:
+        if self._offsets is None:
+            offsets: dict = {}
+            size = [0, 0]
+            tree = self._tree
+            for node in range(tree.nodes):
+                kind = tree.kind[node]
+                if kind <= 1:
+                    offsets[node] = size[kind]
+                    size[kind] += tree.count[node] * self._count(kind)
+            self._offsets = offsets
+        return self._offsets[number]
+
+    def _dead(self, number: int, p: int) -> list[bool]:
+        """Per hand of p: whether it holds a card dealt on the way to ``number``."""
+        dealt = sum(1 << c for c in self._tree.dealt(number, self._parent()))
+        k, rows = self.hole_size, self.rows[p]
+        if not dealt:
+            return [False] * self._count(p)
+        return [any(dealt >> c & 1 for c in rows[i * k : (i + 1) * k]) for i in range(self._count(p))]
+
+    def _decision(self, path: object) -> tuple[int, int, tuple]:
+        path = read_path(path)
+        at = self.node(path)
+        kind = self._tree.kind[at]
+        if kind > 1:
+            raise SolverError(f"{path!r} is a {KINDS[kind]} node: no one acts there")
+        return at, kind, path
+
+    def strategy(self, path: Iterable[str] = ()) -> dict[str, array]:
+        """At the decision ``path`` leads to: {action: array('d') over the acting player's
+        hands}, each hand's probabilities adding up to 1 (NaN for a hand holding a card dealt on
+        the way, which cannot be there)."""
+        at, p, _ = self._decision(path)
+        n = self._count(p)
+        start = self._offset(at)
+        flat = self._averages[p]
+        dead = self._dead(at, p)
+        out = {}
+        for a, child in enumerate(self._tree.children(at)):
+            row = array("d", flat[start + a * n : start + (a + 1) * n])
+            for i in range(n):
+                if dead[i]:
+                    row[i] = math.nan
+            out[self._tree.name(child)] = row
+        return out
+
+    def reach(self, path: Iterable[str] = ()) -> array:
+        """Per hand of the player acting at ``path``: its chance weight times the probability of
+        its own actions on the way there (0 for a hand holding a dealt card)."""
+        at, p, path = self._decision(path)
+        return self._reach(at, p, self.weights[p])
+
+    def _reach(self, at: int, p: int, weights: array) -> array:
+        reach = array("d", weights)
+        dead = self._dead(at, p)
+        parent = self._parent()
+        n = self._count(p)
+        line = []
+        node = at
+        while node > 0:
+            line.append(node)
+            node = parent[node]
+        for child in reversed(line):
+            above = parent[child]
+            if self._tree.kind[above] == p:
+                a = child - self._tree.first[above]
+                start = self._offset(above) + a * n
+                flat = self._averages[p]
+                for i in range(n):
+                    reach[i] *= flat[start + i]
+        for i in range(n):
+            if dead[i]:
+                reach[i] = 0.0
+        return reach
+
+    def frequencies(self, path: Iterable[str] = ()) -> dict[str, float]:
+        """How often the acting player takes each action at ``path``, over the hands that reach
+        it, by their chance weight and how often the player's own earlier actions lead there."""
+        at, p, path = self._decision(path)
+        reach = self._reach(at, p, unit_weights(self.weights[p]))
+        total = math.fsum(reach)
+        out = {}
+        for action, row in self.strategy(path).items():
+            out[action] = math.fsum(r * s for r, s in zip(reach, row) if r > 0) / total if total > 0 else math.nan
+        return out
+
+    def ev(self, player: str, path: Iterable[str] = ()) -> array:
+        """``player``'s expected chips per hand at ``path`` (what it takes from the final pot
+        less what it put in from the start of the solved street), both players on their average
+        strategies from there, the other's hands as likely as their chance weights and actions
+        make them: NaN for a hand no hand of the other can be there against, or holding a
+        dealt card. At the root, ``values``."""
+        p = self._player(player)
+        path = read_path(path)
+        if path == ():
+            return array("d", self.values[p])
+        at = self.node(path)
+        other = 1 - p
+        reach = self._reach(at, other, unit_weights(self.weights[other]))
+        job = self._job()
+        values, weights = job.values_at(p, at, reach.tobytes())
+        dead = self._dead(at, p)
+        return array(
+            "d",
+            [v / w * self.pot if w > 0 and not d else math.nan for v, w, d in zip(values, weights, dead)],
+        )
+
+    def _job(self) -> Any:
+        """An engine job on this tree holding the average strategies (as its sums), for the
+        values below the root; made once, when first asked."""
+        if self._engine_job is None:
+            tree = self._tree
+            job = _engine.ENGINE.StreetJob(
+                bytes(int(c) for c in self.board),
+                self.rows[0],
+                self.rows[1],
+                self.hole_size,
+                self.weights[0].tobytes(),
+                self.weights[1].tobytes(),
+                tree.kind,
+                tree.first,
+                tree.count,
+                tree.units,
+                array("i", tree.card),
+            )
+            job.load_averages(self._averages[0], self._averages[1])
+            self._engine_job = job
+        return self._engine_job
+
+    @property
+    def streets(self) -> tuple[str, ...]:
+        return self._tree.rules.streets
