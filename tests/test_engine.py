@@ -161,6 +161,62 @@ def _parameters(function):
     return [(p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()]
 
 
+def _river_jobs_agree(ours, theirs) -> None:
+    # One decision, check or bet the pot, on a board where AA's set beats KK.
+    river = dict(
+        board=bytes([0, 21, 31, 12, 17]),
+        oop_rows=bytes(sorted(AA)),
+        ip_rows=bytes(sorted(KK)),
+        hole_size=4,
+        oop_weights=array.array("d", [1.0]).tobytes(),
+        ip_weights=array.array("d", [1.0]).tobytes(),
+        kinds=[0, 4, 3],
+        firsts=[1, 0, 0],
+        counts=[2, 0, 0],
+        amounts=[100.0, 0, 0, 100.0, 0, 0, 200.0, 100.0, 0],
+    )
+    roots = []
+    for cls in (ours, theirs):
+        job = cls(**river)
+        job.begin(1)
+        job.run(0)
+        roots.append((list(job.root(0)), list(job.root(1)), job.total))
+    assert roots[0] == roots[1]
+    assert list(_parameters(theirs.__init__))[1:] == [
+        (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in river
+    ]
+
+
+def _street_jobs_agree(ours, theirs) -> None:
+    # A turn: OOP checks or bets the pot; the river deals every card left (a
+    # chance node), each a showdown.
+    board = bytes([0, 21, 31, 12])
+    coming = [c for c in range(52) if c not in board]
+    street = dict(
+        board=board,
+        oop_rows=bytes(sorted(AA)),
+        ip_rows=bytes(sorted(KK)),
+        hole_size=4,
+        oop_weights=array.array("d", [1.0]).tobytes(),
+        ip_weights=array.array("d", [1.0]).tobytes(),
+        kinds=[0, 5, 3] + [4] * len(coming),
+        firsts=[1, 3, 0] + [0] * len(coming),
+        counts=[2, len(coming), 0] + [0] * len(coming),
+        amounts=[1.0, 0, 0, 1.0, 0, 0, 2.0, 1.0, 0] + [1.0, 0, 0] * len(coming),
+        cards=[-1, -1, -1] + coming,
+    )
+    roots = []
+    for cls in (ours, theirs):
+        job = cls(**street)
+        job.begin(1, 0, 0)
+        job.run(0)
+        roots.append(list(job.root(0)))
+    assert roots[0] == pytest.approx(roots[1]) and roots[0][0] > 0
+    assert list(_parameters(theirs.__init__))[1:] == [
+        (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in street
+    ]
+
+
 def test_both_engines_export_the_same_api(core, fallback):
     assert core.__all__ == fallback.__all__
     for name in core.__all__:
@@ -176,6 +232,18 @@ def test_both_engines_export_the_same_api(core, fallback):
                 "HandIndexer": {"size", "index", "index_batch", "unindex", "unindex_batch"},
                 "TallySweeper": {"add_board", "add_runouts", "sums"},
                 "RiverJob": {"begin", "run", "done", "stop", "root", "average"},
+                "StreetJob": {
+                    "begin",
+                    "run",
+                    "done",
+                    "stop",
+                    "root",
+                    "average",
+                    "averages",
+                    "current",
+                    "values_at",
+                    "load_averages",
+                },
             }.get(name, {"run", "done", "stop", "tally"})
             assert methods(ours) == methods(theirs) >= expected
             for method in methods(ours):
@@ -242,30 +310,8 @@ def test_both_engines_export_the_same_api(core, fallback):
                     ("rounds", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty)
                 ]
                 continue
-            if name == "RiverJob":
-                # One decision, check or bet the pot, on a board where AA's set beats KK.
-                river = dict(
-                    board=bytes([0, 21, 31, 12, 17]),
-                    oop_rows=bytes(sorted(AA)),
-                    ip_rows=bytes(sorted(KK)),
-                    hole_size=4,
-                    oop_weights=array.array("d", [1.0]).tobytes(),
-                    ip_weights=array.array("d", [1.0]).tobytes(),
-                    kinds=[0, 4, 3],
-                    firsts=[1, 0, 0],
-                    counts=[2, 0, 0],
-                    amounts=[100.0, 0, 0, 100.0, 0, 0, 200.0, 100.0, 0],
-                )
-                roots = []
-                for cls in (ours, theirs):
-                    job = cls(**river)
-                    job.begin(1)
-                    job.run(0)
-                    roots.append((list(job.root(0)), list(job.root(1)), job.total))
-                assert roots[0] == roots[1]
-                assert list(_parameters(theirs.__init__))[1:] == [
-                    (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in river
-                ]
+            if name in ("StreetJob", "RiverJob"):
+                (_street_jobs_agree if name == "StreetJob" else _river_jobs_agree)(ours, theirs)
                 continue
             # A compiled class shows no signature: both must take the same keywords.
             arguments = dict(holes=[AA, KK], board=[0, 21, 31], dead=[], exact=True, samples=0, seed=0, workers=1)

@@ -34,6 +34,7 @@ from .sizes import ALL_IN, LIMITS, action_name, bet_totals, read_chips, read_siz
 __all__ = [
     "STREETS",
     "KINDS",
+    "CHANCE",
     "StreetRules",
     "TreeShape",
     "StreetTree",

@@ -237,7 +237,7 @@ class StreetJob(TaskedJob):
         out = array("f")
         for node, kind in enumerate(self._kinds):
             if kind == player:
-                out.extend(self.average(node))
+                out.extend(array("f", self.average(node)))
         return out
 
     def current(self, node):

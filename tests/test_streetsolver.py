@@ -1,0 +1,283 @@
+"""omaha8.solve from the turn and the flop, checked against what the tests compute on their own
+(tests/street_reference.py): the game's value by the sequence-form LP of the whole game, chance
+included (scipy's HiGHS), and the exploitability by an independent best-response walk over
+every card; on a river, solve_river's bits; the pure engine's answer; the estimate against the
+memory measured; every bad argument refused by name."""
+
+from __future__ import annotations
+
+import math
+from array import array
+
+import pytest
+from street_reference import Rules, best_response, build, pair_share, value_by_linear_program
+
+import omaha8
+from omaha8 import Range, SolverError, parse_cards, solve, solve_estimate, solve_river
+
+POT, STACK = 100.0, 400.0
+TURN = "Ks7d2h9c"
+OOP = [("AhAd3c5d", 1.0), ("KhKd8c8d", 0.5), ("QhJhTd8s", 2.0)]
+IP = [("AsAc3d5h", 1.0), ("JcJd8h6s", 1.5), ("2c3s5c6h", 0.5)]
+
+
+def side(hands: list) -> tuple:
+    cards = bytes(int(c) for h, _ in hands for c in parse_cards(h))
+    return (memoryview(cards).cast("B", (len(hands), len(hands[0][0]) // 2)), [w for _, w in hands])
+
+
+def reference_rules(board: str, **kw) -> Rules:
+    """The reference's Rules for solve's keyword arguments (per street or for every street)."""
+    streets = {3: ("flop", "turn", "river"), 4: ("turn", "river"), 5: ("river",)}[len(board) // 2]
+    limit = kw.get("limit", "pot")
+
+    def per(name, default):
+        value = kw.get(name, default)
+        return (
+            {s: value.get(s, () if name != "max_raises" else default) for s in streets}
+            if isinstance(value, dict)
+            else dict.fromkeys(streets, value)
+        )
+
+    return Rules(
+        POT,
+        kw.get("stack", STACK),
+        limit,
+        bets=per("bets", (0.5, 1.0)) if limit != "fixed" else {},
+        raises=per("raises", (1.0,)) if limit != "fixed" else {},
+        max_raises=per("max_raises", 3 if limit == "fixed" else 2),
+        small_bet=kw.get("small_bet"),
+        big_bet=kw.get("big_bet"),
+    )
+
+
+def strategy_of(solution, board: str, rules: Rules) -> dict:
+    """The Solution's average strategy in the reference's keys: (player, hand, decision)."""
+    out: dict = {}
+
+    def walk(node, path):
+        if node.kind in ("oop", "ip"):
+            p = 0 if node.kind == "oop" else 1
+            played = solution.strategy(path)
+            names = [name for name, _ in node.children]
+            assert list(played) == names, (path, list(played), names)
+            for h in range(len(solution.hands(node.kind))):
+                out[(p, h, node.number)] = [0.0 if math.isnan(played[a][h]) else played[a][h] for a in names]
+        for key, child in node.children:
+            step = str(omaha8.Card(key)) if node.kind == "chance" else key
+            walk(child, path + (step,))
+
+    walk(build(board, rules), ())
+    return out
+
+
+SPOTS = {
+    "pot limit": dict(bets={"turn": (1.0,), "river": (0.5,)}, raises=(1.0,), max_raises=1),
+    "no limit": dict(limit="no", bets={"turn": (1.5,), "river": (0.75,)}, raises=(), max_raises=0),
+    "fixed limit": dict(limit="fixed", big_bet=50.0, max_raises=1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPOTS))
+def test_a_turn_spot_is_worth_the_linear_programs_value(name, live_core):
+    """Converged to 1e-4 or 2e-4 of the pot: the LP's value within twice that (the slow test below
+    goes to 1e-6)."""
+    pytest.importorskip("scipy")
+    kw = SPOTS[name]
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=600, exploitability=1e-4, **kw)
+    lp = value_by_linear_program(TURN, OOP, IP, reference_rules(TURN, **kw))
+    # The average strategies' value is within twice the exploitability of the game's value.
+    assert solved.exploitability <= 2e-4
+    assert abs(solved.value - lp) <= 2 * solved.exploitability * POT + 1e-9, (solved.value, lp)
+
+
+@pytest.mark.slow
+def test_a_turn_spot_converges_to_the_linear_programs_value_within_a_millionth_of_the_pot(live_core):
+    pytest.importorskip("scipy")
+    kw = SPOTS["pot limit"]
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=20000, exploitability=5e-7, **kw)
+    lp = value_by_linear_program(TURN, OOP, IP, reference_rules(TURN, **kw))
+    assert solved.exploitability <= 5e-7
+    assert abs(solved.value - lp) <= 1e-6 * POT
+
+
+def test_a_turn_where_no_low_can_come(live_core):
+    pytest.importorskip("scipy")
+    board = "KsQdJh2c"  # one low card: no river makes three
+    oop = [("AhAd3c5d", 1.0), ("KhKd8c8d", 1.0)]
+    ip = [("AsAc3d5h", 1.0), ("TcTd8h6s", 1.0)]
+    kw = dict(bets=(1.0,), raises=(), max_raises=0)
+    solved = solve(board, side(oop), side(ip), POT, STACK, iterations=600, exploitability=1e-4, **kw)
+    lp = value_by_linear_program(board, oop, ip, reference_rules(board, **kw))
+    assert abs(solved.value - lp) <= 2 * solved.exploitability * POT + 1e-9
+
+
+def test_the_exploitability_is_the_reference_best_responses(live_core):
+    kw = SPOTS["pot limit"]
+    rules = reference_rules(TURN, **kw)
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=60, exploitability=0.0, **kw)
+    assert solved.iterations == 60 and solved.exploitability > 1e-4  # not converged: a real test
+    strategy = strategy_of(solved, TURN, rules)
+    oop_best = best_response(TURN, OOP, IP, rules, strategy, 0)
+    ip_best = best_response(TURN, OOP, IP, rules, strategy, 1)
+    walked = (oop_best + ip_best - POT) / 2 / POT
+    # The solution keeps its strategies as float32: the walk plays them rounded.
+    assert walked == pytest.approx(solved.exploitability, abs=1e-6)
+
+
+def test_a_river_through_solve_is_solve_river_to_the_bit(live_core):
+    river = TURN + "4s"
+    kw = dict(bets=(0.5, 1.0), raises=(1.0,), max_raises=2)
+    ours = solve(river, "5%", "5%", POT, STACK, iterations=40, exploitability=0.0, **kw)
+    theirs = solve_river(river, "5%", "5%", POT, STACK, iterations=40, exploitability=0.0, **kw)
+    assert ours.history == theirs.history
+    assert ours.value == theirs.value
+    for player in ("oop", "ip"):
+        assert list(ours.ev(player)) == pytest.approx(list(theirs.ev(player)), abs=1e-9, nan_ok=True)
+    for path in ((), ("check",), ("bet 0.5",), ("check", "bet 1.0")):
+        for action, row in theirs.strategy(path).items():
+            assert list(ours.strategy(path)[action]) == pytest.approx(list(row), abs=1e-6)
+
+
+def test_any_thread_count_gives_the_same_bits(live_core):
+    kw = SPOTS["pot limit"]
+    one = solve(TURN, "1%", "1%", POT, STACK, iterations=10, exploitability=0.0, threads=1, **kw)
+    two = solve(TURN, "1%", "1%", POT, STACK, iterations=10, exploitability=0.0, threads=2, **kw)
+    assert one.history == two.history and one.value == two.value
+    for action, row in one.strategy(("check", "check", "7c")).items():
+        assert row.tobytes() == two.strategy(("check", "check", "7c"))[action].tobytes()  # NaN for NaN
+
+
+def test_the_pure_engine_solves_the_same_game(live):
+    # Two hands a side, one size a street: small enough for the pure engine.
+    oop, ip = OOP[:2], IP[:2]
+    kw = dict(bets={"turn": (1.0,), "river": (1.0,)}, raises=(), max_raises=0)
+    solved = solve(TURN, side(oop), side(ip), POT, STACK, iterations=300, exploitability=1e-4, **kw)
+    assert solved.exploitability <= 1e-4
+    # Exact: the game's value from the reference's equilibrium walk (each best response to
+    # the LP's own equilibrium is the value; see test_street_reference).
+    pytest.importorskip("scipy")
+    lp = value_by_linear_program(TURN, oop, ip, reference_rules(TURN, **kw))
+    assert abs(solved.value - lp) <= 2 * solved.exploitability * POT + 1e-9
+
+
+def test_a_flop_spot_with_no_betting_is_the_equity_over_every_runout(live_core):
+    flop = "Ks7d2h"
+    oop, ip = [("AhAd3c5d", 1.0)], [("JcJd8h6s", 1.0)]
+    solved = solve(flop, side(oop), side(ip), POT, STACK, bets=(), raises=(), iterations=1)
+    a, b = (tuple(int(c) for c in parse_cards(h)) for h, _ in (oop[0], ip[0]))
+    board = tuple(int(c) for c in parse_cards(flop))
+    left = [c for c in range(52) if c not in board + a + b]
+    total = 0.0
+    count = 0
+    for i, t in enumerate(left):
+        for r in left[i + 1 :]:
+            five = board + (t, r)
+            total += float(pair_share(omaha8.evaluate(a, five), omaha8.evaluate(b, five)))
+            count += 1
+    assert solved.value == pytest.approx(POT * total / count, abs=1e-9)
+
+
+def test_ev_at_a_river_node_is_the_showdown_against_the_hands_that_reach_it(live_core):
+    kw = dict(bets={"turn": (1.0,), "river": ()}, raises=(), max_raises=0)
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=200, exploitability=0.0, **kw)
+    path = ("check", "check", "7c")
+    ev = solved.ev("oop", path)
+    reach = solved.reach(("check",))  # IP's reach after OOP's check: its check there
+    checked = solved.strategy(("check",))["check"]
+    board = tuple(int(c) for c in parse_cards(TURN + "7c"))
+    for i, (hand, _) in enumerate(OOP):
+        mine = tuple(int(c) for c in parse_cards(hand))
+        won = weight = 0.0
+        for j, (other, w) in enumerate(IP):
+            theirs = tuple(int(c) for c in parse_cards(other))
+            if set(mine) & set(theirs) or set(theirs) & set(board):
+                continue
+            r = w * checked[j]
+            won += r * float(pair_share(omaha8.evaluate(mine, board), omaha8.evaluate(theirs, board)))
+            weight += r
+        assert ev[i] == pytest.approx(POT * won / weight, rel=1e-6), i
+    assert reach[0] == pytest.approx(IP[0][1] * 1.0)  # IP's first decision: its chance weight
+
+
+def test_strategies_reaches_and_frequencies_at_a_dealt_card(live_core):
+    kw = SPOTS["pot limit"]
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=30, **kw)
+    path = ("check", "check", "3s")  # IP's 2c3s5c6h holds the 3s: it cannot be there
+    strategy = solved.strategy(path + ("check",))
+    assert set(strategy) == {"check", "bet 0.5"}
+    assert math.isnan(strategy["check"][2]) and math.isnan(strategy["bet 0.5"][2])
+    for h in (0, 1):
+        assert strategy["check"][h] + strategy["bet 0.5"][h] == pytest.approx(1.0)
+    assert solved.reach(path + ("check",))[2] == 0.0
+    assert sum(solved.frequencies(path).values()) == pytest.approx(1.0)
+    node = solved.node_at(path)
+    assert node.kind == "oop" and node.board[-1] == omaha8.Card("3s") and node.actions == ("check", "bet 0.5")
+    assert solved.node_at(("check", "check")).kind == "chance"
+    with pytest.raises(SolverError, match="cannot come"):
+        solved.node(("check", "check", "Ks"))
+    with pytest.raises(SolverError, match="a card is dealt"):
+        solved.node(("check", "check", "bet 1.0"))
+    with pytest.raises(SolverError, match="no one acts"):
+        solved.strategy(("check", "check"))
+    tree = solved.tree()
+    assert tree[0].kind == "oop" and tree[solved.node(path)] == node
+    assert {n.kind for n in tree} == {"oop", "ip", "chance", "fold", "showdown"}
+
+
+def test_the_estimate_is_within_a_tenth_of_the_memory_measured(live_core):
+    kw = dict(bets=(1.0,), raises=(1.0,), max_raises=1)
+    estimate = solve_estimate(TURN, "5%", "5%", POT, STACK, **kw)
+    solved = solve(TURN, "5%", "5%", POT, STACK, iterations=1, **kw)
+    engine = solved.memory
+    # The estimate counts the engine and the solution's float32 strategies (half as much again
+    # as the engine's 8 bytes an element).
+    assert estimate.elements * 12 <= estimate.bytes
+    assert abs(estimate.bytes - engine - 4 * estimate.elements) <= 0.1 * engine, (estimate, engine)
+    assert estimate.hands == (len(solved.hands("oop")), len(solved.hands("ip")))
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        (dict(board="Ks7d"), "board"),
+        (dict(board="Ks7d2h9c4s3d"), "board"),
+        (dict(board=""), "board"),
+        (dict(bets={"preflop": (1.0,)}), "no street"),
+        (dict(bets={"flop": (1.0,)}), "past the flop"),
+        (dict(max_raises={"turn": 1, "rivers": 1}), "no street"),
+        (dict(limit="fixed"), "big_bet"),
+        (dict(limit="fixed", big_bet=10, small_bet=5), "no flop"),
+        (dict(max_memory=1000), "max_memory"),
+        (dict(compression="yes"), "compression"),
+        (dict(isomorphism=1), "isomorphism"),
+        (dict(bets={"turn": (2.0,)}), "more than the pot"),
+    ],
+)
+def test_bad_arguments_are_refused_by_name(arguments, words, live_core):
+    spot = dict(board=TURN, oop="5%", ip="5%", pot=POT, stack=STACK)
+    spot.update(arguments)
+    with pytest.raises((SolverError, omaha8.CardError), match=words):
+        solve(**spot)
+
+
+def test_a_spot_over_max_memory_is_refused_with_its_estimate(live_core):
+    estimate = solve_estimate(TURN, Range("20%"), Range("20%"), POT, STACK)
+    with pytest.raises(SolverError, match=r"GB .*elements over .*decisions") as caught:
+        solve(TURN, Range("20%"), Range("20%"), POT, STACK, max_memory=estimate.bytes - 1)
+    assert f"{estimate.bytes / 1e9:.2f} GB" in str(caught.value)
+
+
+def test_the_engine_refuses_a_tree_it_cannot_play(impl):
+    board = bytes(int(c) for c in parse_cards(TURN))
+    rows = bytes(int(c) for c in parse_cards("AhAd3c5d"))
+    weights = array("d", [1.0]).tobytes()
+    # A chance node that skips a card, a showdown on the turn, a dealt decision.
+    cases = [
+        ([5, 4], [1, 0], [1, 0], [-1, 5]),
+        ([0, 4], [1, 0], [1, 0], [-1, -1]),
+        ([0, 0], [1, 0], [1, 0], [-1, 3]),
+    ]
+    for kinds, firsts, counts, cards in cases:
+        with pytest.raises(SolverError):
+            impl.StreetJob(board, rows, rows, 4, weights, weights, kinds, firsts, counts, [1.0, 0, 0] * 2, cards)
