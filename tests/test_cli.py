@@ -366,9 +366,59 @@ def test_solve_summarizes_each_decision(live, capsys, tmp_path):
             assert sum(action["classes"].values()) == pytest.approx(1.0)
 
 
+def test_solve_a_turn_with_sizes_by_street(live_core, capsys):
+    argv = [
+        "solve",
+        "--board",
+        "Ks7d2h9c",
+        "--oop",
+        "AhAd3c5d,KhKd8c8d",
+        "--ip",
+        "AsAc3d5h,JcJd8h6s",
+        "--pot",
+        "100",
+        "--stack",
+        "400",
+        "--bets",
+        "turn=100%",
+        "river=50%",
+        "--max-raises",
+        "turn=0",
+        "river=1",
+        "--iterations",
+        "100",
+    ]
+    status, out, err = run(capsys, *argv, "--json")
+    assert status == 0 and not err
+    data = json.loads(out)
+    assert data["bets"] == {"turn": [1.0], "river": [0.5]} and data["max_raises"] == {"turn": 0, "river": 1}
+    # The summary is the turn's decisions: none below a river card.
+    assert all(not any(step[0] in "23456789TJQKA" and len(step) == 2 for step in d["path"]) for d in data["decisions"])
+    assert [d["path"] for d in data["decisions"]][:2] == [[], ["check"]]
+    solved = omaha8.solve(
+        "Ks7d2h9c",
+        "AhAd3c5d,KhKd8c8d",
+        "AsAc3d5h,JcJd8h6s",
+        100,
+        400,
+        bets={"turn": (1.0,), "river": (0.5,)},
+        max_raises={"turn": 0, "river": 1},
+        iterations=100,
+        exploitability=0.003,  # the command's default
+    )
+    assert data["value"] == solved.value and data["exploitability"] == solved.exploitability
+    status, out, err = run(capsys, *argv)
+    assert status == 0 and "from the turn on" in out and "OOP first to act:" in out
+
+
 @pytest.mark.parametrize(
     "extra, words",
     [
+        (["--bets", "turn=50%", "50%"], "street=sizes"),
+        (["--bets", "preflop=50%"], "street=sizes"),
+        (["--max-raises", "turn=x"], "--max-raises"),
+        (["--board", "Ks7d2h9c", "--out", "x"], "not saved yet"),
+        (["--bets", "river=50%"], "one street"),
         (["--bets", "half"], "--bets"),
         (["--bets", "150%"], "pot limit"),
         (["--pot", "-5"], "pot"),

@@ -15,7 +15,7 @@ import sys
 import time
 from math import comb
 from pathlib import Path
-from typing import Any, NoReturn, Optional, Sequence
+from typing import Any, Callable, NoReturn, Optional, Sequence
 
 from ._engine import IMPLEMENTATION
 from ._version import __version__
@@ -856,6 +856,48 @@ def _fractions(text: Optional[str], what: str) -> tuple[float, ...]:
     return tuple(_fraction(part, what) for part in text.split(","))
 
 
+STREET_NAMES = ("flop", "turn", "river")
+
+
+def _street_sizes(values: Optional[list], what: str) -> Any:
+    """``--bets 50%,100%`` (every street) or ``--bets turn=50%,100% river=75%`` (by street; a
+    street left out has none): a tuple, or a mapping by street; None when not given."""
+    if values is None:
+        return None
+    if not any("=" in value for value in values):
+        return tuple(size for value in values for size in _fractions(value, what))
+    by_street: dict[str, tuple[float, ...]] = {}
+    for value in values:
+        street, equals, sizes = value.partition("=")
+        if not equals or street not in STREET_NAMES:
+            raise UsageError(
+                f"{what}: {quoted(value)} is not street=sizes (streets: {', '.join(STREET_NAMES)}), "
+                "and sizes for every street are not mixed with sizes by street"
+            )
+        if street in by_street:
+            raise UsageError(f"{what}: the {street} is given twice")
+        by_street[street] = _fractions(sizes, what)
+    return by_street
+
+
+def _street_counts(values: Optional[list], what: str) -> Any:
+    """``--max-raises 2`` or ``--max-raises turn=1 river=2``."""
+    if values is None:
+        return None
+    if len(values) == 1 and "=" not in values[0]:
+        return _whole_number(values[0])
+    by_street: dict[str, int] = {}
+    for value in values:
+        street, equals, count = value.partition("=")
+        if not equals or street not in STREET_NAMES:
+            raise UsageError(f"{what}: {quoted(value)} is not street=count (streets: {', '.join(STREET_NAMES)})")
+        try:
+            by_street[street] = _whole_number(count)
+        except argparse.ArgumentTypeError as error:
+            raise UsageError(f"{what}: {error}") from None
+    return by_street
+
+
 def _chips(text: str) -> float:
     try:
         value = float(text)
@@ -886,8 +928,8 @@ def _solve_summary(solution) -> list[dict]:
     classes = {player: _hand_classes(solution, player) for player in ("oop", "ip")}
     summary = []
     for node in solution.tree():
-        if node.kind not in ("oop", "ip"):
-            continue
+        if node.kind not in ("oop", "ip") or len(getattr(node, "board", solution.board)) > len(solution.board):
+            continue  # the solved street's decisions: those below a dealt card are many
         reach = solution.reach(node.path)
         strategy = solution.strategy(node.path)
         total = sum(reach)
@@ -914,6 +956,10 @@ def _chip_words(amount: float) -> str:
     return f"{amount:.3f}" if abs(amount) < 1e12 else f"{amount:.6g}"
 
 
+def _first_street(solution) -> str:
+    return STREET_NAMES[len(solution.board) - 3]
+
+
 def _solve_text(solution, summary: list[dict]) -> str:
     lines = [
         f"board {_cards(solution.board)}   pot {solution.pot:g}   stack {solution.stack:g}   {solution.limit} limit",
@@ -922,7 +968,7 @@ def _solve_text(solution, summary: list[dict]) -> str:
         f"{100 * solution.exploitability:.3f}% of the pot",
         f"OOP's value {_chip_words(solution.value)} chips, "
         f"IP's {_chip_words(solution.pot - solution.value)} (of the pot "
-        f"{solution.pot:g}, less what each puts in on the river)",
+        f"{solution.pot:g}, less what each puts in from the {_first_street(solution)} on)",
         "",
     ]
     for entry in summary:
@@ -941,18 +987,7 @@ def _solve_text(solution, summary: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def _run_solve(args: argparse.Namespace) -> int:
-    from .solver import RiverSolution, solve_river
-
-    bets = _fractions(args.bets, "--bets")
-    raises = _fractions(args.raises, "--raises")
-    target = float(parse_pot_fraction(args.exploitability, "--exploitability", UsageError, zero=True))
-    if args.out is not None:
-        # Before any work: a folder that is missing, a directory or '' would be found after the solve.
-        RiverSolution.check_save_path(args.out)
-    started = time.monotonic()
-    drawn = [0]
-
+def _solve_progress(started: float, drawn: list) -> Callable[[int, float], None]:
     def progress(iteration: int, exploitability: float) -> None:
         if sys.stderr.isatty():
             line = (
@@ -963,23 +998,45 @@ def _run_solve(args: argparse.Namespace) -> int:
             sys.stderr.flush()
             drawn[0] = len(line)
 
+    return progress
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    from .cards import parse_cards
+    from .solver import RiverSolution, solve_river
+    from .streetsolver import solve
+
+    bets = _street_sizes(args.bets, "--bets")
+    raises = _street_sizes(args.raises, "--raises")
+    max_raises = _street_counts(args.max_raises, "--max-raises")
+    target = float(parse_pot_fraction(args.exploitability, "--exploitability", UsageError, zero=True))
+    river = len(parse_cards(args.board)) == 5
+    if river and (isinstance(bets, dict) or isinstance(raises, dict) or isinstance(max_raises, dict)):
+        raise UsageError("a river board has one street: --bets, --raises and --max-raises without street=")
+    if args.out is not None:
+        if not river:
+            raise UsageError("--out saves river solutions; a turn or flop solution is not saved yet")
+        # Before any work: a folder that is missing, a directory or '' would be found after the solve.
+        RiverSolution.check_save_path(args.out)
+    drawn = [0]
+    arguments = dict(
+        limit=args.limit,
+        bets=bets if bets is not None else (0.5, 1.0),
+        raises=raises if raises is not None else (1.0,),
+        max_raises=max_raises,
+        big_bet=args.big_bet,
+        iterations=args.iterations,
+        exploitability=target,
+        threads=args.threads,
+        progress=_solve_progress(time.monotonic(), drawn),
+    )
     try:
-        solution = solve_river(
-            args.board,
-            args.oop,
-            args.ip,
-            args.pot,
-            args.stack,
-            limit=args.limit,
-            bets=bets if args.bets is not None else (0.5, 1.0),
-            raises=raises if args.raises is not None else (1.0,),
-            max_raises=args.max_raises,
-            big_bet=args.big_bet,
-            iterations=args.iterations,
-            exploitability=target,
-            threads=args.threads,
-            progress=progress,
-        )
+        if river:
+            if args.small_bet is not None:
+                raise UsageError("--small-bet is the flop's fixed bet: a river board has no flop")
+            solution = solve_river(args.board, args.oop, args.ip, args.pot, args.stack, **arguments)
+        else:
+            solution = solve(args.board, args.oop, args.ip, args.pot, args.stack, small_bet=args.small_bet, **arguments)
     finally:
         if drawn[0]:
             sys.stderr.write("\r" + " " * drawn[0] + "\r")
@@ -998,9 +1055,10 @@ def _solve_json(solution, summary: list[dict]) -> str:
             "pot": solution.pot,
             "stack": solution.stack,
             "limit": solution.limit,
-            "bets": list(solution.bets),
-            "raises": list(solution.raises),
+            "bets": solution.bets if isinstance(solution.bets, dict) else list(solution.bets),
+            "raises": solution.raises if isinstance(solution.raises, dict) else list(solution.raises),
             "max_raises": solution.max_raises,
+            "small_bet": getattr(solution, "small_bet", None),
             "big_bet": solution.big_bet,
             "hands": {"oop": len(solution.hands("oop")), "ip": len(solution.hands("ip"))},
             "iterations": solution.iterations,
@@ -1017,23 +1075,34 @@ def _solve_json(solution, summary: list[dict]) -> str:
 def _add_solve_parser(commands: Any) -> None:
     command = commands.add_parser(
         "solve",
-        help="solve a heads-up river spot by discounted CFR",
-        description="Both ranges' every hand on a five-card board: OOP acts first, bets and raises as "
-        "fractions of the pot. Prints how often each player takes each action, and with which "
-        "classes of hands, best first.",
-        epilog="example: omaha8 solve --board Ks7d2h9c4s --oop 20%% --ip 20%% --pot 100 --stack 400 "
-        "--bets 50%%,100%% --raises 100%%",
+        help="solve a heads-up flop, turn or river spot by discounted CFR",
+        description="Both ranges' every hand, every card dealt: OOP acts first on every street, bets "
+        "and raises as fractions of the pot. Prints how often each player takes each action on the "
+        "first street, and with which classes of hands, best first.",
+        epilog="examples: omaha8 solve --board Ks7d2h9c4s --oop 20%% --ip 20%% --pot 100 --stack 400 "
+        "--bets 50%%,100%% --raises 100%%;   omaha8 solve --board Ks7d2h9c --oop 5%% --ip 5%% "
+        "--pot 100 --stack 400 --bets turn=50%%,100%% river=75%%",
     )
-    command.add_argument("--board", required=True, help="five cards, e.g. Ks7d2h9c4s")
+    command.add_argument("--board", required=True, help="three, four or five cards, e.g. Ks7d2h9c")
     command.add_argument("--oop", required=True, help="the out-of-position range, e.g. '20%%' or 'AA2,KK'")
     command.add_argument("--ip", required=True, help="the in-position range")
     command.add_argument("--pot", required=True, type=_chips, help="chips in the middle")
     command.add_argument("--stack", required=True, type=_chips, help="chips behind each player")
     command.add_argument("--limit", default="pot", choices=("pot", "no", "fixed"), help="default pot")
-    command.add_argument("--bets", help="bet sizes as pot fractions, e.g. 50%%,100%% (default) or 1/3,0.75")
-    command.add_argument("--raises", help="raise sizes as fractions of the pot after the call (default 100%%)")
-    command.add_argument("--max-raises", type=_whole_number, help="raises in all (default 2; fixed limit 3)")
-    command.add_argument("--big-bet", type=_chips, help="fixed limit: the chips of every bet and raise")
+    command.add_argument(
+        "--bets",
+        nargs="+",
+        help="bet sizes as pot fractions, e.g. 50%%,100%% (default) or 1/3,0.75, or by street: "
+        "turn=50%%,100%% river=75%% (a street left out has no bet)",
+    )
+    command.add_argument(
+        "--raises", nargs="+", help="raise sizes as fractions of the pot after the call (default 100%%); by street too"
+    )
+    command.add_argument(
+        "--max-raises", nargs="+", help="raises a street (default 2; fixed limit 3), or by street: turn=1 river=2"
+    )
+    command.add_argument("--small-bet", type=_chips, help="fixed limit: the flop's chips of every bet and raise")
+    command.add_argument("--big-bet", type=_chips, help="fixed limit: the turn's and river's (a river's every) bet")
     command.add_argument("--iterations", type=_whole_number, default=1000, help="at most (default 1000)")
     command.add_argument(
         "--exploitability", default="0.3%", help="stop at this exploitability, of the pot (default 0.3%%)"

@@ -193,12 +193,17 @@ cdef void street_own(StreetGame* g, StreetWork* w, int p, int node, int depth, c
     cdef double* own = w.own + depth * g.most
     cdef double* values
     cdef double pot, put_in, value, best, x
+    cdef int showdown = -1
     cdef double positive = g.positive_discount, negative = g.negative_discount, keep = g.sum_discount
     cdef bint have_share = False, have_weight = False
     cdef float* regret
     cdef float* sums
     if g.mode != RIVER_BEST:
         street_sigma(g, node, g.mode != RIVER_UPDATE, sigma)
+    for a in range(count):
+        if g.kind[first + a] == RIVER_SHOWDOWN:
+            showdown = first + a
+            break
     for a in range(count):
         child = first + a
         ck = g.kind[child]
@@ -212,7 +217,11 @@ cdef void street_own(StreetGame* g, StreetWork* w, int p, int node, int depth, c
             for i in range(n):
                 values[i] = pot * share[i] - put_in * weight[i]
         elif street_terminal(ck):
-            if not have_weight:
+            if not have_weight and showdown >= 0:
+                # A showdown beside the fold: its sweep gives the weights too (one pass saved).
+                street_share(g, w, p, showdown, opp_reach, share, weight)
+                have_share = have_weight = True
+            elif not have_weight:
                 # The root's sides: the dead hands' reach is 0.
                 memset(weight, 0, n * sizeof(double))
                 river_weight(&g.core, &g.core.side[p], &g.core.side[1 - p], opp_reach, w.acc, weight)
