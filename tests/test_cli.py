@@ -409,12 +409,14 @@ def test_solve_a_turn_with_sizes_by_street(live_core, capsys):
     assert data["value"] == solved.value and data["exploitability"] == solved.exploitability
     status, out, err = run(capsys, *argv)
     assert status == 0 and "from the turn on" in out and "OOP first to act:" in out
+    mixed = [word if word != "river=50%" else "50%" for word in argv]
+    status, out, err = run(capsys, *mixed)
+    assert status == 2 and "not mixed" in err and not out
 
 
 @pytest.mark.parametrize(
     "extra, words",
     [
-        (["--bets", "turn=50%", "50%"], "street=sizes"),
         (["--bets", "preflop=50%"], "street=sizes"),
         (["--max-raises", "turn=x"], "--max-raises"),
         (["--board", "Ks7d2h9c", "--out", "x"], "not saved yet"),
