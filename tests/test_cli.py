@@ -412,6 +412,8 @@ def test_solve_a_turn_with_sizes_by_street(live_core, capsys):
     mixed = [word if word != "river=50%" else "50%" for word in argv]
     status, out, err = run(capsys, *mixed)
     assert status == 2 and "not mixed" in err and not out
+    status, out, err = run(capsys, *argv, "--out", "anywhere")
+    assert status == 2 and "not saved yet" in err and not out
 
 
 @pytest.mark.parametrize(
@@ -419,7 +421,6 @@ def test_solve_a_turn_with_sizes_by_street(live_core, capsys):
     [
         (["--bets", "preflop=50%"], "street=sizes"),
         (["--max-raises", "turn=x"], "--max-raises"),
-        (["--board", "Ks7d2h9c", "--out", "x"], "not saved yet"),
         (["--bets", "river=50%"], "one street"),
         (["--bets", "half"], "--bets"),
         (["--bets", "150%"], "pot limit"),
