@@ -281,3 +281,33 @@ def test_the_engine_refuses_a_tree_it_cannot_play(impl):
     for kinds, firsts, counts, cards in cases:
         with pytest.raises(SolverError):
             impl.StreetJob(board, rows, rows, 4, weights, weights, kinds, firsts, counts, [1.0, 0, 0] * 2, cards)
+
+
+def test_solve_many_runs_spots_of_every_street_on_any_executor(live_core, dask_client):
+    from concurrent.futures import ThreadPoolExecutor
+
+    spots = [
+        dict(board=TURN, oop="AsAh3d*", ip="QdQc8h*", pot=POT, stack=stack, bets=(1.0,), raises=(), iterations=10)
+        for stack in (50, 400)
+    ] + [dict(board=TURN + "4s", oop="AsAh3d*", ip="QdQc8h*", pot=POT, stack=STACK, bets=(1.0,), iterations=10)]
+    alone = [solve(**spot) for spot in spots]
+    for executor in (None, ThreadPoolExecutor(2), dask_client.get_executor()):
+        solutions = omaha8.solve_many(spots, executor=executor)
+        assert [s.value for s in solutions] == [s.value for s in alone]
+        assert [len(s.board) for s in solutions] == [4, 4, 5]
+        assert (
+            solutions[1].strategy(("check",))["bet 1.0"].tobytes() == alone[1].strategy(("check",))["bet 1.0"].tobytes()
+        )
+    with pytest.raises(SolverError, match=r"spot 1: .*no street"):
+        omaha8.solve_many([spots[0], dict(spots[0], bets={"preflop": (1.0,)})])
+    with pytest.raises(SolverError, match="spot 0 has a progress"):
+        omaha8.solve_many([dict(spots[0], progress=print)])
+
+
+def test_a_solution_pickles_without_its_engine(live_core):
+    import pickle
+
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, bets=(1.0,), raises=(), iterations=20)
+    below = solved.ev("oop", ("check", "check", "7c"))  # makes the engine job it keeps
+    copy = pickle.loads(pickle.dumps(solved))
+    assert copy.value == solved.value and copy.ev("oop", ("check", "check", "7c")).tobytes() == below.tobytes()

@@ -41,7 +41,7 @@ from .isomorphism import HandIndexer, canonical, canonical_boards
 from .pots import Pot, Showdown, showdown
 from .ranges import Range
 from .solver import RiverSolution, solve_river, solve_rivers
-from .streetsolver import Estimate, Solution, SpotNode, solve, solve_estimate
+from .streetsolver import Estimate, Solution, SpotNode, solve, solve_estimate, solve_many
 from .sweep import ShowdownValues, release_showdown_memory, showdown_values
 from .tables import PreflopTable, StartingHand, TableRow, preflop_table, starting_hands
 from .values import CATEGORIES, NO_LOW, category_of, low_name, low_ranks
@@ -102,6 +102,7 @@ __all__ = [
     "RiverSolution",
     "solve",
     "solve_estimate",
+    "solve_many",
     "Solution",
     "SpotNode",
     "Estimate",

@@ -1,5 +1,6 @@
 """Engine jobs and how they are run: the protocol every job keeps, a job on worker threads,
-tasks on any executor, thread counts, and rows shaped for the caller.
+tasks on any executor (a solver's batch of spots among them), thread counts, and rows shaped
+for the caller.
 
 Every engine job (``EquityJob``, ``RangeEquityJob``, ``ShowdownJob``, ``StrengthJob``,
 ``RiverJob``, compiled and pure) is a ``Job``: ``run(worker)`` works pieces until none is left
@@ -11,16 +12,27 @@ or ``stop()`` is called, ``done()`` counts the pieces finished, ``total`` is how
 from __future__ import annotations
 
 import ctypes
+import inspect
 import os
 import threading
+from collections.abc import Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, runtime_checkable
 
 from ._engine import MAX_WORKERS
-from .cards import whole_number
-from .exceptions import JobError
+from .cards import quoted, whole_number
+from .exceptions import JobError, Omaha8Error
 
-__all__ = ["Job", "run_job", "finished_batches", "thread_count", "shaped_rows", "PROGRESS_INTERVAL"]
+__all__ = [
+    "Job",
+    "run_job",
+    "finished_batches",
+    "read_spots",
+    "run_spots",
+    "thread_count",
+    "shaped_rows",
+    "PROGRESS_INTERVAL",
+]
 
 PROGRESS_INTERVAL = 0.1  # seconds between progress calls
 
@@ -116,6 +128,66 @@ def finished_batches(
             future.cancel()
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def read_spots(
+    spots: object,
+    function: Callable[..., Any],
+    check: Callable[[dict], object],
+    executor: object,
+    error: type,
+) -> list[dict]:
+    """Each spot of a batch of ``function``'s calls, checked before any runs: a mapping of its
+    keyword arguments, every one it needs and none it does not take, no ``progress`` (a task
+    reports nothing), then ``check(arguments)`` (the defaults filled in) reading what it can;
+    a failure is ``error`` naming the spot. On an executor a spot runs on one thread unless it
+    says otherwise."""
+    if executor is not None and not isinstance(executor, Executor):
+        raise error(f"executor must be a concurrent.futures.Executor or None, not {quoted(executor)}")
+    name = function.__name__
+    if isinstance(spots, (str, bytes, Mapping)) or not isinstance(spots, Iterable):
+        raise error(f"spots must be a sequence of mappings of {name}'s arguments, not {quoted(spots)}")
+    parameters = inspect.signature(function).parameters
+    tasks = []
+    for number, spot in enumerate(spots):
+        if not isinstance(spot, Mapping):
+            raise error(f"spot {number} is {type(spot).__name__}: a spot is a mapping of {name}'s arguments")
+        if "progress" in spot:
+            raise error(f"spot {number} has a progress callback: spots run as tasks")
+        for key in spot:
+            if key not in parameters:
+                known = ", ".join(parameters)
+                raise error(f"spot {number} has {quoted(key)}, which is no argument of {name} ({known})")
+        for key, parameter in parameters.items():
+            if parameter.default is inspect.Parameter.empty and key not in spot:
+                raise error(f"spot {number} lacks {key!r}, which {name} needs")
+        try:
+            check({key: spot.get(key, parameter.default) for key, parameter in parameters.items()})
+        except Omaha8Error as failure:
+            raise type(failure)(f"spot {number}: {failure}") from None
+        task = dict(spot)
+        if executor is not None:
+            task.setdefault("threads", 1)
+        tasks.append(task)
+    return tasks
+
+
+def run_spots(function: Callable[..., Any], tasks: list[dict], executor: Optional[Executor], name: str) -> list:
+    """``function(**task)`` for each task read by ``read_spots``, on ``executor`` (default: one
+    after the other here), the results in the tasks' order."""
+    if executor is None:
+        return [function(**task) for task in tasks]
+    results: dict[int, Any] = {}
+    numbered = [(number, function, task) for number, task in enumerate(tasks)]
+    for batch in finished_batches(_run_numbered, numbered, executor, name):
+        for number, result in batch:
+            results[number] = result
+    return [results[number] for number in range(len(tasks))]
+
+
+def _run_numbered(task: tuple[int, Callable[..., Any], dict]) -> tuple[int, Any]:
+    number, function, arguments = task
+    return number, function(**arguments)
 
 
 def thread_count(threads: object, error: type = JobError) -> int:

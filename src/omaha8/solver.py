@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import bisect
 import contextlib
-import inspect
 import itertools
 import json
 import math
@@ -62,7 +61,7 @@ from .cards import (
     whole_number,
 )
 from .exceptions import Omaha8Error, SolverError
-from .jobs import finished_batches, run_job, shaped_rows, thread_count
+from .jobs import read_spots, run_job, run_spots, shaped_rows, thread_count
 from .sizes import ALL_IN, LIMITS, MAX_SIZES, action_name, bet_totals, read_chips, read_sizes
 from .spotinput import SideLike, check_rows, read_path, read_side, size_of, unit_weights
 
@@ -1177,50 +1176,27 @@ def _read_ranges(oop: SideLike, ip: SideLike, checked: _Checked) -> tuple[bytes,
     return oop_rows, oop_weights, ip_rows, ip_weights, k
 
 
-def _solve_spot(spot: Mapping[str, Any]) -> RiverSolution:
-    return solve_river(**spot)
-
-
-def _check_spot(number: int, spot: object) -> dict:
-    """A spot of solve_rivers, checked before any is solved: a mapping of solve_river's
-    arguments, every one it needs, and those but the ranges read."""
-    if not isinstance(spot, Mapping):
-        raise SolverError(f"spot {number} is {type(spot).__name__}: a spot is a mapping of solve_river's arguments")
-    if "progress" in spot:
-        raise SolverError(f"spot {number} has a progress callback: solve_rivers runs spots as tasks")
-    parameters = inspect.signature(solve_river).parameters
-    for name in spot:
-        if name not in parameters:
-            raise SolverError(
-                f"spot {number} has {quoted(name)}, which is no argument of solve_river ({', '.join(parameters)})"
-            )
-    for name, parameter in parameters.items():
-        if parameter.default is inspect.Parameter.empty and name not in spot:
-            raise SolverError(f"spot {number} lacks {name!r}, which solve_river needs")
-    arguments = {name: spot.get(name, parameter.default) for name, parameter in parameters.items()}
-    try:
-        _check_arguments(
-            *(
-                arguments[name]
-                for name in (
-                    "board",
-                    "pot",
-                    "stack",
-                    "limit",
-                    "bets",
-                    "raises",
-                    "max_raises",
-                    "big_bet",
-                    "iterations",
-                    "exploitability",
-                    "threads",
-                    "progress",
-                )
+def _check_spot(arguments: dict) -> None:
+    """A spot of solve_rivers, its arguments but the ranges read."""
+    _check_arguments(
+        *(
+            arguments[name]
+            for name in (
+                "board",
+                "pot",
+                "stack",
+                "limit",
+                "bets",
+                "raises",
+                "max_raises",
+                "big_bet",
+                "iterations",
+                "exploitability",
+                "threads",
+                "progress",
             )
         )
-    except Omaha8Error as error:
-        raise type(error)(f"spot {number}: {error}") from None
-    return dict(spot)
+    )
 
 
 def solve_rivers(spots: Iterable[Mapping[str, Any]], executor: Optional[Executor] = None) -> list[RiverSolution]:
@@ -1228,27 +1204,7 @@ def solve_rivers(spots: Iterable[Mapping[str, Any]], executor: Optional[Executor
     (any ``concurrent.futures.Executor``, Dask's included; default: one after the other here),
     the solutions in the spots' order. On an executor a spot runs on one thread unless it says
     otherwise; ``progress`` stays here, so a spot may not carry one. Every spot's arguments but
-    its ranges are checked before any spot is solved."""
-    if executor is not None and not isinstance(executor, Executor):
-        raise SolverError(f"executor must be a concurrent.futures.Executor or None, not {quoted(executor)}")
-    if isinstance(spots, (str, bytes, Mapping)) or not isinstance(spots, Iterable):
-        raise SolverError(f"spots must be a sequence of mappings of solve_river's arguments, not {quoted(spots)}")
-    tasks = []
-    for number, spot in enumerate(spots):
-        task = _check_spot(number, spot)
-        if executor is not None:
-            task.setdefault("threads", 1)
-        tasks.append(task)
-    if executor is None:
-        return [_solve_spot(task) for task in tasks]
-    results: dict[int, RiverSolution] = {}
-    numbered = list(enumerate(tasks))
-    for batch in finished_batches(_solve_numbered, numbered, executor, "omaha8-solve"):
-        for number, solution in batch:
-            results[number] = solution
-    return [results[number] for number in range(len(tasks))]
-
-
-def _solve_numbered(task: tuple[int, Mapping[str, Any]]) -> tuple[int, RiverSolution]:
-    number, spot = task
-    return number, _solve_spot(spot)
+    its ranges are checked before any spot is solved. ``omaha8.solve_many`` does the same for
+    any street."""
+    tasks = read_spots(spots, solve_river, _check_spot, executor, SolverError)
+    return run_spots(solve_river, tasks, executor, "omaha8-solve")

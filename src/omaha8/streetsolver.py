@@ -22,13 +22,14 @@ import math
 import os
 import time
 from array import array
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, NamedTuple, Optional
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional
 
 from . import _engine
 from .cards import Card, CardError, CardsLike, check_unique, parse_cards, quoted, read_counted, whole_number
 from .exceptions import SolverError
-from .jobs import run_job, shaped_rows, thread_count
+from .jobs import read_spots, run_job, run_spots, shaped_rows, thread_count
 from .sizes import read_chips
 from .spotinput import SideLike, read_path, read_side, size_of, unit_weights
 from .streettree import (
@@ -43,7 +44,7 @@ from .streettree import (
     tree_shape,
 )
 
-__all__ = ["solve", "solve_estimate", "Solution", "SpotNode", "Estimate", "PLAYERS", "CHECK_EVERY"]
+__all__ = ["solve", "solve_many", "solve_estimate", "Solution", "SpotNode", "Estimate", "PLAYERS", "CHECK_EVERY"]
 
 PLAYERS = ("oop", "ip")
 # Iterations between measurements of the exploitability (each costs about two iterations).
@@ -395,6 +396,31 @@ def solve(
     )
 
 
+def _check_spot(arguments: dict) -> None:
+    """A spot of solve_many: its arguments but the ranges read, as solve reads them."""
+    _read_options(*(arguments[name] for name in _OPTIONS))
+    cards = _read_board(arguments["board"])
+    read_street_rules(
+        len(cards),
+        arguments["pot"],
+        arguments["stack"],
+        **{name: arguments[name] for name in ("limit", "bets", "raises", "max_raises", "small_bet", "big_bet")},
+    )
+
+
+_OPTIONS = ("isomorphism", "compression", "max_memory", "iterations", "exploitability", "threads", "progress")
+
+
+def solve_many(spots: Iterable[Mapping[str, Any]], executor: Optional[Executor] = None) -> list["Solution"]:
+    """Solve each spot (a mapping of ``solve``'s arguments, on any street) as a task on
+    ``executor`` (any ``concurrent.futures.Executor``, Dask's included; default: one after the
+    other here), the solutions in the spots' order. On an executor a spot runs on one thread
+    unless it says otherwise; a spot may not carry ``progress``. Every spot's arguments but its
+    ranges are checked before any spot is solved."""
+    tasks = read_spots(spots, solve, _check_spot, executor, SolverError)
+    return run_spots(solve, tasks, executor, "omaha8-solve")
+
+
 @dataclass
 class Solution:
     """A solved spot from any street: the average strategies of DCFR, the values, the
@@ -431,6 +457,12 @@ class Solution:
     _offsets: Optional[dict] = field(default=None, repr=False)
     _parents: Optional[array] = field(default=None, repr=False)
     _engine_job: Any = field(default=None, repr=False)
+
+    def __getstate__(self) -> dict:
+        # The engine job made for values below the root is a cache, and not picklable.
+        state = dict(self.__dict__)
+        state["_engine_job"] = None
+        return state
 
     # ---------------------------------------------------------------- the tree
 
