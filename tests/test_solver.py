@@ -992,7 +992,7 @@ def test_arguments_are_checked_before_any_work(monkeypatch):
         raise AssertionError("work began before the arguments were checked")
 
     monkeypatch.setattr(solver, "run_job", no_work)
-    monkeypatch.setattr(solver, "_solve_spot", no_work)
+    monkeypatch.setattr(solver, "run_spots", no_work)
     oop, ip = spot_hands(BOARD)
     with pytest.raises(SolverError, match="progress"):
         solve_river(BOARD, oop, ip, POT, STACK, iterations=20, progress=5)

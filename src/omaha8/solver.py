@@ -34,13 +34,10 @@ Minimization", 2019) with alpha 1.5, beta 0, gamma 2, both players updated each 
 from __future__ import annotations
 
 import bisect
-import contextlib
 import itertools
 import json
 import math
 import os
-import secrets
-import stat
 import sys
 import time
 from array import array
@@ -57,12 +54,22 @@ from .cards import (
     check_unique,
     quoted,
     read_counted,
-    read_weights,
     whole_number,
 )
 from .exceptions import Omaha8Error, SolverError
 from .jobs import read_spots, run_job, run_spots, shaped_rows, thread_count
 from .sizes import ALL_IN, LIMITS, MAX_SIZES, action_name, bet_totals, read_chips, read_sizes
+from .solutionfile import (
+    Blocks,
+    check_save_path,
+    read_history,
+    read_real,
+    read_saved_values,
+    read_saved_weights,
+    read_solution_file,
+    split_header,
+    write_blocks,
+)
 from .spotinput import SideLike, check_rows, read_path, read_side, size_of, unit_weights
 
 __all__ = [
@@ -510,32 +517,6 @@ def _estimate(shape: _Shape, n: tuple[int, int]) -> int:
     return 24 * floats + work + _NODE_BYTES * shape.nodes + 8 * shape.paths
 
 
-def _check_save_path(path: object) -> Path:
-    """The file ``save`` would write ``path`` as, checked: a SolverError naming ``path`` when it is
-    no path, names a directory, or its folder is missing or cannot be written in."""
-    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
-        raise SolverError(f"a path to save to is text or a path, not {quoted(path)}")
-    text = os.fspath(path)
-    if not isinstance(text, str):
-        raise SolverError(f"a path to save to is text or a path, not {quoted(path)}")
-    if not text:
-        raise SolverError("an empty path names no file to save to")
-    if "\0" in text:
-        raise SolverError(f"{quoted(text)}: a path holds no NUL character")
-    target = Path(text)
-    try:
-        if text.endswith(("/", os.sep)) or target.is_dir():
-            raise SolverError(f"{text}: is a directory, not a file to save to")
-        folder = target.parent
-        if not folder.is_dir():
-            raise SolverError(f"{text}: cannot save there: its folder {str(folder)!r} does not exist")
-        if not os.access(folder, os.W_OK | os.X_OK):
-            raise SolverError(f"{text}: cannot save there: its folder {str(folder)!r} cannot be written in")
-    except OSError as error:  # a name too long for the file system, say
-        raise SolverError(f"{quoted(text)}: cannot save there: {error.strerror or error}") from None
-    return target
-
-
 class _Header(NamedTuple):
     rules: _Rules
     board: tuple[int, ...]
@@ -569,13 +550,6 @@ _HEADER_KEYS = (
 )
 
 
-def _real(value: object, name: str) -> float:
-    """A finite real number of a file's header (not a bool, not text)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise SolverError(f"{name} must be a finite number, not {quoted(value)}")
-    return float(value)
-
-
 def _header_fields(header: object) -> dict:
     """A file's header: a mapping of every field solve_river writes, and of no other."""
     if not isinstance(header, dict):
@@ -587,29 +561,6 @@ def _header_fields(header: object) -> dict:
         if key not in _HEADER_KEYS:
             raise SolverError(f"its header has a field solve_river does not write: {quoted(key)}")
     return header
-
-
-def _read_history(
-    history: object, iterations: int, exploitability: float, exploitability_of: Callable[[object, str], float]
-) -> list[tuple[int, float]]:
-    """A header's history: [iteration, exploitability] pairs, the iterations rising, the last
-    the solve's last iteration and its exploitability."""
-    if not isinstance(history, list) or not 1 <= len(history) <= iterations:
-        raise SolverError(f"history must be a list of 1 to {iterations:,} measurements, not {quoted(history)}")
-    measured: list[tuple[int, float]] = []
-    for entry in history:
-        if not isinstance(entry, list) or len(entry) != 2:
-            raise SolverError(f"history holds [iteration, exploitability] pairs, not {quoted(entry)}")
-        at = whole_number(
-            entry[0], "history's iteration", measured[-1][0] + 1 if measured else 1, iterations, SolverError
-        )
-        measured.append((at, exploitability_of(entry[1], "history's exploitability")))
-    if measured[-1] != (iterations, exploitability):
-        raise SolverError(
-            f"history ends at {measured[-1]!r}, not at the last iteration and its exploitability "
-            f"{(iterations, exploitability)!r}"
-        )
-    return measured
 
 
 def _read_header(header: object) -> _Header:
@@ -638,17 +589,17 @@ def _read_header(header: object) -> _Header:
     most = (1 + 2 * rules.unit_stack) / 2 + 1e-9
 
     def exploitability_of(value: object, name: str) -> float:
-        measured = _real(value, name)
+        measured = read_real(value, name)
         if not -1e-9 <= measured <= most:
             raise SolverError(f"{name} {measured!r} is not between 0 and {most:.6g}, as a fraction of the pot")
         return measured
 
     exploitability = exploitability_of(header["exploitability"], "exploitability")
-    value = _real(header["value"], "value")
+    value = read_real(header["value"], "value")
     slack = 1e-9 * (rules.pot + 2 * rules.stack)
     if not -rules.stack - slack <= value <= rules.pot + rules.stack + slack:
         raise SolverError(f"value {value!r} is not between -stack and pot + stack")
-    measured = _read_history(header["history"], iterations, exploitability, exploitability_of)
+    measured = read_history(header["history"], iterations, exploitability, exploitability_of)
     hole_size = whole_number(header["hole_size"], "hole_size", HOLE_SIZES[0], HOLE_SIZES[-1], SolverError)
     hands = header["hands"]
     if not isinstance(hands, list) or len(hands) != 2:
@@ -657,7 +608,7 @@ def _read_header(header: object) -> _Header:
         whole_number(hands[0], "hands", 1, None, SolverError),
         whole_number(hands[1], "hands", 1, None, SolverError),
     )
-    seconds = _real(header["seconds"], "seconds")
+    seconds = read_real(header["seconds"], "seconds")
     if seconds < 0:
         raise SolverError(f"seconds must be 0 or more, not {seconds!r}")
     memory = whole_number(header["memory"], "memory", 0, None, SolverError)
@@ -683,26 +634,6 @@ def _check_strategy(flat: array, count: int, n: int, node: TreeNode) -> None:
         raise SolverError(f"the strategy at {node.path!r}: hand {i}'s probabilities add up to {sums[i]!r}, not 1")
 
 
-def _split_header(data: bytes) -> tuple[object, int]:
-    """A saved solution's header, as JSON read, and where its blocks begin."""
-    if not data.startswith(_MAGIC):
-        raise SolverError("it does not start as one")
-    at = len(_MAGIC)
-    if len(data) < at + 8:
-        raise SolverError("it is cut short")
-    length = int.from_bytes(data[at : at + 8], "little")
-    at += 8
-    if length > len(data) - at:
-        raise SolverError("it is cut short: its header runs past the end")
-    try:
-        header = json.loads(data[at : at + length])
-    except RecursionError:  # brackets nested past Python's stack: no header solve_river writes
-        raise SolverError("its header nests brackets too deep to be JSON omaha8 writes") from None
-    except ValueError as error:
-        raise SolverError(f"its header is not JSON: {error}") from None
-    return header, at + length
-
-
 def _check_blocks(read: _Header, left: int) -> None:
     """The blocks' sizes, from the header, before any is read or the tree built: the rows,
     weights and values, then the strategies, which the tree's count sizes (the count stops as
@@ -720,37 +651,6 @@ def _check_blocks(read: _Header, left: int) -> None:
     need = 8 * (shape.actions[0] * n[0] + shape.actions[1] * n[1])
     if need != left:
         raise SolverError("it is cut short" if need > left else "it has bytes past its end")
-
-
-class _Blocks:
-    """A saved solution's blocks, taken in order (their sizes checked by _check_blocks)."""
-
-    def __init__(self, data: bytes, at: int) -> None:
-        self.data, self.at = data, at
-
-    def take(self, size: int) -> bytes:
-        block = self.data[self.at : self.at + size]
-        self.at += size
-        return block
-
-
-def _read_saved_weights(block: bytes, count: int, side: str) -> array:
-    chance = read_weights(array("d", block), count, f"{side} weights", SolverError, "hand")
-    if min(chance) <= 0:
-        raise SolverError(
-            f"{side} weights[{chance.index(min(chance))}] is {min(chance)!r}: a solution "
-            "keeps only hands of weight above 0"
-        )
-    return chance
-
-
-def _read_saved_values(block: bytes, side: str, rules: _Rules) -> array:
-    chips = array("d", block)
-    slack = 1e-9 * (rules.pot + 2 * rules.stack)
-    for i, v in enumerate(chips):
-        if not (v != v or -rules.stack - slack <= v <= rules.pot + rules.stack + slack):
-            raise SolverError(f"{side} values[{i}] is {v!r}: a hand's value is NaN or between -stack and pot + stack")
-    return chips
 
 
 @dataclass
@@ -868,13 +768,13 @@ class RiverSolution:
         """What ``save(path)`` checks before it writes, for a caller to check before a long
         solve: ``path`` is text or a path, not empty, not a directory, and its folder exists
         and can be written in; else a SolverError naming ``path``."""
-        return _check_save_path(path)
+        return check_save_path(path)
 
     def save(self, path: Union[str, os.PathLike]) -> None:
         """Write the solution to one file; ``RiverSolution.load`` reads it back exactly. The
         bytes go to a new file beside it, renamed over ``path`` once whole: a failure (a
         SolverError naming ``path`` and the reason) leaves ``path`` as it was and nothing else."""
-        target = _check_save_path(path)
+        target = check_save_path(path)
         header = {
             "board": [str(c) for c in self.board],
             "pot": self.pot,
@@ -897,47 +797,14 @@ class RiverSolution:
         blocks = [_MAGIC, len(text).to_bytes(8, "little"), text, self.rows[0], self.rows[1]]
         blocks += [a.tobytes() for a in self.weights + self.values]
         blocks += [self.strategies[i].tobytes() for i in sorted(self.strategies)]
-        # A name of its own (never a file of the user's), created afresh.
-        partial = target.with_name(f".{target.name}.{secrets.token_hex(4)}.partial")
-        written = False
-        try:
-            with open(partial, "xb") as stream:
-                written = True
-                for block in blocks:
-                    stream.write(block)
-            os.replace(partial, target)
-            written = False
-        except OSError as error:
-            raise SolverError(f"{os.fspath(path)}: cannot save there: {error.strerror or error}") from None
-        finally:
-            if written:
-                with contextlib.suppress(OSError):
-                    os.unlink(partial)
+        write_blocks(target, path, blocks)
 
     @classmethod
     def load(cls, path: Union[str, os.PathLike]) -> "RiverSolution":
         """A solution ``save`` wrote, checked as ``solve_river`` checks its arguments (the header's
         fields by the same rules, the tree counted before it is built, the hands, weights, values
         and strategies what a solve makes); anything else is a SolverError naming the file."""
-        try:
-            # A regular file of a size a solve could write, read once: a FIFO (whose open would
-            # wait for a writer), a device such as /dev/zero or a file past MAX_SOLVER_BYTES is
-            # refused before it is opened.
-            status = os.stat(path)
-            if not stat.S_ISREG(status.st_mode):
-                raise SolverError(f"{path}: not a file (a directory, device or pipe)")
-            if status.st_size > MAX_SOLVER_BYTES:
-                raise SolverError(
-                    f"{path}: {status.st_size:,} bytes, more than any solution takes ({MAX_SOLVER_BYTES:,})"
-                )
-            with open(path, "rb") as stream:
-                data = stream.read()  # its size, checked above, is what read allocates
-        except SolverError:
-            raise
-        except OSError as error:
-            raise SolverError(f"{path}: cannot read it: {error.strerror or error}") from None
-        except (TypeError, ValueError):  # no path, or text with a NUL in it
-            raise SolverError(f"a path to load is text or a path, not {quoted(path)}") from None
+        data = read_solution_file(path, MAX_SOLVER_BYTES)
         try:
             return cls._from_bytes(data)
         except Omaha8Error as error:
@@ -945,16 +812,18 @@ class RiverSolution:
 
     @classmethod
     def _from_bytes(cls, data: bytes) -> "RiverSolution":
-        header, at = _split_header(data)
+        header, at = split_header(data, _MAGIC)
         read = _read_header(header)
         rules, k, n = read.rules, read.hole_size, read.hands
         _check_blocks(read, len(data) - at)
-        blocks = _Blocks(data, at)
+        blocks = Blocks(data, at)
         rows = (blocks.take(n[0] * k), blocks.take(n[1] * k))
         for side, hands in zip(PLAYERS, rows):
             check_rows(hands, k, read.board, side)
-        weights = [_read_saved_weights(blocks.take(8 * count), count, side) for side, count in zip(PLAYERS, n)]
-        values = [_read_saved_values(blocks.take(8 * count), side, rules) for side, count in zip(PLAYERS, n)]
+        weights = [read_saved_weights(blocks.take(8 * count), count, side) for side, count in zip(PLAYERS, n)]
+        values = [
+            read_saved_values(blocks.take(8 * count), side, rules.pot, rules.stack) for side, count in zip(PLAYERS, n)
+        ]
         nodes, _ = _build(rules)
         strategies = {}
         for number, node in enumerate(nodes):
