@@ -366,7 +366,7 @@ def test_solve_summarizes_each_decision(live, capsys, tmp_path):
             assert sum(action["classes"].values()) == pytest.approx(1.0)
 
 
-def test_solve_a_turn_with_sizes_by_street(live_core, capsys):
+def test_solve_a_turn_with_sizes_by_street(live_core, capsys, tmp_path):
     argv = [
         "solve",
         "--board",
@@ -412,8 +412,8 @@ def test_solve_a_turn_with_sizes_by_street(live_core, capsys):
     mixed = [word if word != "river=50%" else "50%" for word in argv]
     status, out, err = run(capsys, *mixed)
     assert status == 2 and "not mixed" in err and not out
-    status, out, err = run(capsys, *argv, "--out", "anywhere")
-    assert status == 2 and "not saved yet" in err and not out
+    status, out, err = run(capsys, *argv, "--out", str(tmp_path / "turn"))
+    assert status == 0 and omaha8.Solution.load(tmp_path / "turn").value == solved.value
 
 
 @pytest.mark.parametrize(

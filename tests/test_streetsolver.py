@@ -311,3 +311,41 @@ def test_a_solution_pickles_without_its_engine(live_core):
     below = solved.ev("oop", ("check", "check", "7c"))  # makes the engine job it keeps
     copy = pickle.loads(pickle.dumps(solved))
     assert copy.value == solved.value and copy.ev("oop", ("check", "check", "7c")).tobytes() == below.tobytes()
+
+
+def test_save_and_load_give_the_solution_back_exactly(live_core, tmp_path):
+    kw = SPOTS["pot limit"]
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=30, **kw)
+    solved.save(tmp_path / "turn.o8s")
+    loaded = omaha8.Solution.load(tmp_path / "turn.o8s")
+    assert loaded == solved
+    path = ("check", "check", "7c", "check")
+    assert loaded.strategy(path)["bet 0.5"].tobytes() == solved.strategy(path)["bet 0.5"].tobytes()
+    assert loaded.ev("ip", path).tobytes() == solved.ev("ip", path).tobytes()
+    assert list(loaded.frequencies(("check",)).values()) == list(solved.frequencies(("check",)).values())
+
+
+def test_a_damaged_file_is_refused_naming_it(live_core, tmp_path):
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=10, **SPOTS["pot limit"])
+    good = tmp_path / "good"
+    solved.save(good)
+    data = good.read_bytes()
+    header_end = 8 + len(b"omaha8 solution 1\n") + int.from_bytes(data[18:26], "little")
+    damaged = {
+        "short": data[:-5],
+        "long": data + b"\0",
+        "magic": b"omaha8 solutoin 1\n" + data[18:],
+        "not a strategy": data[:-4] + array("f", [2.0]).tobytes(),
+        "a river solution": b"omaha8 river solution 1\n" + data[18:],
+        "header": data[:header_end].replace(b'"limit": "pot"', b'"limit": "pat"') + data[header_end:],
+    }
+    for name, content in damaged.items():
+        path = tmp_path / name
+        path.write_bytes(content)
+        with pytest.raises(SolverError, match=f"{path}: not a solution omaha8 saved") as caught:
+            omaha8.Solution.load(path)
+        assert "\n" not in str(caught.value), name
+    with pytest.raises(SolverError, match="not a file"):
+        omaha8.Solution.load(tmp_path)
+    with pytest.raises(SolverError, match="directory"):
+        solved.save(tmp_path)

@@ -1004,7 +1004,7 @@ def _solve_progress(started: float, drawn: list) -> Callable[[int, float], None]
 def _run_solve(args: argparse.Namespace) -> int:
     from .cards import parse_cards
     from .solver import RiverSolution, solve_river
-    from .streetsolver import solve
+    from .streetsolver import Solution, solve
 
     bets = _street_sizes(args.bets, "--bets")
     raises = _street_sizes(args.raises, "--raises")
@@ -1014,10 +1014,8 @@ def _run_solve(args: argparse.Namespace) -> int:
     if river and (isinstance(bets, dict) or isinstance(raises, dict) or isinstance(max_raises, dict)):
         raise UsageError("a river board has one street: --bets, --raises and --max-raises without street=")
     if args.out is not None:
-        if not river:
-            raise UsageError("--out saves river solutions; a turn or flop solution is not saved yet")
         # Before any work: a folder that is missing, a directory or '' would be found after the solve.
-        RiverSolution.check_save_path(args.out)
+        (RiverSolution if river else Solution).check_save_path(args.out)
     drawn = [0]
     arguments = dict(
         limit=args.limit,
@@ -1109,7 +1107,9 @@ def _add_solve_parser(commands: Any) -> None:
     )
     command.add_argument("--threads", type=_whole_number, help="threads (default: every core)")
     command.add_argument(
-        "--out", help="save the solution to this file, checked before the solve (RiverSolution.load reads it)"
+        "--out",
+        help="save the solution to this file, checked before the solve (RiverSolution.load reads a river's, "
+        "Solution.load a flop's or turn's)",
     )
     command.add_argument("--json", action="store_true", help="the summary as JSON")
     command.set_defaults(run=_run_solve)

@@ -18,20 +18,43 @@ are sorted for the sweep once per solve and kept (a turn has at most 48 such boa
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import time
 from array import array
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Union
 
 from . import _engine
-from .cards import Card, CardError, CardsLike, check_unique, parse_cards, quoted, read_counted, whole_number
-from .exceptions import SolverError
+from .cards import (
+    HOLE_SIZES,
+    Card,
+    CardError,
+    CardsLike,
+    check_unique,
+    parse_cards,
+    quoted,
+    read_counted,
+    whole_number,
+)
+from .exceptions import JobError, Omaha8Error, SolverError
 from .jobs import read_spots, run_job, run_spots, shaped_rows, thread_count
 from .sizes import read_chips
-from .spotinput import SideLike, read_path, read_side, size_of, unit_weights
+from .solutionfile import (
+    Blocks,
+    check_save_path,
+    read_history,
+    read_real,
+    read_saved_values,
+    read_saved_weights,
+    read_solution_file,
+    split_header,
+    write_blocks,
+)
+from .spotinput import SideLike, check_rows, read_path, read_side, size_of, unit_weights
 from .streettree import (
     CHANCE,
     KINDS,
@@ -50,6 +73,97 @@ PLAYERS = ("oop", "ip")
 # Iterations between measurements of the exploitability (each costs about two iterations).
 CHECK_EVERY = 10
 _MODES = {"update": 0, "best": 1, "value": 2}
+
+
+_MAGIC = b"omaha8 solution 1\n"
+_HEADER_KEYS = (
+    "board",
+    "pot",
+    "stack",
+    "limit",
+    "bets",
+    "raises",
+    "max_raises",
+    "small_bet",
+    "big_bet",
+    "iterations",
+    "exploitability",
+    "value",
+    "history",
+    "hole_size",
+    "hands",
+    "seconds",
+    "memory",
+)
+# A saved solution's bytes at most (a full turn's strategies take gigabytes).
+MAX_SOLUTION_BYTES = 64 * 10**9
+
+
+def _read_header(header: object) -> dict:
+    """A file's header, read by the rules ``solve`` reads its arguments by."""
+    if not isinstance(header, dict):
+        raise SolverError(f"its header is {type(header).__name__}, not a mapping of fields")
+    for key in _HEADER_KEYS:
+        if key not in header:
+            raise SolverError(f"its header lacks {key!r}")
+    for key in header:
+        if key not in _HEADER_KEYS:
+            raise SolverError(f"its header has a field solve does not write: {quoted(key)}")
+    board = header["board"]
+    if not isinstance(board, list) or not all(isinstance(card, str) for card in board):
+        raise SolverError(f"board must be a list of card names, not {quoted(board)}")
+    cards = _read_board(board)
+    for name in ("bets", "raises", "max_raises"):
+        if not isinstance(header[name], dict):
+            raise SolverError(f"{name} must be a mapping by street, not {quoted(header[name])}")
+    if header["limit"] == "fixed" and any(header["bets"].values()) | any(header["raises"].values()):
+        raise SolverError("bets and raises are empty in fixed limit: every bet is small_bet or big_bet")
+    rules = read_street_rules(
+        len(cards),
+        header["pot"],
+        header["stack"],
+        limit=header["limit"],
+        bets=header["bets"],
+        raises=header["raises"],
+        max_raises=header["max_raises"],
+        small_bet=header["small_bet"],
+        big_bet=header["big_bet"],
+    )
+    iterations = whole_number(header["iterations"], "iterations", 1, None, SolverError)
+    most = (1 + 2 * rules.unit_stack) / 2 + 1e-9
+
+    def exploitability_of(value: object, name: str) -> float:
+        measured = read_real(value, name)
+        if not -1e-9 <= measured <= most:
+            raise SolverError(f"{name} {measured!r} is not between 0 and {most:.6g}, as a fraction of the pot")
+        return measured
+
+    exploitability = exploitability_of(header["exploitability"], "exploitability")
+    value = read_real(header["value"], "value")
+    slack = 1e-9 * (rules.pot + 2 * rules.stack)
+    if not -rules.stack - slack <= value <= rules.pot + rules.stack + slack:
+        raise SolverError(f"value {value!r} is not between -stack and pot + stack")
+    history = read_history(header["history"], iterations, exploitability, exploitability_of)
+    hole_size = whole_number(header["hole_size"], "hole_size", HOLE_SIZES[0], HOLE_SIZES[-1], SolverError)
+    hands = header["hands"]
+    if not isinstance(hands, list) or len(hands) != 2:
+        raise SolverError(f"hands must be two counts, OOP's and IP's, not {quoted(hands)}")
+    counts = tuple(whole_number(h, "hands", 1, None, SolverError) for h in hands)
+    seconds = read_real(header["seconds"], "seconds")
+    if seconds < 0:
+        raise SolverError(f"seconds must be 0 or more, not {seconds!r}")
+    return {
+        "rules": rules,
+        "board": cards,
+        "iterations": iterations,
+        "exploitability": exploitability,
+        "value": value,
+        "history": tuple(history),
+        "hole_size": hole_size,
+        "hands": counts,
+        "seconds": seconds,
+        "memory": whole_number(header["memory"], "memory", 0, None, SolverError),
+    }
 
 
 class Estimate(NamedTuple):
@@ -457,6 +571,119 @@ class Solution:
     _offsets: Optional[dict] = field(default=None, repr=False)
     _parents: Optional[array] = field(default=None, repr=False)
     _engine_job: Any = field(default=None, repr=False)
+
+    # ---------------------------------------------------------------- files
+
+    @staticmethod
+    def check_save_path(path: Union[str, os.PathLike]) -> Path:
+        """What ``save(path)`` checks before it writes, for a caller to check before a long
+        solve; else a SolverError naming ``path``."""
+        return check_save_path(path)
+
+    def save(self, path: Union[str, os.PathLike]) -> None:
+        """Write the solution to one file (its average strategies as float32, 4 bytes an action
+        and hand); ``Solution.load`` reads it back exactly. The bytes go to a new file beside
+        it, renamed over ``path`` once whole: a failure leaves ``path`` as it was."""
+        target = check_save_path(path)
+        header = {
+            "board": [str(c) for c in self.board],
+            "pot": self.pot,
+            "stack": self.stack,
+            "limit": self.limit,
+            "bets": {street: list(sizes) for street, sizes in self.bets.items()},
+            "raises": {street: list(sizes) for street, sizes in self.raises.items()},
+            "max_raises": dict(self.max_raises),
+            "small_bet": self.small_bet,
+            "big_bet": self.big_bet,
+            "iterations": self.iterations,
+            "exploitability": self.exploitability,
+            "value": self.value,
+            "history": [list(h) for h in self.history],
+            "hole_size": self.hole_size,
+            "hands": [self._count(0), self._count(1)],
+            "seconds": self.seconds,
+            "memory": self.memory,
+        }
+        text = json.dumps(header, allow_nan=False).encode()
+        blocks = [_MAGIC, len(text).to_bytes(8, "little"), text, self.rows[0], self.rows[1]]
+        blocks += [a.tobytes() for a in self.weights + self.values + self._averages]
+        write_blocks(target, path, blocks)
+
+    @classmethod
+    def load(cls, path: Union[str, os.PathLike]) -> "Solution":
+        """A solution ``save`` wrote, checked as ``solve`` checks its arguments (the header's
+        fields by the same rules, the tree counted before it is built, the hands, weights,
+        values and strategies what a solve makes); anything else is a SolverError naming the
+        file."""
+        data = read_solution_file(path, MAX_SOLUTION_BYTES)
+        try:
+            return cls._from_bytes(data)
+        except Omaha8Error as error:
+            raise SolverError(f"{path}: not a solution omaha8 saved ({error})") from None
+
+    @classmethod
+    def _from_bytes(cls, data: bytes) -> "Solution":
+        header, at = split_header(data, _MAGIC)
+        read = _read_header(header)
+        rules, board, k, n = read["rules"], read["board"], read["hole_size"], read["hands"]
+        shape = tree_shape(rules, len(board))
+        if shape.nodes > MAX_STREET_NODES:
+            raise SolverError(f"its tree would have {shape.nodes:,} nodes (at most {MAX_STREET_NODES:,})")
+        need = (n[0] + n[1]) * (k + 16) + 4 * (shape.actions[0] * n[0] + shape.actions[1] * n[1])
+        if need != len(data) - at:
+            raise SolverError("it is cut short" if need > len(data) - at else "it has bytes past its end")
+        blocks = Blocks(data, at)
+        rows = (blocks.take(n[0] * k), blocks.take(n[1] * k))
+        for side, hands in zip(PLAYERS, rows):
+            check_rows(hands, k, board, side)
+        weights = [read_saved_weights(blocks.take(8 * count), count, side) for side, count in zip(PLAYERS, n)]
+        values = [
+            read_saved_values(blocks.take(8 * count), side, rules.pot, rules.stack) for side, count in zip(PLAYERS, n)
+        ]
+        tree = build_street_tree(tuple(board), rules)
+        averages = []
+        for p in (0, 1):
+            counts = [tree.count[node] for node in range(tree.nodes) if tree.kind[node] == p]
+            block = blocks.take(4 * shape.actions[p] * n[p])
+            try:
+                averages.append(_engine.ENGINE.check_averages(block, counts, n[p]))
+            except JobError as error:
+                raise SolverError(f"{PLAYERS[p]}'s strategies: {error}") from None
+        return cls(
+            board=tuple(Card(c) for c in board),
+            pot=rules.pot,
+            stack=rules.stack,
+            limit=rules.limit,
+            bets=dict(rules.bets),
+            raises=dict(rules.raises),
+            max_raises=dict(rules.max_raises),
+            small_bet=rules.small_bet,
+            big_bet=rules.big_bet,
+            iterations=read["iterations"],
+            exploitability=read["exploitability"],
+            value=read["value"],
+            history=read["history"],
+            rows=rows,
+            hole_size=k,
+            weights=(weights[0], weights[1]),
+            values=(values[0], values[1]),
+            seconds=read["seconds"],
+            memory=read["memory"],
+            _tree=tree,
+            _averages=(averages[0], averages[1]),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Solution):
+            return NotImplemented
+        fields = ("board", "pot", "stack", "limit", "bets", "raises", "max_raises", "small_bet", "big_bet")
+        fields += ("iterations", "exploitability", "value", "history", "rows", "hole_size", "seconds", "memory")
+        return all(getattr(self, f) == getattr(other, f) for f in fields) and all(
+            a.tobytes() == b.tobytes()
+            for a, b in zip(self.weights + self.values + self._averages, other.weights + other.values + other._averages)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __getstate__(self) -> dict:
         # The engine job made for values below the root is a cache, and not picklable.

@@ -98,6 +98,7 @@ ENGINE_API = (
     "StrengthJob",
     "RiverJob",
     "StreetJob",
+    "check_averages",
     "holding_counts",
     "share_against_all",
     "holding_ranks",

@@ -864,3 +864,45 @@ cdef class StreetJob(TaskedJob):
         if n:
             street_sigma(&self.g, node, average, &view[0])
         return out
+
+
+def check_averages(averages, counts, long long hands):
+    """Check saved average strategies, float32 bytes of decisions one after the other, each
+    ``counts[d]`` actions of [action][hand] over ``hands`` hands: every probability in [0, 1]
+    and each hand's adding up to 1 within float32's rounding. Raises JobError naming the first
+    that is not; returns the floats read, array('f')."""
+    flat = array("f", bytes(averages))
+    sizes = array("q", [int(c) for c in counts])
+    cdef long long total = 0, d
+    for d in range(len(sizes)):
+        if sizes[d] < 1:
+            raise JobError(f"decision {d} has {sizes[d]} actions")
+        total += sizes[d] * hands
+    if total != len(flat):
+        raise JobError(f"the strategies are {len(flat):,} floats, not {total:,}")
+    cdef float[:] view = flat
+    cdef long long[:] size = sizes
+    cdef long long at = 0, i, a, bad = -1, where = 0, decisions = len(sizes)
+    cdef double sum_, x
+    with nogil:
+        for d in range(decisions):
+            for i in range(hands):
+                sum_ = 0.0
+                for a in range(size[d]):
+                    x = view[at + a * hands + i]
+                    if not (x >= 0.0 and x <= 1.0):
+                        bad = d
+                        where = i
+                        break
+                    sum_ += x
+                if bad < 0 and not (sum_ > 1.0 - 1e-4 and sum_ < 1.0 + 1e-4):
+                    bad = d
+                    where = i
+                if bad >= 0:
+                    break
+            if bad >= 0:
+                break
+            at += size[d] * hands
+    if bad >= 0:
+        raise JobError(f"decision {bad}: hand {where}'s probabilities are not a strategy")
+    return flat

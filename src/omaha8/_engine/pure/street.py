@@ -13,7 +13,7 @@ from .evaluate import best_high, best_low
 from .jobs import TaskedJob, cut
 from .river import pair_share
 
-__all__ = ["StreetJob"]
+__all__ = ["StreetJob", "check_averages"]
 
 _CHANCE, _SHOWDOWN = 5, 4
 
@@ -251,3 +251,22 @@ class StreetJob(TaskedJob):
             return array("d", self._sigma(node))
         finally:
             self._mode = kept
+
+
+def check_averages(averages, counts, hands):
+    """The compiled ``check_averages``: every saved probability in [0, 1], each hand's adding
+    up to 1 within float32's rounding; the floats read."""
+    flat = array("f", bytes(averages))
+    sizes = [int(c) for c in counts]
+    if any(size < 1 for size in sizes):
+        raise JobError("a decision has no action")
+    if sum(sizes) * hands != len(flat):
+        raise JobError(f"the strategies are {len(flat):,} floats, not {sum(sizes) * hands:,}")
+    at = 0
+    for d, size in enumerate(sizes):
+        for i in range(hands):
+            column = [flat[at + a * hands + i] for a in range(size)]
+            if not all(0.0 <= x <= 1.0 for x in column) or not 1.0 - 1e-4 < sum(column) < 1.0 + 1e-4:
+                raise JobError(f"decision {d}: hand {i}'s probabilities are not a strategy")
+        at += size * hands
+    return flat
