@@ -51,3 +51,49 @@ def test_omaha8_solve_full_ranges_one_bet_size(benchmark):
     solution = benchmark.pedantic(_solve, args=("*", "*", (1.0,), (1.0,)), rounds=2, iterations=1)
     assert solution.exploitability <= 0.005
     _record(benchmark, solution)
+
+
+# ---------------------------------------------------------------- the turn and the flop (issue 34)
+
+STREETS = "street solver"
+TURN = "Ks7d2h9c"
+
+
+def _solve_turn(oop, ip, bets, raises, **options):
+    import omaha8
+
+    settings = dict(bets=bets, raises=raises, max_raises=2, iterations=1000, exploitability=0.005)
+    return omaha8.solve(TURN, oop, ip, 100, 400, **settings, **options)
+
+
+@pytest.mark.benchmark(group=STREETS)
+def test_omaha8_solve_turn_speed_spot(benchmark):
+    """Issue 34's turn speed spot: Ks7d2h9c, both ranges Range("20%"), pot 100, stack 400, pot
+    limit, bets 50% and 100% on both streets, raises 100%, two a street, to 0.5% of the pot.
+    Goals: 120 s, 2.5 GB peak."""
+    import omaha8
+
+    top = omaha8.Range("20%")
+    solution = benchmark.pedantic(_solve_turn, args=(top, top, (0.5, 1.0), (1.0,)), rounds=1, iterations=1)
+    _record(benchmark, solution)
+
+
+@pytest.mark.benchmark(group=STREETS)
+def test_omaha8_solve_turn_full_ranges_one_bet_size(benchmark):
+    """Every hand on the turn (194,580 a side), bet 100% only: reported, no goal."""
+    solution = benchmark.pedantic(_solve_turn, args=("*", "*", (1.0,), (1.0,)), rounds=1, iterations=1)
+    _record(benchmark, solution)
+
+
+@pytest.mark.benchmark(group=STREETS)
+def test_omaha8_solve_flop_that_fits(benchmark):
+    """A flop: Range("3%") against itself, one size a street (bet 100%, raise 100%)."""
+    import omaha8
+
+    def flop():
+        top = omaha8.Range("3%")
+        settings = dict(bets=(1.0,), raises=(1.0,), max_raises=2, iterations=1000, exploitability=0.005)
+        return omaha8.solve("Ks7d2h", top, top, 100, 400, **settings)
+
+    solution = benchmark.pedantic(flop, rounds=1, iterations=1)
+    _record(benchmark, solution)
