@@ -204,6 +204,7 @@ def _street_jobs_agree(ours, theirs) -> None:
         counts=[2, len(coming), 0] + [0] * len(coming),
         amounts=[1.0, 0, 0, 1.0, 0, 0, 2.0, 1.0, 0] + [1.0, 0, 0] * len(coming),
         cards=[-1, -1, -1] + coming,
+        compressed=False,
     )
     roots = []
     for cls in (ours, theirs):
@@ -213,7 +214,8 @@ def _street_jobs_agree(ours, theirs) -> None:
         roots.append(list(job.root(0)))
     assert roots[0] == pytest.approx(roots[1]) and roots[0][0] > 0
     assert list(_parameters(theirs.__init__))[1:] == [
-        (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty) for key in street
+        (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, False if key == "compressed" else inspect.Parameter.empty)
+        for key in street
     ]
 
 

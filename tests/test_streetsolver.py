@@ -148,17 +148,32 @@ def test_any_thread_count_gives_the_same_bits(live_core):
         assert row.tobytes() == two.strategy(("check", "check", "7c"))[action].tobytes()  # NaN for NaN
 
 
-def test_the_pure_engine_solves_the_same_game(live):
+@pytest.mark.parametrize("compression", [False, True])
+def test_the_pure_engine_solves_the_same_game(live, compression):
     # Two hands a side, one size a street: small enough for the pure engine.
     oop, ip = OOP[:2], IP[:2]
-    kw = dict(bets={"turn": (1.0,), "river": (1.0,)}, raises=(), max_raises=0)
+    kw = dict(bets={"turn": (1.0,), "river": (1.0,)}, raises=(), max_raises=0, compression=compression)
     solved = solve(TURN, side(oop), side(ip), POT, STACK, iterations=300, exploitability=1e-4, **kw)
-    assert solved.exploitability <= 1e-4
+    assert solved.exploitability <= (1e-4 if not compression else 1e-3)
+    kw.pop("compression")
     # Exact: the game's value from the reference's equilibrium walk (each best response to
     # the LP's own equilibrium is the value; see test_street_reference).
     pytest.importorskip("scipy")
     lp = value_by_linear_program(TURN, oop, ip, reference_rules(TURN, **kw))
     assert abs(solved.value - lp) <= 2 * solved.exploitability * POT + 1e-9
+
+
+def test_compressed_storage_takes_half_and_solves_the_same_game(live_core):
+    kw = dict(bets=(1.0,), raises=(1.0,), max_raises=1, iterations=30, exploitability=0.0)
+    full = solve(TURN, "1%", "1%", POT, STACK, **kw)
+    half = solve(TURN, "1%", "1%", POT, STACK, compression=True, **kw)
+    # Each value is within twice its exploitability of the game's: so within the sum of both.
+    assert abs(full.value - half.value) <= 2 * (full.exploitability + half.exploitability) * POT
+    assert half.exploitability < 2 * full.exploitability
+    estimate = solve_estimate(TURN, "1%", "1%", POT, STACK, compression=True, **kw)
+    stored = 4 * estimate.elements
+    assert half.memory < full.memory - stored * 0.9  # 8 bytes an element became 4
+    assert abs(estimate.bytes - half.memory - stored) <= 0.1 * half.memory
 
 
 def test_a_flop_spot_with_no_betting_is_the_equity_over_every_runout(live_core):

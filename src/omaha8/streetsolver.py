@@ -260,7 +260,9 @@ def _river_boards(board: tuple[int, ...]) -> list[int]:
     return [1 << a | 1 << b for i, a in enumerate(free) for b in free[i + 1 :]]
 
 
-def _estimate(board: tuple[int, ...], shape: TreeShape, rows: tuple[bytes, bytes], k: int) -> Estimate:
+def _estimate(
+    board: tuple[int, ...], shape: TreeShape, rows: tuple[bytes, bytes], k: int, compression: bool = False
+) -> Estimate:
     """The bytes a solve takes, counted as the engine counts its ``memory`` (the regrets and
     sums, each river board's sorted sides, the frontier's reaches and values, the workers'
     buffers, the tree) plus the solution's float32 strategies and the tree's arrays here."""
@@ -274,7 +276,8 @@ def _estimate(board: tuple[int, ...], shape: TreeShape, rows: tuple[bytes, bytes
         for p in (0, 1):
             sides += sum(_alive_counts(rows[p], k, boards)) * (2 * k + 16 + 2 * sub + 17)
     splits = shape.chance if len(board) < 5 else 1
-    engine = 8 * elements + sides + 8 * most * (2 * splits + shape.frontier)
+    stored = 4 * elements + 8 * shape.nodes if compression else 8 * elements
+    engine = stored + sides + 8 * most * (2 * splits + shape.frontier)
     engine += 2 * (16 * (1 << k) * 8 + 8 * most * (2 + (shape.depth + 2) * (2 * shape.widest + 6)))
     engine += shape.nodes * (8 * 4 + 3 * 8 + 8 + 8)
     own = 4 * elements + shape.nodes * (1 + 4 + 4 + 24 + 24 + 4 + 1)
@@ -288,6 +291,7 @@ def _read_spot(
     pot: object,
     stack: object,
     arguments: dict,
+    compression: bool = False,
 ) -> _Spot:
     cards = _read_board(board)
     rules = read_street_rules(len(cards), pot, stack, **arguments)
@@ -305,7 +309,7 @@ def _read_spot(
     if 2 * k + len(cards) > 52 - (5 - len(cards)):
         raise SolverError(f"{k}-card hands leave too few cards to deal this board's streets")
     rows = (oop_rows, ip_rows)
-    estimate = _estimate(tuple(cards), shape, rows, k)
+    estimate = _estimate(tuple(cards), shape, rows, k, compression)
     return _Spot(tuple(cards), rules, shape, rows, (oop_weights, ip_weights), k, estimate)
 
 
@@ -351,8 +355,11 @@ def solve_estimate(
     }
     if unknown:
         raise SolverError(f"solve_estimate: {quoted(sorted(unknown)[0])} is no argument of solve")
-    spot = _read_spot(board, oop, ip, pot, stack, _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet))
-    return spot.estimate
+    compression = ignored.get("compression", False)
+    if not isinstance(compression, bool):
+        raise SolverError(f"compression is True or False, not {quoted(compression)}")
+    arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet)
+    return _read_spot(board, oop, ip, pot, stack, arguments, compression).estimate
 
 
 def _read_options(
@@ -367,8 +374,6 @@ def _read_options(
     for name, value in (("isomorphism", isomorphism), ("compression", compression)):
         if not isinstance(value, bool):
             raise SolverError(f"{name} is True or False, not {quoted(value)}")
-    if compression:
-        raise SolverError("compression=True (16-bit storage) is not built yet: solve with compression=False")
     if progress is not None and not callable(progress):
         raise SolverError(f"progress must be a function of (iteration, exploitability) or None, not {quoted(progress)}")
     if max_memory is None:
@@ -416,14 +421,16 @@ def solve(
     ``progress(iteration, exploitability)`` hears of each measurement. ``threads``: 1 or 2 (the
     answer is the same bits either way). A spot whose estimate (``solve_estimate``) is over
     ``max_memory`` bytes (default: 80% of the machine's memory) is refused before any work.
-    ``isomorphism`` is accepted for the suit isomorphism of dealt cards, which a later step
-    brings (every card is solved today; the values are the same).
+    ``compression=True`` stores regrets and sums in 16 bits with a float32 scale per node and
+    array (4 bytes an action and hand, half of float32's). ``isomorphism`` is accepted for the
+    suit isomorphism of dealt cards, which a later step brings (every card is solved today).
     """
     started = time.perf_counter()
     most, rounds, target, workers = _read_options(
         isomorphism, compression, max_memory, iterations, exploitability, threads, progress
     )
-    spot = _read_spot(board, oop, ip, pot, stack, _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet))
+    arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet)
+    spot = _read_spot(board, oop, ip, pot, stack, arguments, compression)  # type: ignore[arg-type]
     if spot.estimate.bytes > most:
         e = spot.estimate
         raise SolverError(
@@ -445,6 +452,7 @@ def solve(
         tree.count,
         tree.units,
         array("i", tree.card),
+        compression,
     )
     opponent = job.opponent_weights
     deals = math.fsum(w * o for w, o in zip(scaled[0], opponent[0]))

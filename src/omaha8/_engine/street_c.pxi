@@ -23,6 +23,9 @@
 # and its own value buffer; then the last task's worker walks the top of the tree once more,
 # reading the frontier's values in the tree's order. Any thread count gives the same bits.
 
+from libc.math cimport fabs, floor
+from libc.stdint cimport int16_t
+
 cdef enum:
     STREET_CHANCE = 5
 
@@ -58,6 +61,11 @@ cdef struct StreetGame:
     int64_t size[2]
     float* regret[2]
     float* sums[2]
+    bint compressed          # 16 bits: the regrets int16, the sums uint16, each scaled per node
+    int16_t* regret16[2]
+    uint16_t* sums16[2]
+    float* regret_scale      # per node: a regret is its int16 times this
+    float* sums_scale
     uint64_t* mask[2]        # per hand: its cards
     int mode
     int player
@@ -80,18 +88,33 @@ cdef void street_sigma(const StreetGame* g, int node, bint average, double* sigm
     """The strategy ``node`` plays: regret matching on its regrets, or its sums normalized (the
     average); uniform for a hand with nothing positive."""
     cdef int q = g.kind[node], count = g.count[node], a
-    cdef Py_ssize_t n = g.core.side[q].n, i
+    cdef Py_ssize_t n = g.core.side[q].n, i, size = count * n
     cdef const float* source = (g.sums[q] if average else g.regret[q]) + g.offset[node]
-    cdef double total, x
+    cdef double total, x, scale
+    cdef const int16_t* regret16
+    cdef const uint16_t* sums16
+    if g.compressed:
+        # The stored numbers decoded into sigma first, then normalized there.
+        if average:
+            sums16 = g.sums16[q] + g.offset[node]
+            scale = g.sums_scale[node]
+            for i in range(size):
+                sigma[i] = sums16[i] * scale
+        else:
+            regret16 = g.regret16[q] + g.offset[node]
+            scale = g.regret_scale[node]
+            for i in range(size):
+                sigma[i] = regret16[i] * scale
+        source = NULL
     for i in range(n):
         total = 0.0
         for a in range(count):
-            x = source[a * n + i]
+            x = source[a * n + i] if source != NULL else sigma[a * n + i]
             if x > 0.0:
                 total += x
         if total > 0.0:
             for a in range(count):
-                x = source[a * n + i]
+                x = source[a * n + i] if source != NULL else sigma[a * n + i]
                 sigma[a * n + i] = x / total if x > 0.0 else 0.0
         else:
             for a in range(count):
@@ -255,6 +278,9 @@ cdef void street_own(StreetGame* g, StreetWork* w, int p, int node, int depth, c
         return
     # DCFR, as the river's: positive regrets kept by t^1.5 / (t^1.5 + 1), negative ones halved,
     # the sums by (t / (t + 1))^2, t the iterations before this one.
+    if g.compressed:
+        street_update16(g, p, node, n, count, cfv, sigma, own_reach, out)
+        return
     regret = g.regret[p] + g.offset[node]
     sums = g.sums[p] + g.offset[node]
     for a in range(count):
@@ -264,6 +290,45 @@ cdef void street_own(StreetGame* g, StreetWork* w, int p, int node, int depth, c
             x = x * (positive if x > 0.0 else negative) + (values[i] - out[i])
             regret[a * n + i] = <float>x
             sums[a * n + i] = <float>(sums[a * n + i] * keep + own_reach[i] * sigma[a * n + i])
+
+
+cdef void street_update16(StreetGame* g, int p, int node, Py_ssize_t n, int count, double* values, double* sigma,
+                          const double* own_reach, const double* out) noexcept nogil:
+    """The update in 16 bits: the new regrets and sums worked out in double (into ``values``
+    and ``sigma``, which are not needed after), then each array stored again with the scale
+    its largest magnitude sets, rounded to the nearest step (postflop-solver's 16-bit mode)."""
+    cdef Py_ssize_t size = count * n, j, i
+    cdef int16_t* regret16 = g.regret16[p] + g.offset[node]
+    cdef uint16_t* sums16 = g.sums16[p] + g.offset[node]
+    cdef double regret_scale = g.regret_scale[node], sums_scale = g.sums_scale[node]
+    cdef double positive = g.positive_discount, negative = g.negative_discount, keep = g.sum_discount
+    cdef double x, y, big_regret = 0.0, big_sum = 0.0, q
+    cdef float step
+    for j in range(size):
+        i = j % n
+        x = regret16[j] * regret_scale
+        x = x * (positive if x > 0.0 else negative) + (values[j] - out[i])
+        y = sums16[j] * sums_scale * keep + own_reach[i] * sigma[j]
+        values[j] = x
+        sigma[j] = y
+        if fabs(x) > big_regret:
+            big_regret = fabs(x)
+        if y > big_sum:
+            big_sum = y
+    step = <float>(big_regret / 32767.0) if big_regret > 0.0 else <float>1.0
+    if step == 0.0:
+        step = <float>1.0        # magnitudes below float32's smallest: stored as 0
+    g.regret_scale[node] = step
+    for j in range(size):
+        q = floor(values[j] / step + 0.5)
+        regret16[j] = <int16_t>(32767.0 if q > 32767.0 else (-32767.0 if q < -32767.0 else q))
+    step = <float>(big_sum / 65535.0) if big_sum > 0.0 else <float>1.0
+    if step == 0.0:
+        step = <float>1.0
+    g.sums_scale[node] = step
+    for j in range(size):
+        q = floor(sigma[j] / step + 0.5)
+        sums16[j] = <uint16_t>(65535.0 if q > 65535.0 else (0.0 if q < 0.0 else q))
 
 
 cdef void street_other(StreetGame* g, StreetWork* w, int p, int node, int depth, const double* opp_reach,
@@ -486,7 +551,7 @@ cdef class StreetJob(TaskedJob):
         self.ready = False
 
     def __init__(self, board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts,
-                 amounts, cards):
+                 amounts, cards, compressed=False):
         spec = checks.check_street_job(board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds,
                                        firsts, counts, amounts, cards)
         cdef int k = spec.hole_size, p, node, code, b, c, bsize
@@ -592,11 +657,26 @@ cdef class StreetJob(TaskedJob):
             if p <= RIVER_IP_ACTS:
                 g.offset[node] = g.size[p]
                 g.size[p] += <int64_t>g.count[node] * g.core.side[p].n
-        for p in range(2):
-            g.regret[p] = <float*>calloc(g.size[p] if g.size[p] else 1, sizeof(float))
-            g.sums[p] = <float*>calloc(g.size[p] if g.size[p] else 1, sizeof(float))
-            if g.regret[p] == NULL or g.sums[p] == NULL:
+        g.compressed = bool(compressed)
+        if g.compressed:
+            g.regret_scale = <float*>malloc(g.nodes * sizeof(float))
+            g.sums_scale = <float*>malloc(g.nodes * sizeof(float))
+            if g.regret_scale == NULL or g.sums_scale == NULL:
                 raise MemoryError()
+            for node in range(g.nodes):
+                g.regret_scale[node] = 1.0
+                g.sums_scale[node] = 1.0
+        for p in range(2):
+            if g.compressed:
+                g.regret16[p] = <int16_t*>calloc(g.size[p] if g.size[p] else 1, sizeof(int16_t))
+                g.sums16[p] = <uint16_t*>calloc(g.size[p] if g.size[p] else 1, sizeof(uint16_t))
+                if g.regret16[p] == NULL or g.sums16[p] == NULL:
+                    raise MemoryError()
+            else:
+                g.regret[p] = <float*>calloc(g.size[p] if g.size[p] else 1, sizeof(float))
+                g.sums[p] = <float*>calloc(g.size[p] if g.size[p] else 1, sizeof(float))
+                if g.regret[p] == NULL or g.sums[p] == NULL:
+                    raise MemoryError()
             self.roots[p] = <double*>calloc(g.core.side[p].n if g.core.side[p].n else 1, sizeof(double))
             if self.roots[p] == NULL:
                 raise MemoryError()
@@ -667,7 +747,7 @@ cdef class StreetJob(TaskedJob):
         for p in range(2):
             free_street_work(&self.workspace[p])
             free(self.roots[p])
-            free(g.regret[p]); free(g.sums[p]); free(g.mask[p])
+            free(g.regret[p]); free(g.sums[p]); free(g.mask[p]); free(g.regret16[p]); free(g.sums16[p])
         if g.river != NULL and g.river != &g.core.side[0]:
             for b in range(2 * g.boards):
                 g.river[b].twin = NULL
@@ -680,13 +760,16 @@ cdef class StreetJob(TaskedJob):
         free(g.kind); free(g.first); free(g.count); free(g.card); free(g.board_of); free(g.depth_of)
         free(g.frontier_of); free(g.frontier_node); free(g.split_of); free(g.amount); free(g.left)
         free(g.offset); free(g.split_own); free(g.split_opp); free(g.frontier_value)
+        free(g.regret_scale); free(g.sums_scale)
 
     @property
     def memory(self):
-        """Bytes held: regrets and sums (float32: 8 per action and hand), the sides sorted per
+        """Bytes held: regrets and sums (float32: 8 per action and hand; compressed, 4 and two
+        scales a node), the sides sorted per
         river board, the frontier's reaches and values, and the two workers' buffers."""
         cdef StreetGame* g = &self.g
-        cdef int64_t total = 8 * (g.size[0] + g.size[1]) + self.sides_bytes
+        cdef int64_t total = (4 if g.compressed else 8) * (g.size[0] + g.size[1]) + self.sides_bytes
+        total += (8 * g.nodes if g.compressed else 0)
         cdef int64_t n = g.most
         total += 8 * n * (2 * g.nsplit + g.nfrontier)
         total += 2 * (16 * g.core.accumulators + 8 * n * (2 + g.depth * (2 * g.widest + 6)))
@@ -818,6 +901,8 @@ cdef class StreetJob(TaskedJob):
         cdef StreetGame* g = &self.g
         cdef int p
         cdef float[:] view
+        if g.compressed:
+            raise JobError("averages are loaded into a job of float32 storage, not a compressed one")
         for p, given in enumerate((oop_sums, ip_sums)):
             sums = array("f", given)
             if len(sums) != g.size[p]:

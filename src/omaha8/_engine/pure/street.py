@@ -5,6 +5,7 @@ settled pair by pair.
 
 from __future__ import annotations
 
+import math
 from array import array
 
 from ...exceptions import JobError
@@ -24,7 +25,19 @@ class StreetJob(TaskedJob):
     them, so the two follow the same numbers to within the sums' rounding."""
 
     def __init__(
-        self, board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards
+        self,
+        board,
+        oop_rows,
+        ip_rows,
+        hole_size,
+        oop_weights,
+        ip_weights,
+        kinds,
+        firsts,
+        counts,
+        amounts,
+        cards,
+        compressed=False,
     ):
         spec = check_street_job(
             board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards
@@ -47,13 +60,21 @@ class StreetJob(TaskedJob):
             if kind <= 1:
                 self._offset[node] = size[kind]
                 size[kind] += self._counts[node] * len(self._holes[kind])
-        self._regret = [array("f", bytes(4 * s)) for s in size]
-        self._sums = [array("f", bytes(4 * s)) for s in size]
+        self._compressed = bool(compressed)
+        if self._compressed:
+            # 16 bits, a float32 scale per node and array: the compiled engine's numbers.
+            self._regret = [array("h", bytes(2 * s)) for s in size]
+            self._sums = [array("H", bytes(2 * s)) for s in size]
+        else:
+            self._regret = [array("f", bytes(4 * s)) for s in size]
+            self._sums = [array("f", bytes(4 * s)) for s in size]
+        self._scale = [[1.0] * len(self._kinds), [1.0] * len(self._kinds)]  # regrets', sums'
+        self._compressed_bytes = 4 * sum(size) + 8 * len(self._kinds)
         self._roots: list = [None, None]
         self._mode = 0
         self._player = 0
         self.iteration = 0
-        self.memory = 8 * sum(size)
+        self.memory = self._compressed_bytes if self._compressed else 8 * sum(size)
         cut(self, 1, 2, first=1)  # nothing to do before a phase begins
         self.opponent_weights = tuple(array("d", self._weight(p, 0, self._weights[1 - p])) for p in (0, 1))
 
@@ -119,9 +140,10 @@ class StreetJob(TaskedJob):
         q = self._kinds[node]
         n, count, at = len(self._holes[q]), self._counts[node], self._offset[node]
         source = (self._sums if self._mode else self._regret)[q]
+        scale = self._scale[1 if self._mode else 0][node] if self._compressed else 1.0
         sigma = [0.0] * (count * n)
         for i in range(n):
-            positive = [max(source[at + a * n + i], 0.0) for a in range(count)]
+            positive = [max(source[at + a * n + i] * scale, 0.0) for a in range(count)]
             total = sum(positive)
             for a in range(count):
                 sigma[a * n + i] = positive[a] / total if total > 0 else 1.0 / count
@@ -188,7 +210,9 @@ class StreetJob(TaskedJob):
         for a in range(count):
             for i in range(n):
                 out[i] += sigma[a * n + i] * values[a][i]
-        if self._mode == 0:
+        if self._mode == 0 and self._compressed:
+            self._update16(p, node, values, sigma, own_reach, out)
+        elif self._mode == 0:
             positive, negative, keep = self._discounts
             regret, sums = self._regret[p], self._sums[p]
             for a in range(count):
@@ -197,6 +221,30 @@ class StreetJob(TaskedJob):
                     regret[at + a * n + i] = x * (positive if x > 0 else negative) + (values[a][i] - out[i])
                     sums[at + a * n + i] = sums[at + a * n + i] * keep + own_reach[i] * sigma[a * n + i]
         return out
+
+    def _update16(self, p: int, node: int, values: list, sigma: list, own_reach: list, out: list) -> None:
+        """The compiled street_update16: new regrets and sums in double, then each array
+        stored in 16 bits with the float32 scale its largest magnitude sets."""
+        n, count, at = len(self._holes[p]), self._counts[node], self._offset[node]
+        positive, negative, keep = self._discounts
+        regret, sums = self._regret[p], self._sums[p]
+        regret_scale, sums_scale = self._scale[0][node], self._scale[1][node]
+        new_regret, new_sums = [], []
+        for a in range(count):
+            for i in range(n):
+                j = at + a * n + i
+                x = regret[j] * regret_scale
+                x = x * (positive if x > 0 else negative) + (values[a][i] - out[i])
+                new_regret.append(x)
+                new_sums.append(sums[j] * sums_scale * keep + own_reach[i] * sigma[a * n + i])
+        for which, numbers, most, stored in ((0, new_regret, 32767.0, regret), (1, new_sums, 65535.0, sums)):
+            big = max(abs(x) for x in numbers)
+            step = array("f", [big / most])[0] if big > 0 else 1.0
+            step = step or 1.0
+            self._scale[which][node] = step
+            low = -most if which == 0 else 0.0
+            for j, x in enumerate(numbers):
+                stored[at + j] = int(min(max(math.floor(x / step + 0.5), low), most))
 
     def root(self, player):
         if player not in (0, 1):
@@ -223,6 +271,8 @@ class StreetJob(TaskedJob):
         return array("d", values), array("d", self._weight(player, 0, reach))
 
     def load_averages(self, oop_sums, ip_sums):
+        if self._compressed:
+            raise JobError("averages are loaded into a job of float32 storage, not a compressed one")
         for p, given in enumerate((oop_sums, ip_sums)):
             sums = array("f", given)
             if len(sums) != len(self._sums[p]):
