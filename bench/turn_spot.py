@@ -21,10 +21,11 @@ def main() -> None:
     parser.add_argument("--out", help="save the solution here")
     parser.add_argument("--threads", type=int)
     parser.add_argument("--iterations", type=int, default=1000)
+    parser.add_argument("--compression", action="store_true", help="16-bit regrets and sums")
     args = parser.parse_args()
     top = omaha8.Range("20%")
     started = time.perf_counter()
-    estimate = omaha8.solve_estimate("Ks7d2h9c", top, top, 100, 400)
+    estimate = omaha8.solve_estimate("Ks7d2h9c", top, top, 100, 400, compression=args.compression)
     print(f"estimate: {estimate.bytes / 1e9:.2f} GB, {estimate.elements:,} elements, {estimate.decisions:,} decisions")
 
     def progress(iteration: int, exploitability: float) -> None:
@@ -45,6 +46,7 @@ def main() -> None:
         iterations=args.iterations,
         exploitability=0.005,
         threads=args.threads,
+        compression=args.compression,
         progress=progress,
     )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

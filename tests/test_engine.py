@@ -245,6 +245,7 @@ def test_both_engines_export_the_same_api(core, fallback):
                     "current",
                     "values_at",
                     "load_averages",
+                    "release_regrets",
                 },
             }.get(name, {"run", "done", "stop", "tally"})
             assert methods(ours) == methods(theirs) >= expected

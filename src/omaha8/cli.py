@@ -1028,6 +1028,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         threads=args.threads,
         progress=_solve_progress(time.monotonic(), drawn),
     )
+    solution: Any
     try:
         if river:
             if args.small_bet is not None:

@@ -90,7 +90,7 @@ def read_solution_file(path: object, most: int) -> bytes:
             raise SolverError(f"{path}: not a file (a directory, device or pipe)")
         if status.st_size > most:
             raise SolverError(f"{path}: {status.st_size:,} bytes, more than any solution takes ({most:,})")
-        with open(path, "rb") as stream:  # type: ignore[arg-type]
+        with open(path, "rb") as stream:  # type: ignore[call-overload]
             return stream.read()  # its size, checked above, is what read allocates
     except SolverError:
         raise

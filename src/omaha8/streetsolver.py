@@ -491,6 +491,7 @@ def solve(
         values.append(array("d", chips))
     value = game_value(0) * spot.rules.pot
     memory = job.memory
+    job.release_regrets()  # before the strategies are copied out: the peak is the solve's
     averages = (job.averages(0), job.averages(1))
     rules = spot.rules
     return Solution(
@@ -684,8 +685,9 @@ class Solution:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Solution):
             return NotImplemented
-        fields = ("board", "pot", "stack", "limit", "bets", "raises", "max_raises", "small_bet", "big_bet")
-        fields += ("iterations", "exploitability", "value", "history", "rows", "hole_size", "seconds", "memory")
+        fields: tuple[str, ...] = ("board", "pot", "stack", "limit", "bets", "raises", "max_raises", "small_bet")
+        fields += ("big_bet", "iterations", "exploitability", "value", "history", "rows", "hole_size", "seconds")
+        fields += ("memory",)
         return all(getattr(self, f) == getattr(other, f) for f in fields) and all(
             a.tobytes() == b.tobytes()
             for a, b in zip(self.weights + self.values + self._averages, other.weights + other.values + other._averages)

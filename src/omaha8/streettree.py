@@ -111,16 +111,15 @@ def read_street_rules(
     if not isinstance(limit, str) or limit not in LIMITS:
         raise SolverError(f"limit must be one of {', '.join(map(repr, LIMITS))}, not {quoted(limit)}")
     fixed = limit == "fixed"
+    bet_sizes: dict[str, tuple[float, ...]] = dict.fromkeys(streets, ())
+    raise_sizes: dict[str, tuple[float, ...]] = dict.fromkeys(streets, ())
     if fixed:
         small = _fixed_size(small_bet, "small_bet", "flop" in streets, "the flop's", pot)
         big = _fixed_size(big_bet, "big_bet", True, "the turn's and river's", pot)
-        bet_sizes = dict.fromkeys(streets, ())
-        raise_sizes = dict(bet_sizes)
     else:
         if small_bet is not None or big_bet is not None:
             raise SolverError("small_bet and big_bet are for fixed limit; pot and no limit bet fractions of the pot")
         small = big = None
-        bet_sizes, raise_sizes = {}, {}
         for name, given, table in (("bets", bets, bet_sizes), ("raises", raises, raise_sizes)):
             for street, sizes in _per_street(given, name, streets).items():
                 table[street] = () if sizes is None else read_sizes(sizes, f"{name} ({street})", limit)

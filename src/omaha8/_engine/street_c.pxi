@@ -542,6 +542,7 @@ cdef class StreetJob(TaskedJob):
     cdef readonly long long iteration
     cdef readonly object opponent_weights
     cdef int64_t sides_bytes
+    cdef bint released
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.g, 0, sizeof(StreetGame))
@@ -792,6 +793,8 @@ cdef class StreetJob(TaskedJob):
         cdef Py_ssize_t i
         cdef double* ones
         if mode == RIVER_UPDATE:
+            if self.released:
+                raise JobError("this StreetJob's regrets were released: its solve is over")
             if iteration != self.iteration + 1 - player:
                 raise JobError(f"player {player}'s half of iteration {iteration} does not follow "
                                f"{'iteration' if player == 0 else 'OOP in iteration'} {self.iteration}")
@@ -894,6 +897,17 @@ cdef class StreetJob(TaskedJob):
         finally:
             g.mode = mode
         return values, weights
+
+    def release_regrets(self):
+        """Free the regrets once the solve is over (the average strategies and the values need
+        only the sums), so that the solution's copy of the strategies is not made beside them;
+        an update after this is refused."""
+        cdef int p
+        for p in range(2):
+            free(self.g.regret[p]); free(self.g.regret16[p])
+            self.g.regret[p] = NULL
+            self.g.regret16[p] = NULL
+        self.released = True
 
     def load_averages(self, oop_sums, ip_sums):
         """Set each player's strategy sums to the given float32 arrays (``averages`` of a

@@ -119,6 +119,8 @@ class StreetJob(TaskedJob):
         if player not in (0, 1):
             raise JobError("player is 0 (OOP) or 1 (IP)")
         if mode == 0:
+            if getattr(self, "_released", False):
+                raise JobError("this StreetJob's regrets were released: its solve is over")
             if iteration != self.iteration + 1 - player:
                 raise JobError(
                     f"player {player}'s half of iteration {iteration} does not follow "
@@ -183,8 +185,9 @@ class StreetJob(TaskedJob):
         for a in range(count):
             reach = [opp_reach[o] * sigma[a * m + o] for o in range(m)]
             child = first + a
-            values = self._leaf(p, child, reach) if 2 <= self._kinds[child] <= 4 else None
-            if values is None:
+            if 2 <= self._kinds[child] <= 4:
+                values = self._leaf(p, child, reach)
+            else:
                 values = self._traverse(p, child, reach, own_reach)
             for i in range(n):
                 out[i] += values[i]
@@ -269,6 +272,10 @@ class StreetJob(TaskedJob):
         finally:
             self._mode = kept
         return array("d", values), array("d", self._weight(player, 0, reach))
+
+    def release_regrets(self):
+        self._regret = [None, None]
+        self._released = True
 
     def load_averages(self, oop_sums, ip_sums):
         if self._compressed:
