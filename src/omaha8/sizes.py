@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
+import sys
 from collections.abc import Set
 from typing import Any, Iterable, Mapping, Optional
 
@@ -15,13 +16,26 @@ from .cards import quoted
 from .exceptions import SolverError
 from .potfraction import parse_pot_fraction
 
-__all__ = ["ALL_IN", "MAX_SIZES", "LIMITS", "read_chips", "read_sizes", "bet_totals", "action_name"]
+__all__ = [
+    "ALL_IN",
+    "MAX_SIZES",
+    "LIMITS",
+    "MAX_STACK_TO_POT",
+    "read_chips",
+    "read_pot_and_stack",
+    "read_sizes",
+    "bet_totals",
+    "action_name",
+]
 
 LIMITS = ("pot", "no", "fixed")
 # Bet or raise sizes in one list.
 MAX_SIZES = 100
 # The name of the action that puts in the whole stack, whatever size came to it.
 ALL_IN = "all-in"
+# The engines play in units of the pot, their regrets float32: a stack deeper than 2^24 pots
+# (float32 holds whole numbers exactly up to there) would leave the pot below the regrets' rounding.
+MAX_STACK_TO_POT = 2.0**24
 
 
 def _as_float(value: numbers.Real) -> float:
@@ -41,6 +55,23 @@ def read_chips(value: object, name: str, positive: bool) -> float:
             f"{name} must be a finite number {'above' if positive else 'of at least'} 0, not {quoted(value)}"
         )
     return number
+
+
+def read_pot_and_stack(pot: object, stack: object) -> tuple[float, float]:
+    """A spot's pot (above 0, at least float's smallest normal number) and stack (0 or more,
+    at most MAX_STACK_TO_POT pots), the final pot pot + 2 stack a finite float."""
+    pot = read_chips(pot, "pot", True)
+    if pot < sys.float_info.min:
+        raise SolverError(f"pot must be at least {sys.float_info.min!r} (float's smallest normal number), not {pot!r}")
+    stack = read_chips(stack, "stack", False)
+    if not math.isfinite(pot + 2 * stack):
+        raise SolverError(f"the final pot, pot + 2 * stack = {pot!r} + 2 * {stack!r}, must be a finite float")
+    if stack / pot > MAX_STACK_TO_POT:
+        raise SolverError(
+            f"stack must be at most {MAX_STACK_TO_POT:,.0f} times the pot (the float32 regrets "
+            f"could not tell the pot from the stacks), not {stack / pot:.3g} times"
+        )
+    return pot, stack
 
 
 def read_sizes(values: object, name: str, limit: str) -> tuple[float, ...]:

@@ -14,9 +14,9 @@ import secrets
 import stat
 from array import array
 from pathlib import Path
-from typing import Callable, Union
+from typing import Callable, NamedTuple, Union
 
-from .cards import quoted, read_weights, whole_number
+from .cards import HOLE_SIZES, quoted, read_weights, whole_number
 from .exceptions import SolverError
 
 __all__ = [
@@ -29,6 +29,8 @@ __all__ = [
     "read_history",
     "read_saved_weights",
     "read_saved_values",
+    "SolveFields",
+    "read_solve_fields",
 ]
 
 
@@ -182,3 +184,51 @@ def read_saved_values(block: bytes, side: str, pot: float, stack: float) -> arra
         if not (v != v or -stack - slack <= v <= pot + stack + slack):
             raise SolverError(f"{side} values[{i}] is {v!r}: a hand's value is NaN or between -stack and pot + stack")
     return chips
+
+
+class SolveFields(NamedTuple):
+    """What every saved solution's header tells of its solve, read."""
+
+    iterations: int
+    exploitability: float
+    value: float
+    history: tuple[tuple[int, float], ...]
+    hole_size: int
+    hands: tuple[int, int]
+    seconds: float
+    memory: int
+
+
+def read_solve_fields(header: dict, pot: float, stack: float) -> SolveFields:
+    """A header's fields of the solve, checked as a solve makes them: the iterations, the
+    exploitability (0 or more, less a rounding, and at most half the final pot's worth), the
+    value within the chips, the history measured up to the last iteration, the hole size, both
+    hand counts, the seconds and the memory."""
+    iterations = whole_number(header["iterations"], "iterations", 1, None, SolverError)
+    most = (1 + 2 * stack / pot) / 2 + 1e-9
+
+    def exploitability_of(value: object, name: str) -> float:
+        measured = read_real(value, name)
+        if not -1e-9 <= measured <= most:
+            raise SolverError(f"{name} {measured!r} is not between 0 and {most:.6g}, as a fraction of the pot")
+        return measured
+
+    exploitability = exploitability_of(header["exploitability"], "exploitability")
+    value = read_real(header["value"], "value")
+    slack = 1e-9 * (pot + 2 * stack)
+    if not -stack - slack <= value <= pot + stack + slack:
+        raise SolverError(f"value {value!r} is not between -stack and pot + stack")
+    history = read_history(header["history"], iterations, exploitability, exploitability_of)
+    hole_size = whole_number(header["hole_size"], "hole_size", HOLE_SIZES[0], HOLE_SIZES[-1], SolverError)
+    hands = header["hands"]
+    if not isinstance(hands, list) or len(hands) != 2:
+        raise SolverError(f"hands must be two counts, OOP's and IP's, not {quoted(hands)}")
+    counts = (
+        whole_number(hands[0], "hands", 1, None, SolverError),
+        whole_number(hands[1], "hands", 1, None, SolverError),
+    )
+    seconds = read_real(header["seconds"], "seconds")
+    if seconds < 0:
+        raise SolverError(f"seconds must be 0 or more, not {seconds!r}")
+    memory = whole_number(header["memory"], "memory", 0, None, SolverError)
+    return SolveFields(iterations, exploitability, value, tuple(history), hole_size, counts, seconds, memory)

@@ -38,7 +38,6 @@ import itertools
 import json
 import math
 import os
-import sys
 import time
 from array import array
 from concurrent.futures import Executor
@@ -48,7 +47,6 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Seque
 
 from . import _engine
 from .cards import (
-    HOLE_SIZES,
     Card,
     CardsLike,
     check_unique,
@@ -58,15 +56,24 @@ from .cards import (
 )
 from .exceptions import Omaha8Error, SolverError
 from .jobs import read_spots, run_job, run_spots, shaped_rows, thread_count
-from .sizes import ALL_IN, LIMITS, MAX_SIZES, action_name, bet_totals, read_chips, read_sizes
+from .sizes import (
+    ALL_IN,
+    LIMITS,
+    MAX_SIZES,
+    MAX_STACK_TO_POT,
+    action_name,
+    bet_totals,
+    read_chips,
+    read_pot_and_stack,
+    read_sizes,
+)
 from .solutionfile import (
     Blocks,
     check_save_path,
-    read_history,
-    read_real,
     read_saved_values,
     read_saved_weights,
     read_solution_file,
+    read_solve_fields,
     split_header,
     write_blocks,
 )
@@ -99,9 +106,6 @@ MAX_SOLVER_BYTES = 8 * 10**9
 MAX_TREE_NODES = 1_000_000
 # Raises in all on one line (so a path is at most MAX_RAISES + 3 actions long).
 MAX_RAISES = 100
-# The engine plays in units of the pot, its regrets float32: a stack deeper than 2^24 pots (float32
-# holds whole numbers exactly up to there) would leave the pot below the regrets' rounding.
-MAX_STACK_TO_POT = 2.0**24
 # Iterations between measurements of the exploitability (each costs about one iteration).
 CHECK_EVERY = 10
 _KINDS = ("oop", "ip", "fold", "fold", "showdown")  # as the engine numbers them: 0..4
@@ -160,18 +164,8 @@ def _rules(
     big_bet: object = None,
 ) -> _Rules:
     """The tree's arguments read, each by its rule; what float cannot hold refused."""
-    pot = read_chips(pot, "pot", True)
-    if pot < sys.float_info.min:
-        raise SolverError(f"pot must be at least {sys.float_info.min!r} (float's smallest normal number), not {pot!r}")
-    stack = read_chips(stack, "stack", False)
-    if not math.isfinite(pot + 2 * stack):
-        raise SolverError(f"the final pot, pot + 2 * stack = {pot!r} + 2 * {stack!r}, must be a finite float")
+    pot, stack = read_pot_and_stack(pot, stack)
     unit_stack = stack / pot
-    if unit_stack > MAX_STACK_TO_POT:
-        raise SolverError(
-            f"stack must be at most {MAX_STACK_TO_POT:,.0f} times the pot (the float32 regrets "
-            f"could not tell the pot from the stacks), not {unit_stack:.3g} times"
-        )
     if not isinstance(limit, str) or limit not in LIMITS:
         raise SolverError(f"limit must be one of {', '.join(map(repr, LIMITS))}, not {quoted(limit)}")
     if limit == "fixed":
@@ -584,37 +578,8 @@ def _read_header(header: object) -> _Header:
         max_raises=whole_number(header["max_raises"], "max_raises", 0, MAX_RAISES, SolverError),
         big_bet=header["big_bet"],
     )
-    iterations = whole_number(header["iterations"], "iterations", 1, None, SolverError)
-    # An exploitability is 0 or more (less a rounding) and at most half the final pot's worth.
-    most = (1 + 2 * rules.unit_stack) / 2 + 1e-9
-
-    def exploitability_of(value: object, name: str) -> float:
-        measured = read_real(value, name)
-        if not -1e-9 <= measured <= most:
-            raise SolverError(f"{name} {measured!r} is not between 0 and {most:.6g}, as a fraction of the pot")
-        return measured
-
-    exploitability = exploitability_of(header["exploitability"], "exploitability")
-    value = read_real(header["value"], "value")
-    slack = 1e-9 * (rules.pot + 2 * rules.stack)
-    if not -rules.stack - slack <= value <= rules.pot + rules.stack + slack:
-        raise SolverError(f"value {value!r} is not between -stack and pot + stack")
-    measured = read_history(header["history"], iterations, exploitability, exploitability_of)
-    hole_size = whole_number(header["hole_size"], "hole_size", HOLE_SIZES[0], HOLE_SIZES[-1], SolverError)
-    hands = header["hands"]
-    if not isinstance(hands, list) or len(hands) != 2:
-        raise SolverError(f"hands must be two counts, OOP's and IP's, not {quoted(hands)}")
-    counts = (
-        whole_number(hands[0], "hands", 1, None, SolverError),
-        whole_number(hands[1], "hands", 1, None, SolverError),
-    )
-    seconds = read_real(header["seconds"], "seconds")
-    if seconds < 0:
-        raise SolverError(f"seconds must be 0 or more, not {seconds!r}")
-    memory = whole_number(header["memory"], "memory", 0, None, SolverError)
-    return _Header(
-        rules, tuple(cards), iterations, exploitability, value, tuple(measured), hole_size, counts, seconds, memory
-    )
+    read = read_solve_fields(header, rules.pot, rules.stack)
+    return _Header(rules, tuple(cards), *read)
 
 
 def _check_strategy(flat: array, count: int, n: int, node: TreeNode) -> None:

@@ -30,7 +30,6 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Union
 
 from . import _engine
 from .cards import (
-    HOLE_SIZES,
     Card,
     CardError,
     CardsLike,
@@ -46,11 +45,10 @@ from .sizes import read_chips
 from .solutionfile import (
     Blocks,
     check_save_path,
-    read_history,
-    read_real,
     read_saved_values,
     read_saved_weights,
     read_solution_file,
+    read_solve_fields,
     split_header,
     write_blocks,
 )
@@ -129,41 +127,7 @@ def _read_header(header: object) -> dict:
         small_bet=header["small_bet"],
         big_bet=header["big_bet"],
     )
-    iterations = whole_number(header["iterations"], "iterations", 1, None, SolverError)
-    most = (1 + 2 * rules.unit_stack) / 2 + 1e-9
-
-    def exploitability_of(value: object, name: str) -> float:
-        measured = read_real(value, name)
-        if not -1e-9 <= measured <= most:
-            raise SolverError(f"{name} {measured!r} is not between 0 and {most:.6g}, as a fraction of the pot")
-        return measured
-
-    exploitability = exploitability_of(header["exploitability"], "exploitability")
-    value = read_real(header["value"], "value")
-    slack = 1e-9 * (rules.pot + 2 * rules.stack)
-    if not -rules.stack - slack <= value <= rules.pot + rules.stack + slack:
-        raise SolverError(f"value {value!r} is not between -stack and pot + stack")
-    history = read_history(header["history"], iterations, exploitability, exploitability_of)
-    hole_size = whole_number(header["hole_size"], "hole_size", HOLE_SIZES[0], HOLE_SIZES[-1], SolverError)
-    hands = header["hands"]
-    if not isinstance(hands, list) or len(hands) != 2:
-        raise SolverError(f"hands must be two counts, OOP's and IP's, not {quoted(hands)}")
-    counts = tuple(whole_number(h, "hands", 1, None, SolverError) for h in hands)
-    seconds = read_real(header["seconds"], "seconds")
-    if seconds < 0:
-        raise SolverError(f"seconds must be 0 or more, not {seconds!r}")
-    return {
-        "rules": rules,
-        "board": cards,
-        "iterations": iterations,
-        "exploitability": exploitability,
-        "value": value,
-        "history": tuple(history),
-        "hole_size": hole_size,
-        "hands": counts,
-        "seconds": seconds,
-        "memory": whole_number(header["memory"], "memory", 0, None, SolverError),
-    }
+    return {"rules": rules, "board": cards, **read_solve_fields(header, rules.pot, rules.stack)._asdict()}
 
 
 class Estimate(NamedTuple):

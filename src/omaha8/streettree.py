@@ -22,14 +22,13 @@ anything is built, so a refusal costs milliseconds.
 from __future__ import annotations
 
 import math
-import sys
 from array import array
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple, Optional
 
 from .cards import Card, quoted, whole_number
 from .exceptions import SolverError
-from .sizes import ALL_IN, LIMITS, action_name, bet_totals, read_chips, read_sizes
+from .sizes import ALL_IN, LIMITS, action_name, bet_totals, read_chips, read_pot_and_stack, read_sizes
 
 __all__ = [
     "STREETS",
@@ -53,8 +52,6 @@ OOP, IP, OOP_FOLDED, IP_FOLDED, SHOWDOWN, CHANCE = range(6)
 MAX_STREET_NODES = 30_000_000
 # Raises on one street at most.
 MAX_STREET_RAISES = 20
-# The engine plays in units of the pot with float32 regrets (see solver.MAX_STACK_TO_POT).
-MAX_STACK_TO_POT = 2.0**24
 
 
 class StreetRules(NamedTuple):
@@ -100,14 +97,7 @@ def read_street_rules(
     """The tree's arguments read, each by its rule (``solve``'s words tell them); what float
     cannot hold is refused."""
     streets = STREETS[board_size - 3 :]
-    pot = read_chips(pot, "pot", True)
-    if pot < sys.float_info.min:
-        raise SolverError(f"pot must be at least {sys.float_info.min!r} (float's smallest normal number), not {pot!r}")
-    stack = read_chips(stack, "stack", False)
-    if not math.isfinite(pot + 2 * stack):
-        raise SolverError(f"the final pot, pot + 2 * stack = {pot!r} + 2 * {stack!r}, must be a finite float")
-    if stack / pot > MAX_STACK_TO_POT:
-        raise SolverError(f"stack must be at most {MAX_STACK_TO_POT:,.0f} times the pot, not {stack / pot:.3g} times")
+    pot, stack = read_pot_and_stack(pot, stack)
     if not isinstance(limit, str) or limit not in LIMITS:
         raise SolverError(f"limit must be one of {', '.join(map(repr, LIMITS))}, not {quoted(limit)}")
     fixed = limit == "fixed"
