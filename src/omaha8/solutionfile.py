@@ -31,6 +31,7 @@ __all__ = [
     "read_saved_values",
     "SolveFields",
     "read_solve_fields",
+    "header_fields",
 ]
 
 
@@ -232,3 +233,17 @@ def read_solve_fields(header: dict, pot: float, stack: float) -> SolveFields:
         raise SolverError(f"seconds must be 0 or more, not {seconds!r}")
     memory = whole_number(header["memory"], "memory", 0, None, SolverError)
     return SolveFields(iterations, exploitability, value, tuple(history), hole_size, counts, seconds, memory)
+
+
+def header_fields(header: object, keys: tuple[str, ...], writer: str) -> dict:
+    """A file's header: a mapping of every field in ``keys`` (what ``writer`` writes), and of
+    no other."""
+    if not isinstance(header, dict):
+        raise SolverError(f"its header is {type(header).__name__}, not a mapping of fields")
+    for key in keys:
+        if key not in header:
+            raise SolverError(f"its header lacks {key!r}")
+    for key in header:
+        if key not in keys:
+            raise SolverError(f"its header has a field {writer} does not write: {quoted(key)}")
+    return header

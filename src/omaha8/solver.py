@@ -70,6 +70,7 @@ from .sizes import (
 from .solutionfile import (
     Blocks,
     check_save_path,
+    header_fields,
     read_saved_values,
     read_saved_weights,
     read_solution_file,
@@ -544,23 +545,10 @@ _HEADER_KEYS = (
 )
 
 
-def _header_fields(header: object) -> dict:
-    """A file's header: a mapping of every field solve_river writes, and of no other."""
-    if not isinstance(header, dict):
-        raise SolverError(f"its header is {type(header).__name__}, not a mapping of fields")
-    for key in _HEADER_KEYS:
-        if key not in header:
-            raise SolverError(f"its header lacks {key!r}")
-    for key in header:
-        if key not in _HEADER_KEYS:
-            raise SolverError(f"its header has a field solve_river does not write: {quoted(key)}")
-    return header
-
-
 def _read_header(header: object) -> _Header:
     """A file's header read by the rules solve_river reads its arguments by, and what a solve
     writes checked: the history measured up to the last iteration, the value within the chips."""
-    header = _header_fields(header)
+    header = header_fields(header, _HEADER_KEYS, "solve_river")
     board = header["board"]
     if not isinstance(board, list) or not all(isinstance(card, str) for card in board):
         raise SolverError(f"board must be a list of five card names, not {quoted(board)}")

@@ -45,6 +45,7 @@ from .sizes import read_chips
 from .solutionfile import (
     Blocks,
     check_save_path,
+    header_fields,
     read_saved_values,
     read_saved_weights,
     read_solution_file,
@@ -99,14 +100,7 @@ MAX_SOLUTION_BYTES = 64 * 10**9
 
 def _read_header(header: object) -> dict:
     """A file's header, read by the rules ``solve`` reads its arguments by."""
-    if not isinstance(header, dict):
-        raise SolverError(f"its header is {type(header).__name__}, not a mapping of fields")
-    for key in _HEADER_KEYS:
-        if key not in header:
-            raise SolverError(f"its header lacks {key!r}")
-    for key in header:
-        if key not in _HEADER_KEYS:
-            raise SolverError(f"its header has a field solve does not write: {quoted(key)}")
+    header = header_fields(header, _HEADER_KEYS, "solve")
     board = header["board"]
     if not isinstance(board, list) or not all(isinstance(card, str) for card in board):
         raise SolverError(f"board must be a list of card names, not {quoted(board)}")
