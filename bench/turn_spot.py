@@ -26,7 +26,10 @@ def main() -> None:
     top = omaha8.Range("20%")
     started = time.perf_counter()
     estimate = omaha8.solve_estimate("Ks7d2h9c", top, top, 100, 400, compression=args.compression)
-    print(f"estimate: {estimate.bytes / 1e9:.2f} GB, {estimate.elements:,} elements, {estimate.decisions:,} decisions")
+    print(
+        f"estimate: engine {estimate.bytes / 1e9:.2f} GB, peak {estimate.peak / 1e9:.2f} GB, "
+        f"{estimate.elements:,} elements, {estimate.decisions:,} decisions"
+    )
 
     def progress(iteration: int, exploitability: float) -> None:
         print(

@@ -133,9 +133,12 @@ class Estimate(NamedTuple):
     elements: int
     """(action, hand) pairs summed over the decisions: each takes 8 bytes of regrets and sums."""
     bytes: int
-    """The engine's bytes (``Solution.memory`` once solved) and the solution's strategies."""
+    """The engine's bytes: what ``Solution.memory`` measures once solved."""
     river_boards: int
     hands: tuple[int, int]
+    peak: int = 0
+    """The most the solve holds at once: the engine, then (its regrets freed) the engine's sums
+    beside the solution's float32 strategies and the tree; what ``max_memory`` is held to."""
 
 
 @dataclass(frozen=True)
@@ -223,7 +226,8 @@ def _estimate(
 ) -> Estimate:
     """The bytes a solve takes, counted as the engine counts its ``memory`` (the regrets and
     sums, each river board's sorted sides, the frontier's reaches and values, the workers'
-    buffers, the tree) plus the solution's float32 strategies and the tree's arrays here."""
+    buffers, the tree), and the peak: the solution's float32 strategies are copied out once the
+    regrets are freed, beside the sums, and the tree's arrays are kept here."""
     n = (len(rows[0]) // k, len(rows[1]) // k)
     elements = shape.actions[0] * n[0] + shape.actions[1] * n[1]
     most = max(n)
@@ -238,8 +242,11 @@ def _estimate(
     engine = stored + sides + 8 * most * (2 * splits + shape.frontier)
     engine += 2 * (16 * (1 << k) * 8 + 8 * most * (2 + (shape.depth + 2) * (2 * shape.widest + 6)))
     engine += shape.nodes * (8 * 4 + 3 * 8 + 8 + 8)
-    own = 4 * elements + shape.nodes * (1 + 4 + 4 + 24 + 24 + 4 + 1)
-    return Estimate(shape.nodes, shape.decisions[0] + shape.decisions[1], elements, engine + own, shape.river_boards, n)
+    tree = shape.nodes * (1 + 4 + 4 + 24 + 24 + 4 + 1)
+    regrets = (2 if compression else 4) * elements
+    peak = max(engine, engine - regrets + 4 * elements) + tree
+    decisions = shape.decisions[0] + shape.decisions[1]
+    return Estimate(shape.nodes, decisions, elements, engine, shape.river_boards, n, peak)
 
 
 def _read_spot(
@@ -300,7 +307,7 @@ def solve_estimate(
     **ignored: Any,
 ) -> Estimate:
     """What ``solve`` with these arguments would take, without solving: the tree's nodes and
-    decisions, the (action, hand) elements and the bytes (the engine's and the solution's).
+    decisions, the (action, hand) elements, the engine's bytes and the peak of the process.
     ``solve``'s other arguments are taken and not read, so one mapping of arguments serves both."""
     unknown = set(ignored) - {
         "isomorphism",
@@ -389,10 +396,10 @@ def solve(
     )
     arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet)
     spot = _read_spot(board, oop, ip, pot, stack, arguments, compression)  # type: ignore[arg-type]
-    if spot.estimate.bytes > most:
+    if spot.estimate.peak > most:
         e = spot.estimate
         raise SolverError(
-            f"this spot would take about {e.bytes / 1e9:.2f} GB ({e.elements:,} action-hand elements over "
+            f"this spot would take about {e.peak / 1e9:.2f} GB ({e.elements:,} action-hand elements over "
             f"{e.decisions:,} decisions, {e.hands[0]:,} and {e.hands[1]:,} hands), more than max_memory "
             f"{most / 1e9:.2f} GB: fewer sizes, fewer hands, or compression"
         )
