@@ -88,6 +88,9 @@ def _river_nuts() -> omaha8.Nuts:
     return omaha8.nuts("Ks7d2h9c4s")
 
 
+TURN = "Ks7d2h9c"
+
+
 def _calls(rng: random.Random):
     # b is compared with text below: no numpy array there (its == is elementwise).
     a, b = rng.choice(BAD), rng.choice([x for x in BAD if not hasattr(x, "shape")] + ["AsKd2c3h", "2c7d9h"])
@@ -159,6 +162,17 @@ def _calls(rng: random.Random):
         lambda: omaha8.potfraction.parse_pot_fraction(a, "bets", omaha8.SolverError),
         lambda: omaha8.potfraction.parse_pot_fraction(b, "bets", omaha8.UsageError, zero=True),
         lambda: omaha8.jobs.thread_count(a),
+        # Issue 34: the solver from any street, its estimate, its batches and its files; small
+        # trees (no bet but where the argument is one), one iteration.
+        lambda: omaha8.solve(b if b != "AsKd2c3h" else TURN, "AsAh4d5c", "QdQc8h6h", 100, 100, bets=(), iterations=1),
+        lambda: omaha8.solve(TURN, "AsAh4d5c", "QdQc8h6h", 100, 100, bets={"river": [a]}, raises=(), iterations=1),
+        lambda: omaha8.solve("Ks7d2h9c", "AsAh4d5c", "QdQc8h6h", 100, 100, bets=(), max_raises=a, iterations=1),
+        lambda: omaha8.solve("Ks7d2h9c", "AsAh4d5c", (QQ_ROW, [a]), 100, 100, bets=(), iterations=1),
+        lambda: omaha8.solve("Ks7d2h9c", "AsAh4d5c", "QdQc8h6h", a, 100, bets=(), iterations=1),
+        lambda: omaha8.solve("Ks7d2h9c", "AsAh4d5c", "QdQc8h6h", 100, 100, bets=(), max_memory=a, iterations=1),
+        lambda: omaha8.solve_estimate("Ks7d2h9c", "AsAh4d5c", "QdQc8h6h", 100, 100, bets=a),
+        lambda: omaha8.solve_many([{"board": a, "oop": "AsAh4d5c", "ip": "QdQc8h6h", "pot": 1, "stack": 1}]),
+        lambda: omaha8.Solution.load(a if isinstance(a, str) else str(a)),
     ]
 
 

@@ -130,3 +130,16 @@ def test_a_street_left_out_of_a_mapping_has_no_bet_and_the_default_raises():
     assert rules.bets == {"turn": (), "river": (0.5,)}
     assert rules.raises == {"turn": (1.0,), "river": (1.0,)} and rules.max_raises == {"turn": 2, "river": 2}
     assert omaha8.solve_estimate("Ks7d2h9c", "1%", "1%", POT, STACK, bets={"river": (0.5,)}).decisions > 0
+
+
+def test_a_street_of_too_many_sizes_is_refused_while_it_is_counted():
+    import time
+
+    # 100 sizes and 20 raises: 100^20 lines of betting on the turn alone. The count stops at
+    # MAX_STREET_BETTING, in under a second here, instead of running out of memory.
+    sizes = [round(0.01 * i, 2) for i in range(1, 101)]
+    rules = read_street_rules(4, POT, 1e6, limit="no", bets=sizes, raises=sizes, max_raises=20)
+    started = time.perf_counter()
+    with pytest.raises(SolverError, match="the turn's betting alone would have more than"):
+        tree_shape(rules, 4)
+    assert time.perf_counter() - started < 10

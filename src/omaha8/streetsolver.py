@@ -237,9 +237,8 @@ def _estimate(
         boards = _river_boards(board)
         for p in (0, 1):
             sides += sum(_alive_counts(rows[p], k, boards)) * (2 * k + 16 + 2 * sub + 17)
-    splits = shape.chance if len(board) < 5 else 1
     stored = 4 * elements + 8 * shape.nodes if compression else 8 * elements
-    engine = stored + sides + 8 * most * (2 * splits + shape.frontier)
+    engine = stored + sides + 8 * most * (2 * shape.splits + shape.frontier)
     engine += 2 * (16 * (1 << k) * 8 + 8 * most * (2 + (shape.depth + 2) * (2 * shape.widest + 6)))
     engine += shape.nodes * (8 * 4 + 3 * 8 + 8 + 8)
     tree = shape.nodes * (1 + 4 + 4 + 24 + 24 + 4 + 1)

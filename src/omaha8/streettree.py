@@ -16,7 +16,8 @@ then what each player has put in since the start of the solved street), the tree
 decided in units so that a spot at any scale is the same tree. Each street's betting below a
 given pot is the same at every card, so it is worked out once (a template) and stamped under
 every card; the count of nodes, decisions and actions is worked out from the templates before
-anything is built, so a refusal costs milliseconds.
+anything is built, and a street's betting stops at MAX_STREET_BETTING nodes, so a refusal
+costs under a second.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ __all__ = [
     "build_street_tree",
     "MAX_STREET_NODES",
     "MAX_STREET_RAISES",
+    "MAX_STREET_BETTING",
 ]
 
 STREETS = ("flop", "turn", "river")
@@ -50,6 +52,9 @@ KINDS = ("oop", "ip", "fold", "fold", "showdown", "chance")
 OOP, IP, OOP_FOLDED, IP_FOLDED, SHOWDOWN, CHANCE = range(6)
 # Nodes in a tree at most (its arrays take about 70 bytes a node).
 MAX_STREET_NODES = 30_000_000
+# Nodes in one street's betting at most (below one pot): under every card of the streets before
+# it, a street this large would make a tree past MAX_STREET_NODES anyway.
+MAX_STREET_BETTING = 200_000
 # Raises on one street at most.
 MAX_STREET_RAISES = 20
 
@@ -186,6 +191,13 @@ class _Templates:
         queue: list[tuple] = [(OOP, (start, start), (start_chips, start_chips), "", 0, False)]
         at = 0
         while at < len(queue):
+            if len(queue) > MAX_STREET_BETTING:
+                # One street's betting alone past the cap (many sizes and raises): refused
+                # while it is counted, before the count takes minutes and gigabytes.
+                raise SolverError(
+                    f"the {street}'s betting alone would have more than {MAX_STREET_BETTING:,} nodes: "
+                    "fewer bet or raise sizes or a lower max_raises"
+                )
             kind, put, chips, label, made, facing = queue[at]
             at += 1
             if kind not in (OOP, IP):
@@ -255,7 +267,8 @@ class TreeShape(NamedTuple):
     decisions: tuple[int, int]  # per player
     actions: tuple[int, int]  # per player: actions summed over its decisions
     chance: int  # chance nodes
-    frontier: int  # the subtrees the solver's threads share (see StreetTree.frontier)
+    frontier: int  # the subtrees the solver's threads share: the children of the splits
+    splits: int  # the chance nodes nearest the root (the root itself on a river)
     depth: int  # the longest path, in nodes below the root
     widest: int  # the most actions at one decision
     river_boards: int  # the five-card boards the showdowns are on
@@ -283,7 +296,7 @@ def _add(a: _Count, b: _Count, times: int) -> _Count:
     )
 
 
-def _cards_left(board_size: int, street: int, streets: int) -> int:
+def _cards_left(board_size: int, street: int) -> int:
     """The cards a chance node after ``street`` deals from (none of the board so far)."""
     return 52 - board_size - street
 
@@ -315,7 +328,7 @@ class _Counter:
                 count = _add(count, _Count(0, (0, 0), (0, 0), 0, 0, 1, 1), 1)
                 continue
             below = self.street(index + 1, node.put[0], node.chips[0])
-            cards = _cards_left(self.board_size, index, len(self.rules.streets))
+            cards = _cards_left(self.board_size, index)
             # The end becomes a chance node (counted in the template) with a subtree per card.
             count = _add(count, below, cards)
             count = count._replace(chance=count.chance + 1, widest=count.widest)
@@ -341,11 +354,13 @@ def tree_shape(rules: StreetRules, board_size: int) -> TreeShape:
     root = templates.get(0, 0.0, 0.0)
     if len(rules.streets) == 1:
         frontier = sum(1 for child in root.nodes[0].children if root.nodes[child].kind in (OOP, IP))
+        splits = 1
     else:
-        frontier = len(root.ends) * _cards_left(board_size, 0, len(rules.streets))
+        frontier = len(root.ends) * _cards_left(board_size, 0)
+        splits = len(root.ends)
     boards = math.comb(52 - board_size, 5 - board_size) if whole.showdowns else 0
     return TreeShape(
-        whole.nodes, whole.decisions, whole.actions, whole.chance, frontier, whole.depth, whole.widest, boards
+        whole.nodes, whole.decisions, whole.actions, whole.chance, frontier, splits, whole.depth, whole.widest, boards
     )
 
 

@@ -72,6 +72,7 @@ cdef struct StreetGame:
     double positive_discount, negative_discount, sum_discount
     int32_t* frontier_of     # per node: its frontier number, or -1
     int32_t* frontier_node   # per frontier number: the node
+    int32_t* frontier_parent # per frontier number: its split, the node above it
     int32_t* split_of        # per node: its split number (a frontier node's parent), or -1
     int nfrontier, nsplit
     double* split_own        # nsplit * most: the reaches at each split, of the player and the other
@@ -432,11 +433,7 @@ cdef void street_task(StreetGame* g, StreetWork* w, int p, int f) noexcept nogil
     cdef const double* split_own
     cdef const double* split_opp
     cdef uint64_t bit
-    # The parent: the last node before ``node`` whose children hold it (children follow it).
-    parent = node - 1
-    while not (g.first[parent] <= node < g.first[parent] + g.count[parent] and g.count[parent] > 0
-               and g.kind[parent] != RIVER_SHOWDOWN):
-        parent -= 1
+    parent = g.frontier_parent[f]
     s = g.split_of[parent]
     split_own = g.split_own + <Py_ssize_t>s * g.most
     split_opp = g.split_opp + <Py_ssize_t>s * g.most
@@ -524,6 +521,14 @@ cdef int setup_board_side(RiverSide* s, const RiverSide* root, const uint8_t* bo
         s.weight = root.weight
     free(index)
     return code
+
+
+cdef bint _probabilities(const float* x, int64_t size) noexcept nogil:
+    cdef int64_t i
+    for i in range(size):
+        if not (x[i] >= 0.0 and x[i] <= 1.0):
+            return False
+    return True
 
 
 cdef class StreetJob(TaskedJob):
@@ -683,7 +688,7 @@ cdef class StreetJob(TaskedJob):
                 raise MemoryError()
         # The frontier: the chance nodes nearest the root own it; with none, the root does.
         splits = self._splits(spec)
-        frontier = [child for s in splits for child in range(g.first[s], g.first[s] + g.count[s])
+        frontier = [(child, s) for s in splits for child in range(g.first[s], g.first[s] + g.count[s])
                     if g.kind[child] not in (RIVER_OOP_FOLDED, RIVER_IP_FOLDED)]
         g.nsplit, g.nfrontier = len(splits), len(frontier)
         for node in range(g.nodes):
@@ -692,20 +697,22 @@ cdef class StreetJob(TaskedJob):
         for i, node in enumerate(splits):
             g.split_of[node] = i
         g.frontier_node = <int32_t*>malloc((g.nfrontier if g.nfrontier else 1) * sizeof(int32_t))
+        g.frontier_parent = <int32_t*>malloc((g.nfrontier if g.nfrontier else 1) * sizeof(int32_t))
         self.order = <int32_t*>malloc((g.nfrontier if g.nfrontier else 1) * sizeof(int32_t))
         g.split_own = <double*>calloc(g.nsplit * g.most if g.nsplit * g.most else 1, sizeof(double))
         g.split_opp = <double*>calloc(g.nsplit * g.most if g.nsplit * g.most else 1, sizeof(double))
         g.frontier_value = <double*>calloc(g.nfrontier * g.most if g.nfrontier * g.most else 1, sizeof(double))
-        if (g.frontier_node == NULL or self.order == NULL or g.split_own == NULL or g.split_opp == NULL
+        if (g.frontier_node == NULL or g.frontier_parent == NULL or self.order == NULL or g.split_own == NULL or g.split_opp == NULL
                 or g.frontier_value == NULL):
             raise MemoryError()
         sizes = [0] * g.nodes
         for node in range(g.nodes - 1, -1, -1):
             sizes[node] = 1 + sum(sizes[g.first[node]:g.first[node] + g.count[node]])
-        for i, node in enumerate(frontier):
+        for i, (node, split) in enumerate(frontier):
             g.frontier_of[node] = i
             g.frontier_node[i] = node
-        for i, f in enumerate(sorted(range(len(frontier)), key=lambda f: -sizes[frontier[f]])):
+            g.frontier_parent[i] = split
+        for i, f in enumerate(sorted(range(len(frontier)), key=lambda f: -sizes[frontier[f][0]])):
             self.order[i] = f
         for p in range(2):
             if setup_street_work(g, &self.workspace[p]):
@@ -759,7 +766,7 @@ cdef class StreetJob(TaskedJob):
             free_river_side(&g.core.side[p])
         free(self.order)
         free(g.kind); free(g.first); free(g.count); free(g.card); free(g.board_of); free(g.depth_of)
-        free(g.frontier_of); free(g.frontier_node); free(g.split_of); free(g.amount); free(g.left)
+        free(g.frontier_of); free(g.frontier_node); free(g.frontier_parent); free(g.split_of); free(g.amount); free(g.left)
         free(g.offset); free(g.split_own); free(g.split_opp); free(g.frontier_value)
         free(g.regret_scale); free(g.sums_scale)
 
@@ -921,12 +928,12 @@ cdef class StreetJob(TaskedJob):
             sums = array("f", given)
             if len(sums) != g.size[p]:
                 raise JobError(f"player {p}'s sums are {len(sums):,} floats, not {g.size[p]:,}")
-            for x in sums:
-                if not 0.0 <= x <= 1.0:
-                    raise JobError(f"player {p}'s average strategies are probabilities, not {x!r}")
+            if not g.size[p]:
+                continue
             view = sums
-            if g.size[p]:
-                memcpy(g.sums[p], &view[0], g.size[p] * sizeof(float))
+            if not _probabilities(&view[0], g.size[p]):
+                raise JobError(f"player {p}'s average strategies are probabilities, each between 0 and 1")
+            memcpy(g.sums[p], &view[0], g.size[p] * sizeof(float))
 
     def averages(self, int player):
         """Every decision of ``player``'s average strategy, as ``average`` gives each, in one
