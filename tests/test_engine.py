@@ -205,6 +205,7 @@ def _street_jobs_agree(ours, theirs) -> None:
         amounts=[1.0, 0, 0, 1.0, 0, 0, 2.0, 1.0, 0] + [1.0, 0, 0] * len(coming),
         cards=[-1, -1, -1] + coming,
         compressed=False,
+        swaps=(),
     )
     roots = []
     for cls in (ours, theirs):
@@ -213,9 +214,9 @@ def _street_jobs_agree(ours, theirs) -> None:
         job.run(0)
         roots.append(list(job.root(0)))
     assert roots[0] == pytest.approx(roots[1]) and roots[0][0] > 0
+    defaults = {"compressed": False, "swaps": ()}
     assert list(_parameters(theirs.__init__))[1:] == [
-        (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, False if key == "compressed" else inspect.Parameter.empty)
-        for key in street
+        (key, inspect.Parameter.POSITIONAL_OR_KEYWORD, defaults.get(key, inspect.Parameter.empty)) for key in street
     ]
 
 

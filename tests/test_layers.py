@@ -98,7 +98,7 @@ MAY_USE = {
     "sizes": {"cards", "exceptions", "potfraction"},
     "spotinput": {"_engine", "cards", "exceptions", "ranges"},
     "solutionfile": {"cards", "exceptions"},
-    "streettree": {"cards", "exceptions", "sizes"},
+    "streettree": {"_engine", "cards", "exceptions", "sizes"},
     "solver": {
         "_engine",
         "cards",

@@ -388,3 +388,158 @@ def test_a_damaged_file_is_refused_naming_it(live_core, tmp_path):
         omaha8.Solution.load(tmp_path)
     with pytest.raises(SolverError, match="directory"):
         solved.save(tmp_path)
+
+
+# ---------------------------------------------------------------- suit isomorphism
+
+# Hearts and clubs are absent from this turn; both ranges are unchanged by swapping them (the
+# first hand of each is its own mirror image, the others come in mirror pairs, weights alike).
+ALIKE = "Ks7s2d9d"
+ALIKE_OOP = [("AhAc3h3c", 1.0), ("KhQh8s8d", 0.5), ("KcQc8s8d", 0.5)]
+ALIKE_IP = [("JhJc6h6c", 1.5), ("AsAd4h5c", 1.0), ("AsAd4c5h", 1.0)]
+
+
+def test_mirror_cards_are_dealt_once():
+    """48 rivers become 35 on a turn with two suits absent, a monotone flop's 49 turns 23;
+    a suit whose ranks differ, or a range that a swap changes, keeps every card."""
+    from omaha8._engine import dealt_cards, symmetric_swaps
+
+    def coming(board: str, oop: list, ip: list) -> int:
+        cards = bytes(int(c) for c in parse_cards(board))
+        rows = [bytes(int(c) for h, _ in hands for c in parse_cards(h)) for hands in (oop, ip)]
+        weights = [[w for _, w in hands] for hands in (oop, ip)]
+        swaps = symmetric_swaps(cards, rows, weights, 4)
+        return len(dealt_cards(sum(1 << c for c in cards), swaps))
+
+    assert coming(ALIKE, ALIKE_OOP, ALIKE_IP) == 35
+    assert coming("As8s2s", [("KdQd5h5c", 1.0), ("KhQh5d5c", 1.0), ("KcQc5d5h", 1.0)], [("JdJhJcTs", 1.0)]) == 23
+    assert coming(ALIKE, ALIKE_OOP[:2], ALIKE_IP) == 48  # KhQh8s8d without its mirror KcQc8s8d
+    assert coming(ALIKE, [("AhAc3h3c", 1.0), ("KhQh8s8d", 0.5), ("KcQc8s8d", 0.7)], ALIKE_IP) == 48
+    assert coming(TURN, OOP, IP) == 48  # four suits, four different ranks
+
+
+def test_a_spot_with_mirror_cards_is_worth_the_linear_programs_value(live_core):
+    pytest.importorskip("scipy")
+    kw = SPOTS["pot limit"]
+    solved = solve(ALIKE, side(ALIKE_OOP), side(ALIKE_IP), POT, STACK, iterations=600, exploitability=1e-4, **kw)
+    assert solved.node_at(("check", "check")).mirrors  # the isomorphism is in play
+    lp = value_by_linear_program(ALIKE, ALIKE_OOP, ALIKE_IP, reference_rules(ALIKE, **kw))
+    assert solved.exploitability <= 2e-4
+    assert abs(solved.value - lp) <= 2 * solved.exploitability * POT + 1e-9, (solved.value, lp)
+
+
+def test_the_isomorphism_plays_the_game_that_every_card_plays(live_core):
+    """The reference best responses, walking every river card (the mirror cards' strategies
+    read through the swap), give the exploitability reported; with and without the isomorphism
+    the values agree within the exploitability and the mirror cards play as every card does."""
+    kw = SPOTS["pot limit"]
+    rules = reference_rules(ALIKE, **kw)
+    mirrored = solve(ALIKE, side(ALIKE_OOP), side(ALIKE_IP), POT, STACK, iterations=60, exploitability=0.0, **kw)
+    every = solve(
+        ALIKE, side(ALIKE_OOP), side(ALIKE_IP), POT, STACK, iterations=60, exploitability=0.0, isomorphism=False, **kw
+    )
+    assert mirrored.exploitability > 1e-4  # not converged: a real test
+    strategy = strategy_of(mirrored, ALIKE, rules)
+    walked = [best_response(ALIKE, ALIKE_OOP, ALIKE_IP, rules, strategy, p) for p in (0, 1)]
+    assert (walked[0] + walked[1] - POT) / 2 / POT == pytest.approx(mirrored.exploitability, abs=1e-6)
+    assert abs(mirrored.value - every.value) <= mirrored.exploitability * POT
+    assert mirrored.exploitability == pytest.approx(every.exploitability, rel=1e-3)
+    node = mirrored.node_at(("check", "check"))
+    assert len(node.actions) == 35 and len(node.mirrors) == 13 and all(m[1] in "hc" for m in node.mirrors)
+    assert len(every.node_at(("check", "check")).actions) == 48
+    for card in ("3h", "3c", "Ah", "Ac", "Kh", "Kc"):
+        path = ("check", "check", card)
+        assert mirrored.node_at(path).board[-1] == omaha8.Card(card)
+        for action, row in mirrored.strategy(path).items():
+            other = every.strategy(path)[action]
+            for x, y in zip(row, other):
+                assert (math.isnan(x) and math.isnan(y)) or abs(x - y) < 1e-2, (card, action, x, y)
+        assert mirrored.ev("oop", path + ("check",)).tolist() == pytest.approx(
+            every.ev("oop", path + ("check",)).tolist(), abs=0.05 * POT, nan_ok=True
+        )
+        assert mirrored.frequencies(path) == pytest.approx(every.frequencies(path), abs=1e-2)
+    # A hand on a mirror card plays as its mirror image on the solved card: exactly.
+    hearts, clubs = mirrored.strategy(("check", "check", "4h")), mirrored.strategy(("check", "check", "4c"))
+    for action in hearts:
+        assert clubs[action][1] == hearts[action][2] and clubs[action][2] == hearts[action][1]
+        assert clubs[action][0] == hearts[action][0]  # AhAc3h3c is its own mirror image
+    estimates = [solve_estimate(ALIKE, "5%", "5%", POT, STACK, isomorphism=iso, **kw) for iso in (True, False)]
+    assert (estimates[0].river_boards, estimates[1].river_boards) == (35, 48)
+    assert estimates[0].elements < 0.8 * estimates[1].elements
+
+
+def test_the_pure_engine_plays_mirror_cards_as_the_compiled_one(core, fallback):
+    from omaha8._engine import symmetric_swaps
+    from omaha8.streettree import build_street_tree, read_street_rules
+
+    board = tuple(int(c) for c in parse_cards(ALIKE))
+    rows = [bytes(int(c) for h, _ in s for c in parse_cards(h)) for s in (ALIKE_OOP, ALIKE_IP)]
+    weights = [array("d", [w for _, w in s]) for s in (ALIKE_OOP, ALIKE_IP)]
+    swaps = symmetric_swaps(bytes(board), rows, weights, 4)
+    assert swaps == ((0, 2),)  # clubs and hearts
+    tree = build_street_tree(board, read_street_rules(4, POT, STACK, **SPOTS["pot limit"]), swaps)
+    arguments = (bytes(board), rows[0], rows[1], 4, weights[0].tobytes(), weights[1].tobytes())
+    arguments += (tree.kind, tree.first, tree.count, tree.units, array("i", tree.card), False, swaps)
+    jobs = [engine.StreetJob(*arguments) for engine in (core, fallback)]
+    for iteration in (1, 2):
+        for player in (0, 1):
+            for job in jobs:
+                job.begin(0, iteration, player)
+                job.run(0)
+    for mode in (1, 2):
+        for player in (0, 1):
+            roots = []
+            for job in jobs:
+                job.begin(mode, 0, player)
+                job.run(0)
+                roots.append(list(job.root(player)))
+            assert roots[0] == pytest.approx(roots[1], rel=1e-5), (mode, player)
+    # Before any update (every strategy uniform, so symmetric): the values of the tree that
+    # deals every card.
+    whole = build_street_tree(board, read_street_rules(4, POT, STACK, **SPOTS["pot limit"]))
+    full = core.StreetJob(*arguments[:6], whole.kind, whole.first, whole.count, whole.units, array("i", whole.card))
+    fresh = core.StreetJob(*arguments)
+    for player in (0, 1):
+        for job in (fresh, full):
+            job.begin(2, 0, player)
+            job.run(0)
+        assert list(fresh.root(player)) == pytest.approx(list(full.root(player)), rel=1e-12)
+
+
+def test_the_engine_refuses_swaps_that_change_the_spot(impl):
+    from omaha8.streettree import build_street_tree, read_street_rules
+
+    board = tuple(int(c) for c in parse_cards(ALIKE))
+    rows = [bytes(int(c) for h, _ in s for c in parse_cards(h)) for s in (ALIKE_OOP, ALIKE_IP)]
+    weights = [array("d", [w for _, w in s]).tobytes() for s in (ALIKE_OOP, ALIKE_IP)]
+    tree = build_street_tree(board, read_street_rules(4, POT, STACK, bets=(1.0,), raises=(), max_raises=0))
+    arguments = (bytes(board), rows[0], rows[1], 4, weights[0], weights[1])
+    arguments += (tree.kind, tree.first, tree.count, tree.units, array("i", tree.card), False)
+    for swaps, words in [
+        (((0, 2),), "but mirror images"),  # the tree deals every card, mirror images too
+        (((1, 3),), "board's ranks"),  # diamonds and spades hold different ranks
+        (((0, 1),), "board's ranks"),
+        (((2, 0),), "pairs of suits"),
+        (((0, 2), (0, 2)), "different pairs"),
+        (((0, 1), (1, 2)), "not closed"),
+        ("xy", "pairs of suits"),
+    ]:
+        with pytest.raises(SolverError, match=words):
+            impl.StreetJob(*arguments, swaps)
+    lopsided = [array("d", [1.0, 0.5, 0.7]).tobytes(), weights[1]]
+    with pytest.raises(SolverError, match="oop's hands or weights"):
+        impl.StreetJob(*arguments[:4], *lopsided, *arguments[6:], ((0, 2),))
+
+
+def test_a_solution_with_mirror_cards_saves_and_loads(live_core, tmp_path):
+    kw = SPOTS["pot limit"]
+    solved = solve(ALIKE, side(ALIKE_OOP), side(ALIKE_IP), POT, STACK, iterations=20, **kw)
+    solved.save(tmp_path / "alike.o8s")
+    loaded = omaha8.Solution.load(tmp_path / "alike.o8s")
+    assert loaded == solved and loaded._tree.swaps == ((0, 2),)
+    path = ("check", "check", "5c", "check")
+    assert loaded.strategy(path)["bet 0.5"].tobytes() == solved.strategy(path)["bet 0.5"].tobytes()
+    data = (tmp_path / "alike.o8s").read_bytes().replace(b'"swaps": [[0, 2]]', b'"swaps": [[1, 3]]')
+    (tmp_path / "bad.o8s").write_bytes(data)
+    with pytest.raises(SolverError, match="swaps"):
+        omaha8.Solution.load(tmp_path / "bad.o8s")

@@ -63,6 +63,7 @@ from .streettree import (
     TreeShape,
     build_street_tree,
     read_street_rules,
+    river_board_masks,
     tree_shape,
 )
 
@@ -93,6 +94,7 @@ _HEADER_KEYS = (
     "hands",
     "seconds",
     "memory",
+    "swaps",
 )
 # A saved solution's bytes at most (a full turn's strategies take gigabytes).
 MAX_SOLUTION_BYTES = 64 * 10**9
@@ -100,7 +102,13 @@ MAX_SOLUTION_BYTES = 64 * 10**9
 
 def _read_header(header: object) -> dict:
     """A file's header, read by the rules ``solve`` reads its arguments by."""
+    if isinstance(header, dict) and "swaps" not in header:
+        header = {**header, "swaps": []}  # written before the suit isomorphism: every card solved
     header = header_fields(header, _HEADER_KEYS, "solve")
+    swaps = header["swaps"]
+    pair = lambda x: isinstance(x, list) and len(x) == 2 and all(type(v) is int for v in x)  # noqa: E731
+    if not (isinstance(swaps, list) and all(pair(x) for x in swaps)):
+        raise SolverError(f"swaps must be a list of pairs of suits, not {quoted(swaps)}")
     board = header["board"]
     if not isinstance(board, list) or not all(isinstance(card, str) for card in board):
         raise SolverError(f"board must be a list of card names, not {quoted(board)}")
@@ -121,7 +129,8 @@ def _read_header(header: object) -> dict:
         small_bet=header["small_bet"],
         big_bet=header["big_bet"],
     )
-    return {"rules": rules, "board": cards, **read_solve_fields(header, rules.pot, rules.stack)._asdict()}
+    fields = read_solve_fields(header, rules.pot, rules.stack)._asdict()
+    return {"rules": rules, "board": cards, "swaps": tuple(tuple(x) for x in swaps), **fields}
 
 
 class Estimate(NamedTuple):
@@ -151,7 +160,7 @@ class SpotNode:
     kind: str
     """"oop" or "ip" to act, "chance" to deal a card, "fold" or "showdown" to end the hand."""
     actions: tuple[str, ...]
-    """At a decision, its actions; at a chance node, the cards it deals; () at the end."""
+    """At a decision, its actions; at a chance node, the cards it solves; () at the end."""
     board: tuple[Card, ...]
     pot: float
     """The chips in the middle."""
@@ -160,6 +169,9 @@ class SpotNode:
     ip_in: float
     folded: Optional[str] = None
     children: tuple[int, ...] = field(default=(), repr=False)
+    mirrors: tuple[str, ...] = ()
+    """At a chance node under suit isomorphism, the cards it deals as mirror images of those
+    it solves (a path may name them; their strategies are the solved card's, suits swapped)."""
 
 
 def _machine_memory() -> int:
@@ -177,6 +189,7 @@ class _Spot(NamedTuple):
     weights: tuple[array, array]
     hole_size: int
     estimate: Estimate
+    swaps: tuple  # the suit swaps dealt cards are mirrored by (checks.SUIT_PAIRS)
 
 
 def _read_board(board: object) -> list[int]:
@@ -210,19 +223,13 @@ def _alive_counts(rows: bytes, k: int, boards: list[int]) -> list[int]:
     return out
 
 
-def _river_boards(board: tuple[int, ...]) -> list[int]:
-    """The dealt cards of every river board below ``board``, as masks (0 on a river)."""
-    used = sum(1 << c for c in board)
-    free = [c for c in range(52) if not used >> c & 1]
-    if len(board) == 5:
-        return [0]
-    if len(board) == 4:
-        return [1 << c for c in free]
-    return [1 << a | 1 << b for i, a in enumerate(free) for b in free[i + 1 :]]
-
-
 def _estimate(
-    board: tuple[int, ...], shape: TreeShape, rows: tuple[bytes, bytes], k: int, compression: bool = False
+    board: tuple[int, ...],
+    shape: TreeShape,
+    rows: tuple[bytes, bytes],
+    k: int,
+    compression: bool = False,
+    swaps: tuple = (),
 ) -> Estimate:
     """The bytes a solve takes, counted as the engine counts its ``memory`` (the regrets and
     sums, each river board's sorted sides, the frontier's reaches and values, the workers'
@@ -234,13 +241,13 @@ def _estimate(
     sub = (2**k - 2) * 4 if k != 4 else 0
     sides = 0
     if len(board) < 5 and shape.river_boards:
-        boards = _river_boards(board)
+        boards = river_board_masks(board, swaps)
         for p in (0, 1):
             sides += sum(_alive_counts(rows[p], k, boards)) * (2 * k + 16 + 2 * sub + 17)
     stored = 4 * elements + 8 * shape.nodes if compression else 8 * elements
     engine = stored + sides + 8 * most * (2 * shape.splits + shape.frontier)
     engine += 2 * (16 * (1 << k) * 8 + 8 * most * (2 + (shape.depth + 2) * (2 * shape.widest + 6)))
-    engine += shape.nodes * (8 * 4 + 3 * 8 + 8 + 8)
+    engine += shape.nodes * (9 * 4 + 3 * 8 + 8 + 8) + 4 * len(swaps) * (n[0] + n[1])
     tree = shape.nodes * (1 + 4 + 4 + 24 + 24 + 4 + 1)
     regrets = (2 if compression else 4) * elements
     peak = max(engine, engine - regrets + 4 * elements) + tree
@@ -256,14 +263,11 @@ def _read_spot(
     stack: object,
     arguments: dict,
     compression: bool = False,
+    isomorphism: bool = True,
 ) -> _Spot:
     cards = _read_board(board)
     rules = read_street_rules(len(cards), pot, stack, **arguments)
-    shape = tree_shape(rules, len(cards))
-    if shape.nodes > MAX_STREET_NODES:
-        raise SolverError(
-            f"the tree would have {shape.nodes:,} nodes (at most {MAX_STREET_NODES:,}): fewer sizes or raises"
-        )
+    shape = tree_shape(rules, len(cards))  # every card solved
     sizes = [size_of(side) for side in (oop, ip)]
     size = next((k for k in sizes if k is not None), 4)
     oop_rows, oop_weights, k = read_side(oop, "oop", cards, size)
@@ -273,8 +277,16 @@ def _read_spot(
     if 2 * k + len(cards) > 52 - (5 - len(cards)):
         raise SolverError(f"{k}-card hands leave too few cards to deal this board's streets")
     rows = (oop_rows, ip_rows)
-    estimate = _estimate(tuple(cards), shape, rows, k, compression)
-    return _Spot(tuple(cards), rules, shape, rows, (oop_weights, ip_weights), k, estimate)
+    weights = (oop_weights, ip_weights)
+    swaps = _engine.symmetric_swaps(bytes(cards), rows, weights, k) if isomorphism and len(cards) < 5 else ()
+    if swaps and shape.nodes <= 24 * MAX_STREET_NODES:  # 24 renamings of suits: past that, too big anyway
+        shape = tree_shape(rules, tuple(cards), swaps)
+    if shape.nodes > MAX_STREET_NODES:
+        raise SolverError(
+            f"the tree would have {shape.nodes:,} nodes (at most {MAX_STREET_NODES:,}): fewer sizes or raises"
+        )
+    estimate = _estimate(tuple(cards), shape, rows, k, compression, swaps)
+    return _Spot(tuple(cards), rules, shape, rows, weights, k, estimate, swaps)
 
 
 def _tree_arguments(
@@ -320,10 +332,12 @@ def solve_estimate(
     if unknown:
         raise SolverError(f"solve_estimate: {quoted(sorted(unknown)[0])} is no argument of solve")
     compression = ignored.get("compression", False)
-    if not isinstance(compression, bool):
-        raise SolverError(f"compression is True or False, not {quoted(compression)}")
+    isomorphism = ignored.get("isomorphism", True)
+    for name, value in (("compression", compression), ("isomorphism", isomorphism)):
+        if not isinstance(value, bool):
+            raise SolverError(f"{name} is True or False, not {quoted(value)}")
     arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet)
-    return _read_spot(board, oop, ip, pot, stack, arguments, compression).estimate
+    return _read_spot(board, oop, ip, pot, stack, arguments, compression, isomorphism).estimate
 
 
 def _read_options(
@@ -386,15 +400,17 @@ def solve(
     answer is the same bits either way). A spot whose estimate (``solve_estimate``) is over
     ``max_memory`` bytes (default: 80% of the machine's memory) is refused before any work.
     ``compression=True`` stores regrets and sums in 16 bits with a float32 scale per node and
-    array (4 bytes an action and hand, half of float32's). ``isomorphism`` is accepted for the
-    suit isomorphism of dealt cards, which a later step brings (every card is solved today).
+    array (4 bytes an action and hand, half of float32's). ``isomorphism``: where two suits
+    are the same on the board and both ranges (weights included) are unchanged by swapping
+    them, deal one card of each mirror pair and read the other's values through the swap (the
+    same game; ``False`` solves every card).
     """
     started = time.perf_counter()
     most, rounds, target, workers = _read_options(
         isomorphism, compression, max_memory, iterations, exploitability, threads, progress
     )
     arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet)
-    spot = _read_spot(board, oop, ip, pot, stack, arguments, compression)  # type: ignore[arg-type]
+    spot = _read_spot(board, oop, ip, pot, stack, arguments, compression, isomorphism)  # type: ignore[arg-type]
     if spot.estimate.peak > most:
         e = spot.estimate
         raise SolverError(
@@ -402,7 +418,7 @@ def solve(
             f"{e.decisions:,} decisions, {e.hands[0]:,} and {e.hands[1]:,} hands), more than max_memory "
             f"{most / 1e9:.2f} GB: fewer sizes, fewer hands, or compression"
         )
-    tree = build_street_tree(spot.board, spot.rules)
+    tree = build_street_tree(spot.board, spot.rules, spot.swaps)
     scaled = (unit_weights(spot.weights[0]), unit_weights(spot.weights[1]))
     job = _engine.ENGINE.StreetJob(
         bytes(spot.board),
@@ -417,6 +433,7 @@ def solve(
         tree.units,
         array("i", tree.card),
         compression,
+        spot.swaps,
     )
     opponent = job.opponent_weights
     deals = math.fsum(w * o for w, o in zip(scaled[0], opponent[0]))
@@ -544,6 +561,7 @@ class Solution:
     _offsets: Optional[dict] = field(default=None, repr=False)
     _parents: Optional[array] = field(default=None, repr=False)
     _engine_job: Any = field(default=None, repr=False)
+    _swapped: Optional[dict] = field(default=None, repr=False)
 
     # ---------------------------------------------------------------- files
 
@@ -576,6 +594,7 @@ class Solution:
             "hands": [self._count(0), self._count(1)],
             "seconds": self.seconds,
             "memory": self.memory,
+            "swaps": [list(pair) for pair in self._tree.swaps],
         }
         text = json.dumps(header, allow_nan=False).encode()
         blocks = [_MAGIC, len(text).to_bytes(8, "little"), text, self.rows[0], self.rows[1]]
@@ -598,8 +617,13 @@ class Solution:
     def _from_bytes(cls, data: bytes) -> "Solution":
         header, at = split_header(data, _MAGIC)
         read = _read_header(header)
-        rules, board, k, n = read["rules"], read["board"], read["hole_size"], read["hands"]
+        rules, board, k, n, swaps = read["rules"], read["board"], read["hole_size"], read["hands"], read["swaps"]
+        alike = _engine.symmetric_swaps(bytes(board), (b"", b""), ((), ()), k)  # the board's alone
+        if not set(swaps) <= set(alike):
+            raise SolverError(f"its swaps {quoted(swaps)} are not of suits its board holds alike")
         shape = tree_shape(rules, len(board))
+        if swaps and shape.nodes <= 24 * MAX_STREET_NODES:
+            shape = tree_shape(rules, tuple(board), swaps)
         if shape.nodes > MAX_STREET_NODES:
             raise SolverError(f"its tree would have {shape.nodes:,} nodes (at most {MAX_STREET_NODES:,})")
         need = (n[0] + n[1]) * (k + 16) + 4 * (shape.actions[0] * n[0] + shape.actions[1] * n[1])
@@ -613,7 +637,9 @@ class Solution:
         values = [
             read_saved_values(blocks.take(8 * count), side, rules.pot, rules.stack) for side, count in zip(PLAYERS, n)
         ]
-        tree = build_street_tree(tuple(board), rules)
+        if swaps and swaps != _engine.symmetric_swaps(bytes(board), rows, tuple(weights), k):
+            raise SolverError(f"its swaps {quoted(swaps)} are not the suits its board and ranges leave alike")
+        tree = build_street_tree(tuple(board), rules, swaps)
         averages = []
         for p in (0, 1):
             counts = [tree.count[node] for node in range(tree.nodes) if tree.kind[node] == p]
@@ -681,15 +707,32 @@ class Solution:
 
     def node(self, path: Iterable[str] = ()) -> int:
         """The number of the node at ``path``: a list of action names and, at a chance node,
-        the card dealt (``"7c"``), from the root (a string alone is refused: pass ``["check"]``)."""
+        the card dealt (``"7c"``), from the root (a string alone is refused: pass ``["check"]``).
+        Past a card dealt as a mirror image (suit isomorphism), the solved node it mirrors."""
+        return self._walk(path)[0]
+
+    def _walk(self, path: object) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        """The solved node at ``path``; the swaps (indices into the tree's) that rename the
+        path's cards to its, in the order they apply; the cards the path deals."""
         tree = self._tree
         at = 0
         walked: list[str] = []
-        for step in read_path(path):
+        applied: list[int] = []
+        cards: list[int] = []
+        for step in read_path(path):  # type: ignore[arg-type]
             children = tree.children(at)
             if tree.kind[at] == CHANCE:
                 card = self._card_of(step, walked)
-                found = [c for c in children if tree.card[c] == card]
+                cards.append(card)
+                renamed = 1 << card
+                for j in applied:
+                    renamed = _engine.swap_suits(renamed, *tree.swaps[j])
+                found = [c for c in children if 1 << tree.card[c] == renamed]
+                for c in children if not found else ():
+                    for j, (a, b) in enumerate(tree.swaps):
+                        if tree.mirrors[c] >> j & 1 and _engine.swap_suits(1 << tree.card[c], a, b) == renamed:
+                            found.append(c)
+                            applied.append(j)
                 if not found:
                     raise SolverError(f"after {tuple(walked)!r} the card {quoted(step)} cannot come (it is dealt)")
                 at = found[0]
@@ -699,7 +742,29 @@ class Solution:
                     raise SolverError(f"after {tuple(walked)!r} the actions are {tuple(names)!r}, not {quoted(step)}")
                 at = children[names.index(step)]
             walked.append(step)
-        return at
+        return at, tuple(applied), tuple(cards)
+
+    def _renamed(self, p: int, applied: tuple[int, ...]) -> Optional[array]:
+        """Per hand of p: the index of the hand ``applied``'s swaps rename it to (None: none)."""
+        if not applied:
+            return None
+        if self._swapped is None:
+            self._swapped = {}
+        key = (p, applied)
+        if key not in self._swapped:
+            index = array("i", range(self._count(p)))
+            for j in applied:
+                a, b = self._tree.swaps[j]
+                perm = _engine.hand_swap(self.rows[p], self.hole_size, self.weights[p], a, b)
+                assert perm is not None  # the tree's swaps leave both ranges as they are
+                index = array("i", [perm[i] for i in index])
+            self._swapped[key] = index
+        return self._swapped[key]
+
+    @staticmethod
+    def _through(values: array, renamed: Optional[array]) -> array:
+        """Per hand: its renamed hand's entry of ``values``."""
+        return values if renamed is None else array(values.typecode, [values[j] for j in renamed])
 
     @staticmethod
     def _card_of(step: object, walked: list) -> int:
@@ -721,25 +786,44 @@ class Solution:
             self._parents = self._tree.parents()
         return self._parents
 
-    def _spot_node(self, number: int, path: tuple) -> SpotNode:
+    def _spot_node(self, number: int, path: tuple, applied: tuple[int, ...] = ()) -> SpotNode:
+        """Node ``number`` described, its cards named as a path renamed by ``applied`` sees them."""
         tree = self._tree
         kind = tree.kind[number]
         children = tuple(tree.children(number))
         chips = tree.chips[3 * number : 3 * number + 3]
-        dealt = tree.dealt(number, self._parent())
+        dealt = [self._unrenamed(c, applied) for c in tree.dealt(number, self._parent())]
         folded = {2: "oop", 3: "ip"}.get(kind)
+        if kind == CHANCE:
+            actions = tuple(str(Card(self._unrenamed(tree.card[c], applied))) for c in children)
+            mirrors = []
+            for c in children:
+                for j, (a, b) in enumerate(tree.swaps):
+                    if tree.mirrors[c] >> j & 1:
+                        mirrored = _engine.swap_suits(1 << tree.card[c], a, b).bit_length() - 1
+                        mirrors.append(str(Card(self._unrenamed(mirrored, applied))))
+        else:
+            actions, mirrors = tuple(tree.name(c) for c in children), []
         return SpotNode(
             number,
             path,
             KINDS[kind],
-            tuple(tree.name(c) for c in children),
+            actions,
             self.board + tuple(Card(c) for c in dealt),
             chips[0],
             chips[1],
             chips[2],
             folded,
             children,
+            tuple(mirrors),
         )
+
+    def _unrenamed(self, card: int, applied: tuple[int, ...]) -> int:
+        """The card that ``applied``'s swaps rename to ``card``."""
+        mask = 1 << card
+        for j in reversed(applied):
+            mask = _engine.swap_suits(mask, *self._tree.swaps[j])
+        return mask.bit_length() - 1
 
     def tree(self) -> list[SpotNode]:
         """Every node, the root first (numbered breadth first)."""
@@ -754,7 +838,8 @@ class Solution:
     def node_at(self, path: Iterable[str] = ()) -> SpotNode:
         """The node at ``path``, described."""
         path = read_path(path)
-        return self._spot_node(self.node(path), tuple(path))
+        at, applied, _ = self._walk(path)
+        return self._spot_node(at, tuple(path), applied)
 
     # ---------------------------------------------------------------- strategies
 
@@ -779,19 +864,23 @@ class Solution:
             return [False] * self._count(p)
         return [any(dealt >> c & 1 for c in rows[i * k : (i + 1) * k]) for i in range(self._count(p))]
 
-    def _decision(self, path: object) -> tuple[int, int, tuple]:
+    def _decision(self, path: object) -> tuple[int, int, tuple[int, ...]]:
         path = read_path(path)
-        at = self.node(path)
+        at, applied, _ = self._walk(path)
         kind = self._tree.kind[at]
         if kind > 1:
             raise SolverError(f"{path!r} is a {KINDS[kind]} node: no one acts there")
-        return at, kind, path
+        return at, kind, applied
 
     def strategy(self, path: Iterable[str] = ()) -> dict[str, array]:
         """At the decision ``path`` leads to: {action: array('d') over the acting player's
         hands}, each hand's probabilities adding up to 1 (NaN for a hand holding a card dealt on
-        the way, which cannot be there)."""
-        at, p, _ = self._decision(path)
+        the way, which cannot be there). Past a mirror card, each hand plays as the hand with
+        the suits swapped plays at the solved node."""
+        at, p, applied = self._decision(path)
+        return self._strategy(at, p, self._renamed(p, applied))
+
+    def _strategy(self, at: int, p: int, renamed: Optional[array]) -> dict[str, array]:
         n = self._count(p)
         start = self._offset(at)
         flat = self._averages[p]
@@ -802,14 +891,14 @@ class Solution:
             for i in range(n):
                 if dead[i]:
                     row[i] = math.nan
-            out[self._tree.name(child)] = row
+            out[self._tree.name(child)] = self._through(row, renamed)
         return out
 
     def reach(self, path: Iterable[str] = ()) -> array:
         """Per hand of the player acting at ``path``: its chance weight times the probability of
         its own actions on the way there (0 for a hand holding a dealt card)."""
-        at, p, path = self._decision(path)
-        return self._reach(at, p, self.weights[p])
+        at, p, applied = self._decision(path)
+        return self._through(self._reach(at, p, self.weights[p]), self._renamed(p, applied))
 
     def _reach(self, at: int, p: int, weights: array) -> array:
         reach = array("d", weights)
@@ -837,11 +926,12 @@ class Solution:
     def frequencies(self, path: Iterable[str] = ()) -> dict[str, float]:
         """How often the acting player takes each action at ``path``, over the hands that reach
         it, by their chance weight and how often the player's own earlier actions lead there."""
-        at, p, path = self._decision(path)
+        at, p, _ = self._decision(path)
         reach = self._reach(at, p, unit_weights(self.weights[p]))
         total = math.fsum(reach)
         out = {}
-        for action, row in self.strategy(path).items():
+        # At the solved node: the same sums over the hands, renamed or not.
+        for action, row in self._strategy(at, p, None).items():
             out[action] = math.fsum(r * s for r, s in zip(reach, row) if r > 0) / total if total > 0 else math.nan
         return out
 
@@ -855,16 +945,17 @@ class Solution:
         path = read_path(path)
         if path == ():
             return array("d", self.values[p])
-        at = self.node(path)
+        at, applied, _ = self._walk(path)
         other = 1 - p
         reach = self._reach(at, other, unit_weights(self.weights[other]))
         job = self._job()
         values, weights = job.values_at(p, at, reach.tobytes())
         dead = self._dead(at, p)
-        return array(
+        chips = array(
             "d",
             [v / w * self.pot if w > 0 and not d else math.nan for v, w, d in zip(values, weights, dead)],
         )
+        return self._through(chips, self._renamed(p, applied))
 
     def _job(self) -> Any:
         """An engine job on this tree holding the average strategies (as its sums), for the
@@ -883,6 +974,8 @@ class Solution:
                 tree.count,
                 tree.units,
                 array("i", tree.card),
+                False,
+                tree.swaps,
             )
             job.load_averages(self._averages[0], self._averages[1])
             self._engine_job = job

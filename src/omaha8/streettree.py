@@ -27,6 +27,7 @@ from array import array
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple, Optional
 
+from ._engine import dealt_cards
 from .cards import Card, quoted, whole_number
 from .exceptions import SolverError
 from .sizes import ALL_IN, LIMITS, action_name, bet_totals, read_chips, read_pot_and_stack, read_sizes
@@ -41,6 +42,7 @@ __all__ = [
     "read_street_rules",
     "tree_shape",
     "build_street_tree",
+    "river_board_masks",
     "MAX_STREET_NODES",
     "MAX_STREET_RAISES",
     "MAX_STREET_BETTING",
@@ -302,24 +304,35 @@ def _cards_left(board_size: int, street: int) -> int:
 
 
 class _Counter:
-    def __init__(self, rules: StreetRules, templates: _Templates, board_size: int) -> None:
-        self.rules, self.templates, self.board_size = rules, templates, board_size
-        self.memo: dict[tuple[int, float], _Count] = {}
+    def __init__(self, rules: StreetRules, templates: _Templates, board: tuple[int, ...], swaps: tuple) -> None:
+        self.rules, self.templates, self.board_size, self.swaps = rules, templates, len(board), swaps
+        self.board_mask = sum(1 << c for c in board)
+        self.memo: dict[tuple[int, float, int], _Count] = {}
+        self.betting: dict[tuple[int, float], tuple[_Count, list[int]]] = {}
 
-    def street(self, index: int, put: float, chips: float) -> _Count:
-        """The subtree from street ``index``'s start at total ``put`` (each player)."""
+    def _betting(self, index: int, put: float, chips: float) -> tuple[_Count, list[int]]:
+        """Street ``index``'s own nodes below total ``put``, and each node's depth there."""
         key = (index, put)
+        if key not in self.betting:
+            template = self.templates.get(index, put, chips)
+            decisions, actions, widest = [0, 0], [0, 0], 1
+            for node in template.nodes:
+                if node.kind in (OOP, IP):
+                    decisions[node.kind] += 1
+                    actions[node.kind] += len(node.children)
+                    widest = max(widest, len(node.children))
+            count = _Count(len(template.nodes), tuple(decisions), tuple(actions), 0, 0, widest, 0)  # type: ignore[arg-type]
+            self.betting[key] = (count, self._depths(template))
+        return self.betting[key]
+
+    def street(self, index: int, put: float, chips: float, dealt: int = 0) -> _Count:
+        """The subtree from street ``index``'s start at total ``put`` (each player), ``dealt``
+        the cards dealt before it (a mask; read only where suits may swap)."""
+        key = (index, put, dealt if self.swaps else 0)
         if key in self.memo:
             return self.memo[key]
         template = self.templates.get(index, put, chips)
-        decisions, actions, widest = [0, 0], [0, 0], 1
-        for node in template.nodes:
-            if node.kind in (OOP, IP):
-                decisions[node.kind] += 1
-                actions[node.kind] += len(node.children)
-                widest = max(widest, len(node.children))
-        depths = self._depths(template)
-        count = _Count(len(template.nodes), tuple(decisions), tuple(actions), 0, 0, widest, 0)  # type: ignore[arg-type]
+        count, depths = self._betting(index, put, chips)
         deepest = max(depths)
         last = index == len(self.rules.streets) - 1
         for end in template.ends:
@@ -327,10 +340,14 @@ class _Counter:
             if last:
                 count = _add(count, _Count(0, (0, 0), (0, 0), 0, 0, 1, 1), 1)
                 continue
-            below = self.street(index + 1, node.put[0], node.chips[0])
-            cards = _cards_left(self.board_size, index)
             # The end becomes a chance node (counted in the template) with a subtree per card.
-            count = _add(count, below, cards)
+            if self.swaps:
+                for card, _ in dealt_cards(self.board_mask | dealt, self.swaps):
+                    below = self.street(index + 1, node.put[0], node.chips[0], dealt | 1 << card)
+                    count = _add(count, below, 1)
+            else:
+                below = self.street(index + 1, node.put[0], node.chips[0])
+                count = _add(count, below, _cards_left(self.board_size, index))
             count = count._replace(chance=count.chance + 1, widest=count.widest)
             deepest = max(deepest, depths[end] + 1 + below.depth)
         count = count._replace(depth=deepest)
@@ -346,19 +363,36 @@ class _Counter:
         return depths
 
 
-def tree_shape(rules: StreetRules, board_size: int) -> TreeShape:
-    """The tree's size from the templates, without building it."""
+def river_board_masks(board: tuple[int, ...], swaps: tuple = ()) -> list[int]:
+    """The cards dealt to each river board the tree's showdowns are on, as masks (0 on a river):
+    every one, or with ``swaps`` (checks.SUIT_PAIRS) those the mirror images leave."""
+    used = sum(1 << c for c in board)
+    masks = {0}
+    for _ in range(5 - len(board)):
+        masks = {mask | 1 << card for mask in masks for card, _ in dealt_cards(used | mask, swaps)}
+    return sorted(masks)
+
+
+def tree_shape(rules: StreetRules, board: "int | tuple[int, ...]", swaps: tuple = ()) -> TreeShape:
+    """The tree's size from the templates, without building it. ``board``: its cards, or (every
+    card solved, no ``swaps``) its size."""
+    cards = tuple(board) if not isinstance(board, int) else tuple(range(52 - board, 52))
     templates = _Templates(rules)
-    counter = _Counter(rules, templates, board_size)
+    counter = _Counter(rules, templates, cards, swaps)
     whole = counter.street(0, 0.0, 0.0)
     root = templates.get(0, 0.0, 0.0)
     if len(rules.streets) == 1:
         frontier = sum(1 for child in root.nodes[0].children if root.nodes[child].kind in (OOP, IP))
         splits = 1
     else:
-        frontier = len(root.ends) * _cards_left(board_size, 0)
+        frontier = len(root.ends) * len(dealt_cards(sum(1 << c for c in cards), swaps))
         splits = len(root.ends)
-    boards = math.comb(52 - board_size, 5 - board_size) if whole.showdowns else 0
+    if not whole.showdowns:
+        boards = 0
+    elif swaps:
+        boards = len(river_board_masks(cards, swaps))
+    else:
+        boards = math.comb(52 - len(cards), 5 - len(cards))
     return TreeShape(
         whole.nodes, whole.decisions, whole.actions, whole.chance, frontier, splits, whole.depth, whole.widest, boards
     )
@@ -378,6 +412,8 @@ class StreetTree:
     label: array  # 'i': the action or card that leads to the node, an index into ``names`` (-1 the root)
     card: array  # 'b': the card a chance node dealt to reach the node, else -1
     names: list[str]
+    swaps: tuple = ()  # the suit swaps (checks.SUIT_PAIRS) dealt cards are mirrored by
+    mirrors: array = None  # type: ignore[assignment]  # 'i': per chance node's child, its mirrors' swaps as bits
 
     @property
     def nodes(self) -> int:
@@ -407,8 +443,10 @@ class StreetTree:
         return parent
 
 
-def build_street_tree(board: tuple[int, ...], rules: StreetRules) -> StreetTree:
-    """The whole tree (see the module's words); call it only on a counted tree."""
+def build_street_tree(board: tuple[int, ...], rules: StreetRules, swaps: tuple = ()) -> StreetTree:
+    """The whole tree (see the module's words); call it only on a counted tree. With ``swaps``
+    (checks.SUIT_PAIRS that leave the board and both ranges as they are) a chance node deals
+    only the cards checks.dealt_cards solves, each with its mirror images' swaps."""
     templates = _Templates(rules)
     names: dict[str, int] = {}
 
@@ -416,20 +454,21 @@ def build_street_tree(board: tuple[int, ...], rules: StreetRules) -> StreetTree:
         return names.setdefault(name, len(names))
 
     kind, first, count = array("b"), array("i"), array("i")
-    units, chips, label, card = array("d"), array("d"), array("i"), array("b")
+    units, chips, label, card, mirrors = array("d"), array("d"), array("i"), array("b"), array("i")
     pot = rules.pot
     last = len(rules.streets) - 1
     # A node to make: (street, its template, its local number there, the cards dealt so far
     # (a bit mask), the card dealt to reach it or -1, its label's code).
     root = templates.get(0, 0.0, 0.0)
-    queue: list[Any] = [(0, root, 0, 0, -1, -1)]
+    queue: list[Any] = [(0, root, 0, 0, -1, -1, 0)]
     board_mask = sum(1 << c for c in board)
     at = 0
     while at < len(queue):
-        street, template, local, dealt, dealt_card, name = queue[at]
+        street, template, local, dealt, dealt_card, name, mirrored = queue[at]
         queue[at] = None
         at += 1
         card.append(dealt_card)
+        mirrors.append(mirrored)
         label.append(name)
         node = template.nodes[local]
         put, put_chips = node.put, node.chips
@@ -445,9 +484,8 @@ def build_street_tree(board: tuple[int, ...], rules: StreetRules) -> StreetTree:
             kind.append(CHANCE)
             start = len(queue)
             below = templates.get(street + 1, put[0], put_chips[0])
-            for c in range(52):
-                if not (board_mask | dealt) >> c & 1:
-                    queue.append((street + 1, below, 0, dealt | 1 << c, c, code(str(Card(c)))))
+            for c, mirrored in dealt_cards(board_mask | dealt, swaps):
+                queue.append((street + 1, below, 0, dealt | 1 << c, c, code(str(Card(c))), mirrored))
             first.append(start)
             count.append(len(queue) - start)
             continue
@@ -455,10 +493,10 @@ def build_street_tree(board: tuple[int, ...], rules: StreetRules) -> StreetTree:
         if node.children:
             start = len(queue)
             for child in node.children:
-                queue.append((street, template, child, dealt, -1, code(template.nodes[child].label)))
+                queue.append((street, template, child, dealt, -1, code(template.nodes[child].label), 0))
             first.append(start)
             count.append(len(node.children))
         else:
             first.append(0)
             count.append(0)
-    return StreetTree(tuple(board), rules, kind, first, count, units, chips, label, card, list(names))
+    return StreetTree(tuple(board), rules, kind, first, count, units, chips, label, card, list(names), swaps, mirrors)

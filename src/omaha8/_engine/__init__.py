@@ -29,8 +29,12 @@ from .checks import (
     MAX_WORKERS,
     TALLY_LISTS,
     check_rounds,
+    dealt_cards,
+    hand_swap,
     showdown_rows,
     showdown_weights,
+    swap_suits,
+    symmetric_swaps,
 )
 from .programs import (
     ALL_CARDS,
@@ -64,6 +68,10 @@ __all__ = [
     "MAX_SAMPLES",
     "MAX_WORKERS",
     "TALLY_LISTS",
+    "dealt_cards",
+    "hand_swap",
+    "swap_suits",
+    "symmetric_swaps",
     "ALL_CARDS",
     "ALL_RANKS",
     "FILTER_BITS",

@@ -70,6 +70,11 @@ __all__ = [
     "STREET_NODE_KINDS",
     "StreetSpec",
     "check_street_job",
+    "SUIT_PAIRS",
+    "dealt_cards",
+    "hand_swap",
+    "swap_suits",
+    "symmetric_swaps",
     "check_holdings",
     "check_share_against_all",
     "check_holding_ranks",
@@ -735,6 +740,109 @@ def check_river_job(
 STREET_NODE_KINDS = RIVER_NODE_KINDS + ("chance",)
 
 
+# Suit isomorphism of the cards dealt. A swap is a pair of suits (a, b), a < b, whose renaming
+# leaves the root's board and both ranges (weights included) as they are. At a chance node a
+# swap still holds while its two suits hold the same ranks on the board so far; a card of the
+# higher suit of a swap that holds is then dealt as the mirror image of the lower suit's card of
+# the same rank: its subtree is that card's with every hand's suits swapped.
+SUIT_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+_SUIT_LANE = sum(1 << (4 * rank) for rank in range(13))  # the cards of suit 0, as a mask
+
+
+def swap_suits(mask: int, a: int, b: int) -> int:
+    """A set of cards (a bit mask, card = rank * 4 + suit) with suits a < b swapped."""
+    shift = b - a
+    moved = ((mask >> shift) ^ mask) & (_SUIT_LANE << a)
+    return mask ^ moved ^ (moved << shift)
+
+
+def _suit_ranks(mask: int, suit: int) -> int:
+    return ((mask >> suit) & _SUIT_LANE) if suit >= 0 else 0
+
+
+def dealt_cards(used: int, swaps: tuple) -> list[tuple[int, int]]:
+    """What a chance node deals, the board and the cards dealt so far being ``used`` (a mask):
+    each card it solves, in card order, with a bit mask over ``swaps``' indices of the swaps
+    that deal another card as this one's mirror image (bit j: the card ``swaps[j]`` renames it
+    to). ``swaps`` closed (with (a, b) and (b, c), (a, c)): a card's mirror is then the card of
+    the same rank in the lowest suit its suit may swap with."""
+    lowest: dict[int, tuple[int, int]] = {}
+    for j, (a, b) in enumerate(swaps):
+        if _suit_ranks(used, a) == _suit_ranks(used, b) and (b not in lowest or a < lowest[b][0]):
+            lowest[b] = (a, j)
+    solved: dict[int, int] = {}
+    for card in range(52):
+        if used >> card & 1:
+            continue
+        rank, suit = divmod(card, 4)
+        if suit in lowest:
+            partner, j = lowest[suit]
+            solved[rank * 4 + partner] |= 1 << j
+        else:
+            solved[card] = 0
+    return list(solved.items())
+
+
+def hand_swap(rows: bytes, k: int, weights: Any, a: int, b: int) -> Optional[array]:
+    """Per hand of ``rows``: the index of the hand with suits a and b swapped, or None when one
+    has no such hand or its weight differs (the range is not symmetric in a and b)."""
+    n = len(rows) // k
+    masks = [0] * n
+    for i in range(n):
+        mask = 0
+        for c in rows[i * k : (i + 1) * k]:
+            mask |= 1 << c
+        masks[i] = mask
+    index = {mask: i for i, mask in enumerate(masks)}
+    out = array("i", bytes(4 * n))
+    for i, mask in enumerate(masks):
+        j = index.get(swap_suits(mask, a, b))
+        if j is None or weights[j] != weights[i]:
+            return None
+        out[i] = j
+    return out
+
+
+def symmetric_swaps(board: bytes, rows: tuple, weights: tuple, k: int) -> tuple[tuple[int, int], ...]:
+    """The swaps (see SUIT_PAIRS) of suits holding the same ranks on ``board`` under which both
+    sides' hands and weights are unchanged: closed, as dealt_cards needs."""
+    used = sum(1 << c for c in bytes(board))
+    found = []
+    for a, b in SUIT_PAIRS:
+        if _suit_ranks(used, a) != _suit_ranks(used, b):
+            continue
+        if all(hand_swap(rows[p], k, weights[p], a, b) is not None for p in (0, 1)):
+            found.append((a, b))
+    return tuple(found)
+
+
+def _read_swaps(swaps: object, board_mask: int, rows: tuple, weights: tuple, k: int) -> tuple:
+    """check_street_job's swaps: pairs of SUIT_PAIRS, closed, each leaving the board's ranks and
+    both sides' hands and weights as they are; their hand permutations, per side."""
+    try:
+        pairs = tuple((int(a), int(b)) for a, b in swaps)  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        raise SolverError(f"swaps are pairs of suits (a, b), a < b, not {quoted(swaps)}") from None
+    if any(pair not in SUIT_PAIRS for pair in pairs) or len(set(pairs)) != len(pairs):
+        raise SolverError(f"swaps are different pairs of suits (a, b), 0 <= a < b <= 3, not {quoted(swaps)}")
+    for a, b in pairs:
+        for c in range(4):
+            if c not in (a, b) and ((min(a, c), max(a, c)) in pairs) != ((min(b, c), max(b, c)) in pairs):
+                raise SolverError(
+                    f"swaps {quoted(swaps)} are not closed: with ({a}, {b}), a third suit swaps with both or neither"
+                )
+    perms: tuple[list, list] = ([], [])
+    for a, b in pairs:
+        if _suit_ranks(board_mask, a) != _suit_ranks(board_mask, b):
+            raise SolverError(f"the swap of suits {a} and {b} changes the board's ranks")
+        for p in (0, 1):
+            perm = hand_swap(rows[p], k, weights[p], a, b)
+            if perm is None:
+                raise SolverError(f"the swap of suits {a} and {b} changes {('oop', 'ip')[p]}'s hands or weights")
+            perms[p].append(perm)
+    return pairs, perms
+
+
 class StreetSpec(NamedTuple):
     board: bytes  # 3, 4 or 5 cards
     rows: tuple[bytes, bytes]
@@ -750,14 +858,18 @@ class StreetSpec(NamedTuple):
     boards: list[int]  # the river boards' dealt cards, each a bit mask
     board_of: list[int]  # per node: the index in ``boards`` of a showdown's board, else -1
     left: list[float]  # per node: at a chance node, the cards a pair leaves to deal, else 0
+    swaps: tuple  # the suit swaps (a, b) dealt cards are mirrored by
+    mirrors: list[int]  # per node: at a chance node's child, its mirrors' swaps as bits, else 0
+    perms: tuple[list, list]  # per side, per swap: each hand's index with the suits swapped
 
 
 class _StreetWalk:
     """check_street_job's walk of a tree in node order (children follow their parents): each
     node's depth, the cards dealt to it, its showdown's board and its chance node's cards left."""
 
-    def __init__(self, board_size: int, board_mask: int, k: int, nodes: int) -> None:
-        self.board_size, self.board_mask, self.k = board_size, board_mask, k
+    def __init__(self, board_size: int, board_mask: int, k: int, nodes: int, swaps: tuple = ()) -> None:
+        self.board_size, self.board_mask, self.k, self.swaps = board_size, board_mask, k, swaps
+        self.mirrors = [0] * nodes
         self.parents = [0] * nodes
         self.depths = [0] * nodes
         self.masks = [0] * nodes
@@ -797,20 +909,23 @@ class _StreetWalk:
     def _chance(self, node: int, on_board: int, children: range, dealt: list) -> None:
         if on_board >= 5:
             raise SolverError(f"node {node} deals a card on a board of five")
-        coming = [c for c in range(52) if not (self.board_mask | self.masks[node]) >> c & 1]
-        if [dealt[child] for child in children] != coming:
-            raise SolverError(f"node {node}: a chance node's children deal every card that can come, in order")
-        for child in children:
+        coming = dealt_cards(self.board_mask | self.masks[node], self.swaps)
+        if [dealt[child] for child in children] != [card for card, _ in coming]:
+            words = "every card that can come" if not self.swaps else "the cards that can come but mirror images"
+            raise SolverError(f"node {node}: a chance node's children deal {words}, in order")
+        for child, (_, mirrors) in zip(children, coming):
             self.masks[child] |= 1 << dealt[child]
+            self.mirrors[child] = mirrors
         self.left[node] = float(52 - on_board - 2 * self.k)
 
 
 def check_street_job(
-    board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards
+    board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards, swaps=()
 ) -> StreetSpec:
     """The street solver's spot and tree, checked whole: the engines read only what this passed.
     The river's rules (``check_river_job``) and a chance node's children one per card that can
-    come (none of the board or dealt before), showdowns only on five cards, no chance on five."""
+    come (none of the board or dealt before; with ``swaps``, see SUIT_PAIRS, but the mirror
+    images, as dealt_cards lists them), showdowns only on five cards, no chance on five."""
     board_cards = list(bytes(board))
     if not 3 <= len(board_cards) <= 5 or any(c > 51 for c in board_cards) or len(set(board_cards)) != len(board_cards):
         raise CardError(f"a board is three to five different cards, not {quoted(board_cards)}")
@@ -821,6 +936,7 @@ def check_street_job(
         _river_weights(oop_weights, len(rows[0]) // k, "oop"),
         _river_weights(ip_weights, len(rows[1]) // k, "ip"),
     )
+    pairs, perms = _read_swaps(swaps, board_mask, rows, weights, k)
     kinds, firsts, counts, amounts, dealt = list(kinds), list(firsts), list(counts), list(amounts), list(cards)
     nodes = len(kinds)
     if not nodes or not len(firsts) == len(counts) == len(dealt) == nodes or len(amounts) != 3 * nodes:
@@ -829,7 +945,7 @@ def check_street_job(
         raise SolverError("a tree's root is a decision or a chance node")
     if dealt[0] != -1:
         raise SolverError("the root is dealt no card")
-    walk = _StreetWalk(len(board_cards), board_mask, k, nodes)
+    walk = _StreetWalk(len(board_cards), board_mask, k, nodes, pairs)
     for node, (kind, first, count) in enumerate(zip(kinds, firsts, counts)):
         walk.node(node, kind, first, count, dealt)
     if node_roots := [n for n in range(1, nodes) if walk.parents[n] != 1]:
@@ -852,4 +968,7 @@ def check_street_job(
         list(walk.boards),
         walk.board_of,
         walk.left,
+        pairs,
+        walk.mirrors,
+        perms,
     )

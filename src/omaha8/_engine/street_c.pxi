@@ -22,6 +22,12 @@
 # each frontier node's parent; then each frontier subtree is a task, writing only its own nodes
 # and its own value buffer; then the last task's worker walks the top of the tree once more,
 # reading the frontier's values in the tree's order. Any thread count gives the same bits.
+#
+# Suit isomorphism. Where two suits are the same on the board so far and both ranges are
+# unchanged by swapping them, a chance node deals only one of each pair of mirror cards: the
+# other's values are the solved card's, read through the swap's hand permutation (a hand's
+# value under the mirror card is its swapped hand's under the solved one), as postflop-solver
+# does. The swaps and the cards each chance node solves are checks.dealt_cards'.
 
 from libc.math cimport fabs, floor
 from libc.stdint cimport int16_t
@@ -57,6 +63,9 @@ cdef struct StreetGame:
     int32_t* depth_of
     double* amount
     double* left             # per chance node: the cards a pair leaves to deal
+    int32_t* mirror          # per chance node's child: the swaps that deal its mirror images, as bits
+    int nswaps
+    int32_t* perm[2]         # per side: nswaps * n, each hand's index with a swap's suits swapped
     int64_t* offset
     int64_t size[2]
     float* regret[2]
@@ -183,6 +192,9 @@ cdef void street_chance(StreetGame* g, StreetWork* w, int p, int node, int depth
     cdef double* opp = w.opp + depth * g.most
     cdef const double* got
     cdef double scale = 1.0 / g.left[node]
+    cdef int j
+    cdef int32_t mirrors, h
+    cdef const int32_t* perm
     for i in range(n):
         out[i] = 0.0
     for a in range(count):
@@ -200,6 +212,14 @@ cdef void street_chance(StreetGame* g, StreetWork* w, int p, int node, int depth
         for i in range(n):
             if not mine[i] & bit:
                 out[i] += got[i]
+        mirrors = g.mirror[child]
+        for j in range(g.nswaps):
+            if mirrors >> j & 1:
+                perm = g.perm[p] + <Py_ssize_t>j * n
+                for i in range(n):
+                    h = perm[i]
+                    if not mine[h] & bit:
+                        out[i] += got[h]
     for i in range(n):
         out[i] *= scale
 
@@ -533,8 +553,8 @@ cdef bint _probabilities(const float* x, int64_t size) noexcept nogil:
 
 cdef class StreetJob(TaskedJob):
     """A heads-up spot's DCFR state from the flop, turn or river. ``StreetJob(board, oop_rows,
-    ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards)`` (see
-    checks.check_street_job); ``begin(mode, iteration, player)`` sets up a phase of one player
+    ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards,
+    compressed=False, swaps=())`` (see checks.check_street_job); ``begin(mode, iteration, player)`` sets up a phase of one player
     (0: its half of DCFR iteration ``iteration``, 1: its best response to the other's average
     strategy, 2: its value with both on their averages), whose tasks ``run(worker)`` claims;
     then ``root(player)`` is each of its hands' value."""
@@ -557,9 +577,9 @@ cdef class StreetJob(TaskedJob):
         self.ready = False
 
     def __init__(self, board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts,
-                 amounts, cards, compressed=False):
+                 amounts, cards, compressed=False, swaps=()):
         spec = checks.check_street_job(board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds,
-                                       firsts, counts, amounts, cards)
+                                       firsts, counts, amounts, cards, swaps)
         cdef int k = spec.hole_size, p, node, code, b, c, bsize
         cdef StreetGame* g = &self.g
         cdef bytes rows
@@ -589,10 +609,20 @@ cdef class StreetJob(TaskedJob):
         g.amount = <double*>malloc(3 * g.nodes * sizeof(double))
         g.left = <double*>malloc(g.nodes * sizeof(double))
         g.offset = <int64_t*>malloc(g.nodes * sizeof(int64_t))
+        g.mirror = <int32_t*>malloc(g.nodes * sizeof(int32_t))
         if (g.kind == NULL or g.first == NULL or g.count == NULL or g.card == NULL or g.board_of == NULL
                 or g.depth_of == NULL or g.frontier_of == NULL or g.split_of == NULL or g.amount == NULL
-                or g.left == NULL or g.offset == NULL):
+                or g.left == NULL or g.offset == NULL or g.mirror == NULL):
             raise MemoryError()
+        g.nswaps = len(spec.swaps)
+        for p in range(2):
+            n = len(spec.rows[p]) // k
+            g.perm[p] = <int32_t*>malloc((g.nswaps * n if g.nswaps * n else 1) * sizeof(int32_t))
+            if g.perm[p] == NULL:
+                raise MemoryError()
+            for b in range(g.nswaps):
+                for i in range(n):
+                    g.perm[p][b * n + i] = spec.perms[p][b][i]
         for p in range(2):
             rows = spec.rows[p]
             row_cards = rows
@@ -656,6 +686,7 @@ cdef class StreetJob(TaskedJob):
             g.board_of[node] = spec.board_of[node]
             g.depth_of[node] = spec.depths[node]
             g.left[node] = spec.left[node]
+            g.mirror[node] = spec.mirrors[node]
             for p in range(3):
                 g.amount[3 * node + p] = spec.amounts[3 * node + p]
             p = g.kind[node]
@@ -768,7 +799,7 @@ cdef class StreetJob(TaskedJob):
         free(g.kind); free(g.first); free(g.count); free(g.card); free(g.board_of); free(g.depth_of)
         free(g.frontier_of); free(g.frontier_node); free(g.frontier_parent); free(g.split_of); free(g.amount); free(g.left)
         free(g.offset); free(g.split_own); free(g.split_opp); free(g.frontier_value)
-        free(g.regret_scale); free(g.sums_scale)
+        free(g.regret_scale); free(g.sums_scale); free(g.mirror); free(g.perm[0]); free(g.perm[1])
 
     @property
     def memory(self):
@@ -781,7 +812,8 @@ cdef class StreetJob(TaskedJob):
         cdef int64_t n = g.most
         total += 8 * n * (2 * g.nsplit + g.nfrontier)
         total += 2 * (16 * g.core.accumulators + 8 * n * (2 + g.depth * (2 * g.widest + 6)))
-        total += g.nodes * (8 * 4 + 3 * 8 + 8 + 8)
+        total += g.nodes * (9 * 4 + 3 * 8 + 8 + 8)
+        total += 4 * g.nswaps * (g.core.side[0].n + g.core.side[1].n)
         return total
 
     def begin(self, int mode, long long iteration=0, int player=0):

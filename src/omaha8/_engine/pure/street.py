@@ -38,10 +38,12 @@ class StreetJob(TaskedJob):
         amounts,
         cards,
         compressed=False,
+        swaps=(),
     ):
         spec = check_street_job(
-            board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards
+            board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards, swaps
         )
+        self._mirrors, self._perms = spec.mirrors, spec.perms
         k = spec.hole_size
         self._board = list(spec.board)
         self._holes = [[tuple(rows[i * k : (i + 1) * k]) for i in range(len(rows) // k)] for rows in spec.rows]
@@ -174,6 +176,12 @@ class StreetJob(TaskedJob):
                 for i, mask in enumerate(self._masks[p]):
                     if not mask & bit:
                         out[i] += values[i]
+                # The mirror cards' values: the solved card's, each hand's swapped hand's.
+                for j, perm in enumerate(self._perms[p]):
+                    if self._mirrors[child] >> j & 1:
+                        for i, h in enumerate(perm):
+                            if not self._masks[p][h] & bit:
+                                out[i] += values[h]
             return [v * (1.0 / self._left[node]) for v in out]
         if kind == _SHOWDOWN:
             return self._leaf(p, node, opp_reach)
