@@ -416,6 +416,24 @@ def test_solve_a_turn_with_sizes_by_street(live_core, capsys, tmp_path):
     assert status == 0 and omaha8.Solution.load(tmp_path / "turn").value == solved.value
 
 
+def test_solve_compression_and_every_card_by_flag(live_core, capsys):
+    argv = ["solve", "--board", "Ks7s2d9d", "--oop", "AhAc3h3c", "--ip", "JhJc6h6c", "--pot", "100"]
+    argv += ["--stack", "400", "--bets", "turn=100%", "--max-raises", "0", "--iterations", "20", "--json"]
+    spot = ("Ks7s2d9d", "AhAc3h3c", "JhJc6h6c", 100, 400)
+    kw = dict(bets={"turn": (1.0,)}, max_raises=0, iterations=20, exploitability=0.003)
+    for flags, options in [
+        ([], {}),
+        (["--compression"], dict(compression=True)),
+        (["--no-isomorphism"], dict(isomorphism=False)),
+    ]:
+        status, out, err = run(capsys, *argv, *flags)
+        assert status == 0 and not err
+        assert json.loads(out)["value"] == omaha8.solve(*spot, **kw, **options).value, flags
+    river = [word if word != "turn=100%" else "100%" for word in argv]
+    status, out, err = run(capsys, *river[:2], "Ks7s2d9d4c", *river[3:], "--compression")
+    assert status == 2 and "a river deals no card" in err
+
+
 @pytest.mark.parametrize(
     "extra, words",
     [

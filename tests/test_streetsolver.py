@@ -543,3 +543,40 @@ def test_a_solution_with_mirror_cards_saves_and_loads(live_core, tmp_path):
     (tmp_path / "bad.o8s").write_bytes(data)
     with pytest.raises(SolverError, match="swaps"):
         omaha8.Solution.load(tmp_path / "bad.o8s")
+
+
+def test_a_compressed_solution_keeps_its_strategies_in_16_bits(live_core, tmp_path):
+    kw = dict(bets=(1.0,), raises=(1.0,), max_raises=1, iterations=20, exploitability=0.0)
+    full = solve(TURN, side(OOP), side(IP), POT, STACK, **kw)
+    half = solve(TURN, side(OOP), side(IP), POT, STACK, compression=True, **kw)
+    assert half._averages[0].typecode == "H" and full._averages[0].typecode == "f"
+    for path in [(), ("check",), ("check", "check", "7c"), ("bet 1.0", "call", "Qd", "check")]:
+        played = half.strategy(path)
+        for h in range(3):
+            column = [row[h] for row in played.values()]
+            assert all(math.isnan(x) for x in column) or sum(column) == pytest.approx(1.0, abs=1e-12)
+        # The 16-bit numbers are the engine's average strategy, rounded to 1/65535.
+        assert half.reach(path) is not None
+    estimate = solve_estimate(TURN, side(OOP), side(IP), POT, STACK, compression=True, **kw)
+    assert len(half._averages[0]) + len(half._averages[1]) == estimate.elements
+    half.save(tmp_path / "half.o8s")
+    loaded = omaha8.Solution.load(tmp_path / "half.o8s")
+    assert loaded == half and loaded._averages[0].typecode == "H"
+    path = ("check", "check", "7c")
+    assert loaded.ev("oop", path).tobytes() == half.ev("oop", path).tobytes()
+    assert half.ev("oop", path).tolist() == pytest.approx(full.ev("oop", path).tolist(), abs=0.05 * POT, nan_ok=True)
+    # A hand whose 16-bit numbers do not add up to 65535 is refused.
+    data = (tmp_path / "half.o8s").read_bytes()
+    last = (int.from_bytes(data[-2:], "little") + 1000) % 65536
+    (tmp_path / "bad.o8s").write_bytes(data[:-2] + last.to_bytes(2, "little"))
+    with pytest.raises(SolverError, match="not a strategy"):
+        omaha8.Solution.load(tmp_path / "bad.o8s")
+
+
+def test_both_engines_round_a_strategy_to_16_bits_alike(core, fallback):
+    for engine in (core, fallback):
+        with pytest.raises(omaha8.JobError, match="16 or 32"):
+            engine.check_averages(b"", [], 0, 8)
+        assert engine.check_averages(array("H", [21845] * 3).tobytes(), [3], 1, 16).tolist() == [21845] * 3
+        with pytest.raises(omaha8.JobError, match="not a strategy"):
+            engine.check_averages(array("H", [30000, 30000]).tobytes(), [2], 1, 16)

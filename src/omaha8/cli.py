@@ -1033,8 +1033,11 @@ def _run_solve(args: argparse.Namespace) -> int:
         if river:
             if args.small_bet is not None:
                 raise UsageError("--small-bet is the flop's fixed bet: a river board has no flop")
+            if args.compression or args.no_isomorphism:
+                raise UsageError("--compression and --no-isomorphism are the flop's and turn's: a river deals no card")
             solution = solve_river(args.board, args.oop, args.ip, args.pot, args.stack, **arguments)
         else:
+            arguments.update(compression=args.compression, isomorphism=not args.no_isomorphism)
             solution = solve(args.board, args.oop, args.ip, args.pot, args.stack, small_bet=args.small_bet, **arguments)
     finally:
         if drawn[0]:
@@ -1107,6 +1110,14 @@ def _add_solve_parser(commands: Any) -> None:
         "--exploitability", default="0.3%", help="stop at this exploitability, of the pot (default 0.3%%)"
     )
     command.add_argument("--threads", type=_whole_number, help="threads (default: every core)")
+    command.add_argument(
+        "--compression", action="store_true", help="flop, turn: regrets and sums in 16 bits (half the memory)"
+    )
+    command.add_argument(
+        "--no-isomorphism",
+        action="store_true",
+        help="flop, turn: solve every card, not one of each pair of mirror-image cards",
+    )
     command.add_argument(
         "--out",
         help="save the solution to this file, checked before the solve (RiverSolution.load reads a river's, "

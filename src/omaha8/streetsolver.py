@@ -13,7 +13,13 @@ over the whole tree, chance included, every CHECK_EVERY iterations and at the en
 (``StreetJob``) keeps regrets and strategy sums as float32, 8 bytes per action and hand at each
 decision, and works out the strategy a node plays when it visits it; each river board's hands
 are sorted for the sweep once per solve and kept (a turn has at most 48 such boards, a flop
-1,176), and the solution keeps the average strategies as float32 (4 bytes per action and hand).
+1,176), and the solution keeps the average strategies as float32 (4 bytes per action and hand;
+with ``compression``, 16 bits: each probability times 65535, rounded).
+
+Suit isomorphism: where two suits hold the same ranks on the board and both ranges (weights
+included) are unchanged by swapping them, a chance node deals one card of each mirror pair, the
+other's values read through the swap (a hand's value is its mirror image's); a path through a
+mirror card reads the solved node with every hand renamed.
 """
 
 from __future__ import annotations
@@ -95,6 +101,7 @@ _HEADER_KEYS = (
     "seconds",
     "memory",
     "swaps",
+    "strategy_bits",
 )
 # A saved solution's bytes at most (a full turn's strategies take gigabytes).
 MAX_SOLUTION_BYTES = 64 * 10**9
@@ -102,8 +109,9 @@ MAX_SOLUTION_BYTES = 64 * 10**9
 
 def _read_header(header: object) -> dict:
     """A file's header, read by the rules ``solve`` reads its arguments by."""
-    if isinstance(header, dict) and "swaps" not in header:
-        header = {**header, "swaps": []}  # written before the suit isomorphism: every card solved
+    if isinstance(header, dict):
+        # Written before the suit isomorphism and 16-bit strategies: every card solved, float32.
+        header = {"swaps": [], "strategy_bits": 32, **header}
     header = header_fields(header, _HEADER_KEYS, "solve")
     swaps = header["swaps"]
     pair = lambda x: isinstance(x, list) and len(x) == 2 and all(type(v) is int for v in x)  # noqa: E731
@@ -129,8 +137,11 @@ def _read_header(header: object) -> dict:
         small_bet=header["small_bet"],
         big_bet=header["big_bet"],
     )
+    bits = header["strategy_bits"]
+    if type(bits) is not int or bits not in (16, 32):
+        raise SolverError(f"strategy_bits is 16 or 32, not {quoted(bits)}")
     fields = read_solve_fields(header, rules.pot, rules.stack)._asdict()
-    return {"rules": rules, "board": cards, "swaps": tuple(tuple(x) for x in swaps), **fields}
+    return {"rules": rules, "board": cards, "swaps": tuple(tuple(x) for x in swaps), "bits": bits, **fields}
 
 
 class Estimate(NamedTuple):
@@ -147,7 +158,7 @@ class Estimate(NamedTuple):
     hands: tuple[int, int]
     peak: int = 0
     """The most the solve holds at once: the engine, then (its regrets freed) the engine's sums
-    beside the solution's float32 strategies and the tree; what ``max_memory`` is held to."""
+    beside the solution's strategies (float32, or 16 bits compressed) and the tree; what ``max_memory`` is held to."""
 
 
 @dataclass(frozen=True)
@@ -233,7 +244,7 @@ def _estimate(
 ) -> Estimate:
     """The bytes a solve takes, counted as the engine counts its ``memory`` (the regrets and
     sums, each river board's sorted sides, the frontier's reaches and values, the workers'
-    buffers, the tree), and the peak: the solution's float32 strategies are copied out once the
+    buffers, the tree), and the peak: the solution's strategies (float32, or 16 bits compressed) are copied out once the
     regrets are freed, beside the sums, and the tree's arrays are kept here."""
     n = (len(rows[0]) // k, len(rows[1]) // k)
     elements = shape.actions[0] * n[0] + shape.actions[1] * n[1]
@@ -250,7 +261,8 @@ def _estimate(
     engine += shape.nodes * (9 * 4 + 3 * 8 + 8 + 8) + 4 * len(swaps) * (n[0] + n[1])
     tree = shape.nodes * (1 + 4 + 4 + 24 + 24 + 4 + 1)
     regrets = (2 if compression else 4) * elements
-    peak = max(engine, engine - regrets + 4 * elements) + tree
+    copy = (2 if compression else 4) * elements  # the solution's strategies, 16 bits when compressed
+    peak = max(engine, engine - regrets + copy) + tree
     decisions = shape.decisions[0] + shape.decisions[1]
     return Estimate(shape.nodes, decisions, elements, engine, shape.river_boards, n, peak)
 
@@ -473,7 +485,9 @@ def solve(
     value = game_value(0) * spot.rules.pot
     memory = job.memory
     job.release_regrets()  # before the strategies are copied out: the peak is the solve's
-    averages = (job.averages(0), job.averages(1))
+    # Compressed, the strategies are kept in 16 bits as well: half the bytes beside the sums.
+    bits = 16 if compression else 32
+    averages = (job.averages(0, bits), job.averages(1, bits))
     rules = spot.rules
     return Solution(
         board=tuple(Card(c) for c in spot.board),
@@ -595,6 +609,7 @@ class Solution:
             "seconds": self.seconds,
             "memory": self.memory,
             "swaps": [list(pair) for pair in self._tree.swaps],
+            "strategy_bits": self._bits,
         }
         text = json.dumps(header, allow_nan=False).encode()
         blocks = [_MAGIC, len(text).to_bytes(8, "little"), text, self.rows[0], self.rows[1]]
@@ -626,7 +641,8 @@ class Solution:
             shape = tree_shape(rules, tuple(board), swaps)
         if shape.nodes > MAX_STREET_NODES:
             raise SolverError(f"its tree would have {shape.nodes:,} nodes (at most {MAX_STREET_NODES:,})")
-        need = (n[0] + n[1]) * (k + 16) + 4 * (shape.actions[0] * n[0] + shape.actions[1] * n[1])
+        width = read["bits"] // 8
+        need = (n[0] + n[1]) * (k + 16) + width * (shape.actions[0] * n[0] + shape.actions[1] * n[1])
         if need != len(data) - at:
             raise SolverError("it is cut short" if need > len(data) - at else "it has bytes past its end")
         blocks = Blocks(data, at)
@@ -643,9 +659,9 @@ class Solution:
         averages = []
         for p in (0, 1):
             counts = [tree.count[node] for node in range(tree.nodes) if tree.kind[node] == p]
-            block = blocks.take(4 * shape.actions[p] * n[p])
+            block = blocks.take(width * shape.actions[p] * n[p])
             try:
-                averages.append(_engine.ENGINE.check_averages(block, counts, n[p]))
+                averages.append(_engine.ENGINE.check_averages(block, counts, n[p], read["bits"]))
             except JobError as error:
                 raise SolverError(f"{PLAYERS[p]}'s strategies: {error}") from None
         return cls(
@@ -882,17 +898,32 @@ class Solution:
 
     def _strategy(self, at: int, p: int, renamed: Optional[array]) -> dict[str, array]:
         n = self._count(p)
-        start = self._offset(at)
-        flat = self._averages[p]
         dead = self._dead(at, p)
         out = {}
-        for a, child in enumerate(self._tree.children(at)):
-            row = array("d", flat[start + a * n : start + (a + 1) * n])
+        for child, row in zip(self._tree.children(at), self._played(at, p)):
             for i in range(n):
                 if dead[i]:
                     row[i] = math.nan
             out[self._tree.name(child)] = self._through(row, renamed)
         return out
+
+    @property
+    def _bits(self) -> int:
+        """The bits a probability of the strategies takes: 32 (float32), or 16 (compressed)."""
+        return 16 if self._averages[0].typecode == "H" else 32
+
+    def _played(self, at: int, p: int) -> list[array]:
+        """The average strategy decision ``at`` plays, per action an array('d') over p's hands
+        (16-bit strategies: each hand's numbers over their sum, so that they add up to 1)."""
+        n, start, count = self._count(p), self._offset(at), self._tree.count[at]
+        flat = self._averages[p]
+        rows = [array("d", flat[start + a * n : start + (a + 1) * n]) for a in range(count)]
+        if flat.typecode == "H":
+            for i in range(n):
+                total = math.fsum(row[i] for row in rows)
+                for row in rows:
+                    row[i] = row[i] / total if total > 0 else 1.0 / count
+        return rows
 
     def reach(self, path: Iterable[str] = ()) -> array:
         """Per hand of the player acting at ``path``: its chance weight times the probability of
@@ -913,11 +944,9 @@ class Solution:
         for child in reversed(line):
             above = parent[child]
             if self._tree.kind[above] == p:
-                a = child - self._tree.first[above]
-                start = self._offset(above) + a * n
-                flat = self._averages[p]
+                played = self._played(above, p)[child - self._tree.first[above]]
                 for i in range(n):
-                    reach[i] *= flat[start + i]
+                    reach[i] *= played[i]
         for i in range(n):
             if dead[i]:
                 reach[i] = 0.0
@@ -974,7 +1003,7 @@ class Solution:
                 tree.count,
                 tree.units,
                 array("i", tree.card),
-                False,
+                self._bits == 16,
                 tree.swaps,
             )
             job.load_averages(self._averages[0], self._averages[1])

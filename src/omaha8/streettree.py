@@ -18,6 +18,11 @@ given pot is the same at every card, so it is worked out once (a template) and s
 every card; the count of nodes, decisions and actions is worked out from the templates before
 anything is built, and a street's betting stops at MAX_STREET_BETTING nodes, so a refusal
 costs under a second.
+
+Suit isomorphism. Given the swaps of suits that leave the board and both ranges as they are
+(``checks.SUIT_PAIRS``), a chance node has a child only for each card it solves, as
+``checks.dealt_cards`` lists them (the mirror images' swaps kept per child, in ``mirrors``): a
+turn with two suits absent deals 35 rivers, not 48.
 """
 
 from __future__ import annotations

@@ -949,13 +949,24 @@ cdef class StreetJob(TaskedJob):
         self.released = True
 
     def load_averages(self, oop_sums, ip_sums):
-        """Set each player's strategy sums to the given float32 arrays (``averages`` of a
-        solve), so that the average strategies are theirs: for values below the root."""
+        """Set each player's strategy sums to the given arrays (``averages`` of a solve: float32
+        for a job of float32 storage, 16 bits for a compressed one), so that the average
+        strategies are theirs: for values below the root."""
         cdef StreetGame* g = &self.g
-        cdef int p
+        cdef int p, node
         cdef float[:] view
+        cdef uint16_t[:] view16
         if g.compressed:
-            raise JobError("averages are loaded into a job of float32 storage, not a compressed one")
+            for p, given in enumerate((oop_sums, ip_sums)):
+                sums = array("H", given)
+                if len(sums) != g.size[p]:
+                    raise JobError(f"player {p}'s sums are {len(sums):,} 16-bit numbers, not {g.size[p]:,}")
+                if g.size[p]:
+                    view16 = sums
+                    memcpy(g.sums16[p], &view16[0], g.size[p] * sizeof(uint16_t))
+            for node in range(g.nodes):
+                g.sums_scale[node] = 1.0  # each hand's sums are normalized as they are read
+            return
         for p, given in enumerate((oop_sums, ip_sums)):
             sums = array("f", given)
             if len(sums) != g.size[p]:
@@ -967,16 +978,30 @@ cdef class StreetJob(TaskedJob):
                 raise JobError(f"player {p}'s average strategies are probabilities, each between 0 and 1")
             memcpy(g.sums[p], &view[0], g.size[p] * sizeof(float))
 
-    def averages(self, int player):
+    def averages(self, int player, int bits=32):
         """Every decision of ``player``'s average strategy, as ``average`` gives each, in one
-        array('f'): the decisions in node order, each [action][hand]."""
+        array: the decisions in node order, each [action][hand]; float32 (``bits`` 32) or each
+        probability times 65535, rounded, as array('H') (``bits`` 16: half the bytes)."""
         if player not in (0, 1):
             raise JobError("player is 0 (OOP) or 1 (IP)")
+        if bits not in (16, 32):
+            raise JobError(f"averages are 16 or 32 bits, not {bits!r}")
         cdef StreetGame* g = &self.g
         cdef Py_ssize_t n = g.core.side[player].n, i, size
         cdef int node
-        out = array("f", bytes(4 * g.size[player]))
-        cdef float[:] view = out
+        cdef bint wide = bits == 32
+        out = array("f" if wide else "H", bytes((4 if wide else 2) * g.size[player]))
+        cdef float[:] view
+        cdef uint16_t[:] view16
+        cdef float* floats = NULL
+        cdef uint16_t* shorts = NULL
+        if g.size[player]:
+            if wide:
+                view = out
+                floats = &view[0]
+            else:
+                view16 = out
+                shorts = &view16[0]
         cdef double* buffer = <double*>malloc((g.widest * n if g.widest * n else 1) * sizeof(double))
         if buffer == NULL:
             raise MemoryError()
@@ -987,7 +1012,10 @@ cdef class StreetJob(TaskedJob):
                         street_sigma(g, node, True, buffer)
                         size = g.count[node] * n
                         for i in range(size):
-                            view[g.offset[node] + i] = <float>buffer[i]
+                            if wide:
+                                floats[g.offset[node] + i] = <float>buffer[i]
+                            else:
+                                shorts[g.offset[node] + i] = <uint16_t>floor(buffer[i] * 65535.0 + 0.5)
         finally:
             free(buffer)
         return out
@@ -1004,11 +1032,16 @@ cdef class StreetJob(TaskedJob):
         return out
 
 
-def check_averages(averages, counts, long long hands):
+def check_averages(averages, counts, long long hands, int bits=32):
     """Check saved average strategies, float32 bytes of decisions one after the other, each
     ``counts[d]`` actions of [action][hand] over ``hands`` hands: every probability in [0, 1]
     and each hand's adding up to 1 within float32's rounding. Raises JobError naming the first
-    that is not; returns the floats read, array('f')."""
+    that is not; returns the floats read, array('f'). ``bits`` 16: uint16 bytes (``averages``
+    with 16 bits), each hand's adding up to 65535 within half a unit an action; array('H')."""
+    if bits not in (16, 32):
+        raise JobError(f"averages are 16 or 32 bits, not {bits!r}")
+    if bits == 16:
+        return _check_averages16(averages, counts, hands)
     flat = array("f", bytes(averages))
     sizes = array("q", [int(c) for c in counts])
     cdef long long total = 0, d
@@ -1037,6 +1070,39 @@ def check_averages(averages, counts, long long hands):
                     bad = d
                     where = i
                 if bad >= 0:
+                    break
+            if bad >= 0:
+                break
+            at += size[d] * hands
+    if bad >= 0:
+        raise JobError(f"decision {bad}: hand {where}'s probabilities are not a strategy")
+    return flat
+
+
+cdef _check_averages16(averages, counts, long long hands):
+    flat = array("H", bytes(averages))
+    sizes = array("q", [int(c) for c in counts])
+    cdef long long total = 0, d
+    for d in range(len(sizes)):
+        if sizes[d] < 1:
+            raise JobError(f"decision {d} has {sizes[d]} actions")
+        total += sizes[d] * hands
+    if total != len(flat):
+        raise JobError(f"the strategies are {len(flat):,} 16-bit numbers, not {total:,}")
+    if not total:
+        return flat
+    cdef uint16_t[:] view = flat
+    cdef long long[:] size = sizes
+    cdef long long at = 0, i, a, bad = -1, where = 0, decisions = len(sizes), sum_
+    with nogil:
+        for d in range(decisions):
+            for i in range(hands):
+                sum_ = 0
+                for a in range(size[d]):
+                    sum_ += view[at + a * hands + i]
+                if 2 * (sum_ - 65535 if sum_ > 65535 else 65535 - sum_) > size[d]:
+                    bad = d
+                    where = i
                     break
             if bad >= 0:
                 break

@@ -287,7 +287,13 @@ class StreetJob(TaskedJob):
 
     def load_averages(self, oop_sums, ip_sums):
         if self._compressed:
-            raise JobError("averages are loaded into a job of float32 storage, not a compressed one")
+            for p, given in enumerate((oop_sums, ip_sums)):
+                shorts = array("H", given)
+                if len(shorts) != len(self._sums[p]):
+                    raise JobError(f"player {p}'s sums are {len(shorts):,} 16-bit numbers, not {len(self._sums[p]):,}")
+                self._sums[p] = shorts
+            self._scale[1] = [1.0] * len(self._kinds)
+            return
         for p, given in enumerate((oop_sums, ip_sums)):
             sums = array("f", given)
             if len(sums) != len(self._sums[p]):
@@ -296,13 +302,18 @@ class StreetJob(TaskedJob):
                 raise JobError(f"player {p}'s average strategies are probabilities")
             self._sums[p] = sums
 
-    def averages(self, player):
+    def averages(self, player, bits=32):
         if player not in (0, 1):
             raise JobError("player is 0 (OOP) or 1 (IP)")
-        out = array("f")
+        if bits not in (16, 32):
+            raise JobError(f"averages are 16 or 32 bits, not {bits!r}")
+        out = array("f" if bits == 32 else "H")
         for node, kind in enumerate(self._kinds):
             if kind == player:
-                out.extend(array("f", self.average(node)))
+                played = self.average(node)
+                out.extend(
+                    array("f", played) if bits == 32 else array("H", [math.floor(x * 65535.0 + 0.5) for x in played])
+                )
         return out
 
     def current(self, node):
@@ -318,20 +329,28 @@ class StreetJob(TaskedJob):
             self._mode = kept
 
 
-def check_averages(averages, counts, hands):
+def check_averages(averages, counts, hands, bits=32):
     """The compiled ``check_averages``: every saved probability in [0, 1], each hand's adding
-    up to 1 within float32's rounding; the floats read."""
-    flat = array("f", bytes(averages))
+    up to 1 within float32's rounding; the floats read. ``bits`` 16: uint16, each hand's adding
+    up to 65535 within half a unit an action."""
+    if bits not in (16, 32):
+        raise JobError(f"averages are 16 or 32 bits, not {bits!r}")
+    flat = array("f" if bits == 32 else "H", bytes(averages))
     sizes = [int(c) for c in counts]
     if any(size < 1 for size in sizes):
         raise JobError("a decision has no action")
     if sum(sizes) * hands != len(flat):
-        raise JobError(f"the strategies are {len(flat):,} floats, not {sum(sizes) * hands:,}")
+        unit = "floats" if bits == 32 else "16-bit numbers"
+        raise JobError(f"the strategies are {len(flat):,} {unit}, not {sum(sizes) * hands:,}")
     at = 0
     for d, size in enumerate(sizes):
         for i in range(hands):
             column = [flat[at + a * hands + i] for a in range(size)]
-            if not all(0.0 <= x <= 1.0 for x in column) or not 1.0 - 1e-4 < sum(column) < 1.0 + 1e-4:
+            if bits == 16:
+                strategy = 2 * abs(sum(column) - 65535) <= size
+            else:
+                strategy = all(0.0 <= x <= 1.0 for x in column) and 1.0 - 1e-4 < sum(column) < 1.0 + 1e-4
+            if not strategy:
                 raise JobError(f"decision {d}: hand {i}'s probabilities are not a strategy")
         at += size * hands
     return flat
