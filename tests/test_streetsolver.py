@@ -178,25 +178,38 @@ def test_compressed_storage_takes_half_and_solves_the_same_game(live_core):
     assert abs(estimate.bytes - half.memory) <= 0.1 * half.memory
 
 
+def job_arguments(board: str, oop: list, ip: list, swaps: tuple = (), **kw) -> tuple:
+    """StreetJob's arguments for a spot of the tests, the tree dealing every card or (with
+    ``swaps``) but the mirror images."""
+    from omaha8.streettree import build_street_tree, read_street_rules
+
+    cards = tuple(int(c) for c in parse_cards(board))
+    tree = build_street_tree(cards, read_street_rules(len(cards), POT, STACK, **kw), swaps)
+    rows = [bytes(int(c) for h, _ in s for c in parse_cards(h)) for s in (oop, ip)]
+    weights = [array("d", [w for _, w in s]).tobytes() for s in (oop, ip)]
+    return (bytes(cards), rows[0], rows[1], 4, weights[0], weights[1], tree.kind, tree.first, tree.count, tree.units,
+            array("i", tree.card), False, swaps)  # fmt: skip
+
+
+def root_values(jobs: list, mode: int, player: int) -> list[list[float]]:
+    """Each job's values at the root for ``player`` in phase ``mode``."""
+    roots = []
+    for job in jobs:
+        job.begin(mode, 0, player)
+        job.run(0)
+        roots.append(list(job.root(player)))
+    return roots
+
+
 def test_the_compiled_engine_is_the_pure_one_hand_by_hand(core, fallback):
     """Before any update (every strategy uniform), both engines' best responses and values at
     the root, hand by hand: the compiled sweep over each river's sorted sides against the pure
     engine's pair-by-pair showdowns from the evaluator."""
-    from omaha8.streettree import build_street_tree, read_street_rules
-
-    board = tuple(int(c) for c in parse_cards(TURN))
-    tree = build_street_tree(board, read_street_rules(4, POT, STACK, **SPOTS["pot limit"]))
-    rows = [bytes(int(c) for h, _ in s for c in parse_cards(h)) for s in (OOP, IP)]
-    weights = [array("d", [w for _, w in s]).tobytes() for s in (OOP, IP)]
-    arguments = (bytes(board), rows[0], rows[1], 4, weights[0], weights[1], tree.kind, tree.first, tree.count)
-    jobs = [engine.StreetJob(*arguments, tree.units, array("i", tree.card)) for engine in (core, fallback)]
+    arguments = job_arguments(TURN, OOP, IP, **SPOTS["pot limit"])
+    jobs = [engine.StreetJob(*arguments) for engine in (core, fallback)]
     for mode in (1, 2):
         for player in (0, 1):
-            roots = []
-            for job in jobs:
-                job.begin(mode, 0, player)
-                job.run(0)
-                roots.append(list(job.root(player)))
+            roots = root_values(jobs, mode, player)
             assert roots[0] == pytest.approx(roots[1], rel=1e-12), (mode, player)
             assert any(abs(v) > 1e-9 for v in roots[0])
 
@@ -470,17 +483,12 @@ def test_the_isomorphism_plays_the_game_that_every_card_plays(live_core):
 
 def test_the_pure_engine_plays_mirror_cards_as_the_compiled_one(core, fallback):
     from omaha8._engine import symmetric_swaps
-    from omaha8.streettree import build_street_tree, read_street_rules
 
-    board = tuple(int(c) for c in parse_cards(ALIKE))
-    rows = [bytes(int(c) for h, _ in s for c in parse_cards(h)) for s in (ALIKE_OOP, ALIKE_IP)]
-    weights = [array("d", [w for _, w in s]) for s in (ALIKE_OOP, ALIKE_IP)]
-    swaps = symmetric_swaps(bytes(board), rows, weights, 4)
+    arguments = job_arguments(ALIKE, ALIKE_OOP, ALIKE_IP, **SPOTS["pot limit"])
+    swaps = symmetric_swaps(arguments[0], arguments[1:3], [array("d", w) for w in arguments[4:6]], 4)
     assert swaps == ((0, 2),)  # clubs and hearts
-    tree = build_street_tree(board, read_street_rules(4, POT, STACK, **SPOTS["pot limit"]), swaps)
-    arguments = (bytes(board), rows[0], rows[1], 4, weights[0].tobytes(), weights[1].tobytes())
-    arguments += (tree.kind, tree.first, tree.count, tree.units, array("i", tree.card), False, swaps)
-    jobs = [engine.StreetJob(*arguments) for engine in (core, fallback)]
+    mirrored = job_arguments(ALIKE, ALIKE_OOP, ALIKE_IP, swaps, **SPOTS["pot limit"])
+    jobs = [engine.StreetJob(*mirrored) for engine in (core, fallback)]
     for iteration in (1, 2):
         for player in (0, 1):
             for job in jobs:
@@ -488,33 +496,18 @@ def test_the_pure_engine_plays_mirror_cards_as_the_compiled_one(core, fallback):
                 job.run(0)
     for mode in (1, 2):
         for player in (0, 1):
-            roots = []
-            for job in jobs:
-                job.begin(mode, 0, player)
-                job.run(0)
-                roots.append(list(job.root(player)))
+            roots = root_values(jobs, mode, player)
             assert roots[0] == pytest.approx(roots[1], rel=1e-5), (mode, player)
     # Before any update (every strategy uniform, so symmetric): the values of the tree that
     # deals every card.
-    whole = build_street_tree(board, read_street_rules(4, POT, STACK, **SPOTS["pot limit"]))
-    full = core.StreetJob(*arguments[:6], whole.kind, whole.first, whole.count, whole.units, array("i", whole.card))
-    fresh = core.StreetJob(*arguments)
     for player in (0, 1):
-        for job in (fresh, full):
-            job.begin(2, 0, player)
-            job.run(0)
-        assert list(fresh.root(player)) == pytest.approx(list(full.root(player)), rel=1e-12)
+        fresh, full = root_values([core.StreetJob(*mirrored), core.StreetJob(*arguments)], 2, player)
+        assert fresh == pytest.approx(full, rel=1e-12)
 
 
 def test_the_engine_refuses_swaps_that_change_the_spot(impl):
-    from omaha8.streettree import build_street_tree, read_street_rules
-
-    board = tuple(int(c) for c in parse_cards(ALIKE))
-    rows = [bytes(int(c) for h, _ in s for c in parse_cards(h)) for s in (ALIKE_OOP, ALIKE_IP)]
-    weights = [array("d", [w for _, w in s]).tobytes() for s in (ALIKE_OOP, ALIKE_IP)]
-    tree = build_street_tree(board, read_street_rules(4, POT, STACK, bets=(1.0,), raises=(), max_raises=0))
-    arguments = (bytes(board), rows[0], rows[1], 4, weights[0], weights[1])
-    arguments += (tree.kind, tree.first, tree.count, tree.units, array("i", tree.card), False)
+    arguments = job_arguments(ALIKE, ALIKE_OOP, ALIKE_IP, bets=(1.0,), raises=(), max_raises=0)[:-1]
+    weights = arguments[4:6]
     for swaps, words in [
         (((0, 2),), "but mirror images"),  # the tree deals every card, mirror images too
         (((1, 3),), "board's ranks"),  # diamonds and spades hold different ranks
