@@ -86,6 +86,32 @@ def test_omaha8_solve_turn_full_ranges_one_bet_size(benchmark):
 
 
 @pytest.mark.benchmark(group=STREETS)
+def test_omaha8_solve_turn_full_ranges_both_sizes_compressed(benchmark):
+    """Every hand on the turn, bets 50% and 100%, compression=True: goal at most 8 GB."""
+    solution = benchmark.pedantic(
+        _solve_turn, args=("*", "*", (0.5, 1.0), (1.0,)), kwargs=dict(compression=True), rounds=1, iterations=1
+    )
+    _record(benchmark, solution)
+
+
+@pytest.mark.benchmark(group=STREETS)
+@pytest.mark.parametrize("isomorphism", [True, False])
+def test_omaha8_solve_turn_with_two_suits_alike(benchmark, isomorphism):
+    """Ks7s2d9d (hearts and clubs absent: 35 rivers solved, not 48), Range("10%") both, the speed
+    spot's sizes, 20 iterations: the suit isomorphism against every card, side by side."""
+    import omaha8
+
+    top = omaha8.Range("10%")
+
+    def alike():
+        settings = dict(bets=(0.5, 1.0), raises=(1.0,), max_raises=2, iterations=20, exploitability=0.0)
+        return omaha8.solve("Ks7s2d9d", top, top, 100, 400, isomorphism=isomorphism, **settings)
+
+    solution = benchmark.pedantic(alike, rounds=1, iterations=1)
+    _record(benchmark, solution)
+
+
+@pytest.mark.benchmark(group=STREETS)
 def test_omaha8_solve_flop_that_fits(benchmark):
     """A flop: Range("3%") against itself, one size a street (bet 100%, raise 100%)."""
     import omaha8
