@@ -10,7 +10,8 @@ card uniformly from the cards in neither hand nor on the board (for four-card ha
 40 rivers a pair); a fold gives the pot away; the river, or a call of an all-in, goes to the
 showdown. A player's value is what it takes from the final pot less what it put in from the
 start, so the two values add up to the starting pot. Amounts are real numbers of chips, as
-``solve_river`` plays them.
+``solve_river`` plays them. With rake (issue 35), min(fraction x the final pot, cap) comes off
+every pot won, at a fold or a showdown, before the winner takes it.
 
 Plain and slow on purpose: a tree of dicts, showdowns from ``omaha8.evaluate`` pair by pair.
 """
@@ -40,6 +41,7 @@ class Rules:
     max_raises: dict = field(default_factory=dict)
     small_bet: Optional[float] = None
     big_bet: Optional[float] = None
+    rake: tuple = (0.0, None)  # (fraction of the final pot, cap in chips or None)
 
 
 @dataclass
@@ -147,13 +149,18 @@ def pair_share(mine: tuple, theirs: tuple) -> Fraction:
     return (high + low) / 2
 
 
-def leaf_value(node: Node, oop_hand: tuple, ip_hand: tuple, pot: float, player: int) -> float:
-    """A player's value at a fold or a showdown: what it takes less what it put in."""
+def leaf_value(
+    node: Node, oop_hand: tuple, ip_hand: tuple, pot: float, player: int, rake: tuple = (0.0, None)
+) -> float:
+    """A player's value at a fold or a showdown: what it takes (after the rake) less what it
+    put in."""
+    final = pot + node.put[0] + node.put[1]
+    cut = rake[0] * final if rake[1] is None else min(rake[0] * final, rake[1])
     if node.kind == "fold":
-        taken = 0.0 if node.folder == player else pot + node.put[0] + node.put[1]
+        taken = 0.0 if node.folder == player else final - cut
     else:
         share = float(pair_share(omaha8.evaluate(oop_hand, node.cards), omaha8.evaluate(ip_hand, node.cards)))
-        taken = (pot + node.put[0] + node.put[1]) * (share if player == 0 else 1 - share)
+        taken = (final - cut) * (share if player == 0 else 1 - share)
     return taken - node.put[player]
 
 
@@ -171,6 +178,7 @@ class _SequenceForm:
 
 
 def _sequence_form(board: str, oop: list, ip: list, rules: Rules) -> _SequenceForm:
+    assert rules.rake[0] == 0.0, "with rake the game is not zero-sum: no value by this LP"
     hands = _hands(oop, ip)
     pairs = [(i, j) for i, (a, _) in enumerate(hands[0]) for j, (b, _) in enumerate(hands[1]) if not set(a) & set(b)]
     total = sum(hands[0][i][1] * hands[1][j][1] for i, j in pairs)
@@ -234,46 +242,52 @@ def equilibrium(board: str, oop: list, ip: list, rules: Rules) -> tuple[float, d
     return value, strategy
 
 
-def best_response(board: str, oop: list, ip: list, rules: Rules, strategy: dict, player: int) -> float:
+def best_response(
+    board: str, oop: list, ip: list, rules: Rules, strategy: dict, player: int, follow: bool = False
+) -> float:
     """``player``'s value when it best-responds to the other's ``strategy`` (as ``equilibrium``
     gives it), the deal weighted by the hands' weights: a walk of the whole tree, every card
-    dealt, the other's reach carried hand by hand and showdowns pair by pair."""
+    dealt, the other's reach carried hand by hand and showdowns pair by pair. ``follow``: the
+    player plays its own part of ``strategy`` instead, the walk giving its value there."""
     hands = _hands(oop, ip)
     other = 1 - player
     size = len(hands[0][0][0])
 
-    def walk(node: Node, mine: tuple, reach: list) -> float:
+    def walk(node: Node, mine: tuple, reach: list, me: int) -> float:
         if node.kind == "chance":
             left = 52 - len(node.cards) - 2 * size
             out = 0.0
             for card, child in node.children:
                 if card not in mine:
                     kept = [r if card not in hands[other][j][0] else 0.0 for j, r in enumerate(reach)]
-                    out += walk(child, mine, kept) / left
+                    out += walk(child, mine, kept, me) / left
             return out
         if node.kind in ("fold", "showdown"):
             out = 0.0
             for j, r in enumerate(reach):
                 if r:
                     pair = (mine, hands[other][j][0]) if player == 0 else (hands[other][j][0], mine)
-                    out += r * leaf_value(node, pair[0], pair[1], rules.pot, player)
+                    out += r * leaf_value(node, pair[0], pair[1], rules.pot, player, rules.rake)
             return out
         acting = 0 if node.kind == "oop" else 1
+        if acting == player and follow:
+            played = strategy[(player, me, node.number)]
+            return sum(played[a] * walk(child, mine, reach, me) for a, (_, child) in enumerate(node.children))
         if acting == player:
-            return max(walk(child, mine, reach) for _, child in node.children)
+            return max(walk(child, mine, reach, me) for _, child in node.children)
         out = 0.0
         for a, (_, child) in enumerate(node.children):
             moved = [r * strategy[(other, j, node.number)][a] if r else 0.0 for j, r in enumerate(reach)]
-            out += walk(child, mine, moved)
+            out += walk(child, mine, moved, me)
         return out
 
     root = build(board, rules)
     total = 0.0
     value = 0.0
-    for hand, weight in hands[player]:
+    for me, (hand, weight) in enumerate(hands[player]):
         reach = [w if not set(hand) & set(cards) else 0.0 for cards, w in hands[other]]
         total += weight * sum(reach)
-        value += weight * walk(root, hand, reach)
+        value += weight * walk(root, hand, reach, me)
     return value / total
 
 

@@ -434,6 +434,25 @@ def test_solve_compression_and_every_card_by_flag(live_core, capsys):
     assert status == 2 and "a river deals no card" in err
 
 
+def test_solve_with_rake_by_flag(live_core, capsys, tmp_path):
+    """--rake 5%,3 is solve's rake=("5%", 3.0), on a turn and on a river; the text says the rake
+    and IP's value after it (not the pot less OOP's)."""
+    for board, bets, solver in (("Ks7d2h9c", "turn=100%", omaha8.solve), ("Ks7d2h9c4s", "100%", omaha8.solve_river)):
+        argv = ["solve", "--board", board, "--oop", "AhAd3c5d,KhKd8c8d", "--ip", "AsAc3d5h,JcJd8h6s", "--pot", "100"]
+        argv += ["--stack", "400", "--bets", bets, "--max-raises", "0", "--iterations", "20", "--rake", "5%,3"]
+        kw = dict(bets={"turn": (1.0,)} if len(board) == 8 else (1.0,), max_raises=0, iterations=20)
+        solved = solver(board, "AhAd3c5d,KhKd8c8d", "AsAc3d5h,JcJd8h6s", 100, 400, rake=(0.05, 3), **kw)
+        status, out, err = run(capsys, *argv, "--json")
+        data = json.loads(out)
+        assert status == 0 and data["value"] == solved.value and data["ip_value"] == solved.ip_value
+        assert data["rake"] == [0.05, 3.0] and data["value"] + data["ip_value"] < 100 - 1  # the rake took chips
+        status, out, err = run(capsys, *argv)
+        assert status == 0 and "rake 5% capped at 3" in out and "after the rake" in out
+    for bad, words in (("5%,x", "--rake"), ("150%", "rake"), ("5%,-1", "cap")):
+        status, out, err = run(capsys, *argv, "--rake", bad)
+        assert status == 2 and words in err and not out
+
+
 @pytest.mark.parametrize(
     "extra, words",
     [

@@ -173,6 +173,10 @@ def _calls(rng: random.Random):
         lambda: omaha8.solve_estimate("Ks7d2h9c", "AsAh4d5c", "QdQc8h6h", 100, 100, bets=a),
         lambda: omaha8.solve_many([{"board": a, "oop": "AsAh4d5c", "ip": "QdQc8h6h", "pot": 1, "stack": 1}]),
         lambda: omaha8.Solution.load(a if isinstance(a, str) else str(a)),
+        # Issue 35: the rake, alone and as (fraction, cap), on both solvers.
+        lambda: omaha8.solve("Ks7d2h9c", "AsAh4d5c", "QdQc8h6h", 100, 100, bets=(), rake=a, iterations=1),
+        lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", 100, 100, rake=(0.05, a), iterations=1),
+        lambda: omaha8.sizes.read_rake((a, b)),
     ]
 
 

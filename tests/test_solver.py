@@ -862,6 +862,31 @@ def test_load_checks_the_header_as_solve_river_checks_its_arguments(saved, tmp_p
             _load_bytes(tmp_path, _with_header(saved, missing))
 
 
+def test_a_file_written_before_the_rake_loads_with_none(solved, saved, tmp_path):
+    header = _header_of(saved)
+    assert header["rake"] == [0.0, None] and header["ip_value"] == solved.ip_value
+    old = {key: value for key, value in header.items() if key not in ("rake", "ip_value")}
+    loaded = _load_bytes(tmp_path, _with_header(saved, old))
+    assert loaded.rake == (0.0, None) and loaded.ip_value == solved.pot - solved.value
+    for changes, words in (
+        ({"rake": [2.0, None]}, "rake"),
+        ({"rake": [0.05, -3]}, "cap"),
+        ({"rake": "5%,3"}, "rake"),
+        ({"ip_value": 1e9}, "ip_value"),
+        ({"ip_value": "most"}, "ip_value"),
+    ):
+        with pytest.raises(SolverError, match=words):
+            _load_bytes(tmp_path, _with_header(saved, {**header, **changes}))
+
+
+def test_a_raked_river_saves_and_loads_with_its_rake(tmp_path):
+    oop, ip = spot_hands(BOARD)
+    raked = solve_river(BOARD, oop, ip, POT, STACK, iterations=20, rake=(0.05, 3.0))
+    assert raked.rake == (0.05, 3.0) and raked.value + raked.ip_value < POT - 1.0
+    raked.save(tmp_path / "raked.o8r")
+    assert RiverSolution.load(tmp_path / "raked.o8r") == raked
+
+
 def _blocks(solution) -> dict:
     """Where each block of a solution's file starts, after the header."""
     k = solution.hole_size

@@ -48,6 +48,7 @@ def reference_rules(board: str, **kw) -> Rules:
         max_raises=per("max_raises", 3 if limit == "fixed" else 2),
         small_bet=kw.get("small_bet"),
         big_bet=kw.get("big_bet"),
+        rake=tuple(kw.get("rake") or (0.0, None)),
     )
 
 
@@ -127,9 +128,10 @@ def test_the_exploitability_is_the_reference_best_responses(live_core):
     assert walked == pytest.approx(solved.exploitability, abs=1e-6)
 
 
-def test_a_river_through_solve_is_solve_river_to_the_bit(live_core):
+@pytest.mark.parametrize("rake", [None, (0.05, 30.0)])
+def test_a_river_through_solve_is_solve_river_to_the_bit(rake, live_core):
     river = TURN + "4s"
-    kw = dict(bets=(0.5, 1.0), raises=(1.0,), max_raises=2)
+    kw = dict(bets=(0.5, 1.0), raises=(1.0,), max_raises=2, rake=rake)
     ours = solve(river, "5%", "5%", POT, STACK, iterations=40, exploitability=0.0, **kw)
     theirs = solve_river(river, "5%", "5%", POT, STACK, iterations=40, exploitability=0.0, **kw)
     assert ours.history == theirs.history
@@ -304,6 +306,10 @@ def test_the_estimate_is_within_a_tenth_of_the_memory_measured(live_core):
         (dict(compression="yes"), "compression"),
         (dict(isomorphism=1), "isomorphism"),
         (dict(bets={"turn": (2.0,)}), "more than the pot"),
+        (dict(rake=1.5), "rake"),
+        (dict(rake=(0.05, -1)), "cap"),
+        (dict(rake=(0.05, 3, 1)), "rake is"),
+        (dict(rake="lots"), "rake"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(arguments, words, live_core):
@@ -573,3 +579,68 @@ def test_both_engines_round_a_strategy_to_16_bits_alike(core, fallback):
         assert engine.check_averages(array("H", [21845] * 3).tobytes(), [3], 1, 16).tolist() == [21845] * 3
         with pytest.raises(omaha8.JobError, match="not a strategy"):
             engine.check_averages(array("H", [30000, 30000]).tobytes(), [2], 1, 16)
+
+
+# ---------------------------------------------------------------- rake (issue 35)
+
+RAKED = dict(SPOTS["pot limit"], rake=(0.05, 12.0))  # the cap binds above a final pot of 240
+
+
+def test_rake_values_are_the_walk_of_the_returned_strategies(live_core):
+    """With rake the game is not zero-sum (no LP value): each player's value, and its
+    best-response gain, are walked in the reference game with the rake taken from each pot
+    won, against the strategies the solve returns."""
+    rules = reference_rules(TURN, **RAKED)
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=60, exploitability=0.0, **RAKED)
+    strategy = strategy_of(solved, TURN, rules)
+    values = [best_response(TURN, OOP, IP, rules, strategy, p, follow=True) for p in (0, 1)]
+    best = [best_response(TURN, OOP, IP, rules, strategy, p) for p in (0, 1)]
+    # float32 strategies, walked as stored: the values agree to float32's rounding of them.
+    assert solved.value == pytest.approx(values[0], abs=1e-4)
+    assert values[0] + values[1] < POT - 1.0  # the rake took chips: a real test
+    gain = ((best[0] - values[0]) + (best[1] - values[1])) / 2 / POT
+    assert solved.exploitability == pytest.approx(gain, abs=1e-6)
+    assert solved.rake == (0.05, 12.0)
+
+
+def test_no_rake_gives_the_bits_of_no_rake(live_core):
+    kw = dict(SPOTS["pot limit"], iterations=20, exploitability=0.0)
+    plain = solve(TURN, side(OOP), side(IP), POT, STACK, **kw)
+    for rake in (None, 0.0, (0.0, None), (0.05, 0.0), "0%"):
+        same = solve(TURN, side(OOP), side(IP), POT, STACK, rake=rake, **kw)
+        assert (same.value, same.exploitability, same.history) == (plain.value, plain.exploitability, plain.history)
+        assert same._averages[0].tobytes() == plain._averages[0].tobytes()
+        assert same._averages[1].tobytes() == plain._averages[1].tobytes()
+
+
+def test_a_rake_of_the_whole_pot_makes_every_bet_pointless(live_core):
+    """100% of every pot, no cap: a bet can only lose chips, so both players check it down."""
+    kw = dict(bets=(1.0,), raises=(1.0,), max_raises=1, iterations=200, exploitability=1e-4)
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, rake=(1.0, None), **kw)
+    assert solved.frequencies(())["check"] > 0.99
+    assert solved.frequencies(("check",))["check"] > 0.99
+    assert solved.frequencies(("check", "check", "3d"))["check"] > 0.99
+    assert abs(solved.value) < 0.1  # each takes nothing and puts nothing in
+
+
+def test_a_raked_solution_saves_and_loads_with_its_rake(live_core, tmp_path):
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=10, **RAKED)
+    solved.save(tmp_path / "raked.omaha8")
+    loaded = omaha8.Solution.load(tmp_path / "raked.omaha8")
+    assert loaded == solved and loaded.rake == solved.rake
+    # Values below the root are the raked game's too (the job below the root takes the rake).
+    path = ("check", "check", "3d")
+    assert list(loaded.ev("oop", path)) == pytest.approx(list(solved.ev("oop", path)), nan_ok=True)
+
+
+def test_solve_river_with_rake_is_the_walk_of_its_strategies(live_core):
+    river = TURN + "4s"
+    kw = dict(bets=(1.0,), raises=(1.0,), max_raises=1, rake=(0.05, 12.0))
+    rules = reference_rules(river, **kw)
+    solved = solve_river(river, side(OOP), side(IP), POT, STACK, iterations=30, exploitability=0.0, **kw)
+    strategy = strategy_of(solved, river, rules)
+    values = [best_response(river, OOP, IP, rules, strategy, p, follow=True) for p in (0, 1)]
+    best = [best_response(river, OOP, IP, rules, strategy, p) for p in (0, 1)]
+    assert solved.value == pytest.approx(values[0], abs=1e-4)
+    assert solved.exploitability == pytest.approx(((best[0] - values[0]) + (best[1] - values[1])) / 2 / POT, abs=1e-6)
+    assert solved.rake == (0.05, 12.0)

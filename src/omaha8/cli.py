@@ -961,14 +961,22 @@ def _first_street(solution) -> str:
 
 
 def _solve_text(solution, summary: list[dict]) -> str:
+    rake = solution.rake
+    raked = (
+        f"   rake {100 * rake.fraction:g}%" + (f" capped at {rake.cap:g}" if rake.cap is not None else "")
+        if rake.taken
+        else ""
+    )
     lines = [
-        f"board {_cards(solution.board)}   pot {solution.pot:g}   stack {solution.stack:g}   {solution.limit} limit",
+        f"board {_cards(solution.board)}   pot {solution.pot:g}   stack {solution.stack:g}   {solution.limit} limit"
+        + raked,
         f"{len(solution.hands('oop')):,} OOP hands against {len(solution.hands('ip')):,} IP hands; "
         f"{solution.iterations} iterations in {solution.seconds:.1f} s; exploitability "
         f"{100 * solution.exploitability:.3f}% of the pot",
         f"OOP's value {_chip_words(solution.value)} chips, "
-        f"IP's {_chip_words(solution.pot - solution.value)} (of the pot "
-        f"{solution.pot:g}, less what each puts in from the {_first_street(solution)} on)",
+        f"IP's {_chip_words(solution.ip_value)} (of the pot "
+        f"{solution.pot:g}{', after the rake' if rake.taken else ''}, less what each puts in from the "
+        f"{_first_street(solution)} on)",
         "",
     ]
     for entry in summary:
@@ -1001,6 +1009,20 @@ def _solve_progress(started: float, drawn: list) -> Callable[[int, float], None]
     return progress
 
 
+def _rake_argument(text: Optional[str]) -> Any:
+    """``--rake``'s text: a fraction (solve reads it), or a fraction and a cap in chips."""
+    if text is None:
+        return None
+    fraction, comma, cap = text.partition(",")
+    if not comma:
+        return fraction
+    try:
+        chips = float(cap)
+    except ValueError:
+        raise UsageError(f"--rake: the cap {cap!r} is not a number of chips (e.g. --rake 5%,3)") from None
+    return (fraction, chips)
+
+
 def _run_solve(args: argparse.Namespace) -> int:
     from .cards import parse_cards
     from .solver import RiverSolution, solve_river
@@ -1023,6 +1045,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         raises=raises if raises is not None else (1.0,),
         max_raises=max_raises,
         big_bet=args.big_bet,
+        rake=_rake_argument(args.rake),
         iterations=args.iterations,
         exploitability=target,
         threads=args.threads,
@@ -1066,6 +1089,8 @@ def _solve_json(solution, summary: list[dict]) -> str:
             "iterations": solution.iterations,
             "exploitability": solution.exploitability,
             "value": solution.value,
+            "ip_value": solution.ip_value,
+            "rake": solution.rake.as_list(),
             "seconds": solution.seconds,
             "history": [list(h) for h in solution.history],
             "decisions": summary,
@@ -1105,6 +1130,11 @@ def _add_solve_parser(commands: Any) -> None:
     )
     command.add_argument("--small-bet", type=_chips, help="fixed limit: the flop's chips of every bet and raise")
     command.add_argument("--big-bet", type=_chips, help="fixed limit: the turn's and river's (a river's every) bet")
+    command.add_argument(
+        "--rake",
+        help="the site's cut of every pot won, a fraction of the final pot and an optional cap in chips: "
+        "5%% or 5%%,3 (default none)",
+    )
     command.add_argument("--iterations", type=_whole_number, default=1000, help="at most (default 1000)")
     command.add_argument(
         "--exploitability", default="0.3%", help="stop at this exploitability, of the pot (default 0.3%%)"

@@ -1,6 +1,7 @@
 """Bet and raise sizes of the solvers' trees, read and worked out: chip amounts and pot fractions
-read by one rule, and the totals a player's options come to, the all-in and the amounts that
-come to the same one merged; ``solver`` (the river) and ``streets`` (every street) share them.
+read by one rule, the totals a player's options come to, the all-in and the amounts that come
+to the same one merged, and the rake taken from every pot won; ``solver`` (the river) and
+``streets`` (every street) share them.
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ import itertools
 import math
 import numbers
 import sys
+from array import array
 from collections.abc import Set
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Iterable, Mapping, NamedTuple, Optional
 
 from .cards import quoted
 from .exceptions import SolverError
@@ -26,6 +28,11 @@ __all__ = [
     "read_sizes",
     "bet_totals",
     "action_name",
+    "Rake",
+    "NO_RAKE",
+    "read_rake",
+    "raked_amounts",
+    "exploitability_of",
 ]
 
 LIMITS = ("pot", "no", "fixed")
@@ -108,3 +115,70 @@ def bet_totals(options: tuple, start: float, middle: float, size: float, stack: 
 def action_name(verb: str, fraction: Optional[float]) -> str:
     """ "bet 0.5", "raise 1.0"; the bare verb for fixed limit's one size (None)."""
     return verb if fraction is None else f"{verb} {fraction!r}"
+
+
+class Rake(NamedTuple):
+    """The site's cut of every pot won, at a showdown or a fold, the starting pot included:
+    ``min(fraction * final pot, cap)`` chips."""
+
+    fraction: float = 0.0
+    """Of the final pot, from 0 to 1."""
+    cap: Optional[float] = None
+    """The most it takes from one pot, in chips; None for no cap."""
+
+    @property
+    def taken(self) -> bool:
+        """Whether any pot loses chips to it."""
+        return self.fraction > 0 and (self.cap is None or self.cap > 0)
+
+    def of(self, pot: float) -> float:
+        """The chips taken from a final pot of ``pot`` chips."""
+        cut = self.fraction * pot
+        return cut if self.cap is None else min(cut, self.cap)
+
+    def as_list(self) -> list:
+        """As a file's header keeps it: [fraction, cap or None]."""
+        return [self.fraction, self.cap]
+
+
+NO_RAKE = Rake()
+
+
+def read_rake(rake: object) -> Rake:
+    """``rake``: None (no rake), a pot fraction (a number or its text, "5%"; no cap), or
+    ``(fraction, cap)`` with the cap in chips (None: no cap)."""
+    if rake is None:
+        return NO_RAKE
+    if isinstance(rake, (tuple, list)):
+        if len(rake) != 2:
+            raise SolverError(f"rake is (fraction, cap), a pot fraction or None, not {quoted(rake)}")
+        given, cap_given = rake
+    else:
+        given, cap_given = rake, None
+    fraction = parse_pot_fraction(given, "rake", SolverError, most=1, zero=True)
+    cap = None if cap_given is None else read_chips(cap_given, "the rake's cap", False)
+    return Rake(float(fraction), cap)
+
+
+def raked_amounts(kinds: Iterable[int], amounts: array, terminals: tuple[int, ...], rake: Rake, pot: float) -> array:
+    """A tree's engine amounts (three a node, in units of the pot: the pot, each player's chips
+    in) with the rake taken from the pot of each node whose kind is in ``terminals``: what the
+    winner of that pot takes. ``pot``: the starting pot in chips. No rake: ``amounts`` itself."""
+    if not rake.taken:
+        return amounts
+    out = array("d", amounts)
+    cap = math.inf if rake.cap is None else rake.cap / pot
+    for node, kind in enumerate(kinds):
+        if kind in terminals:
+            final = out[3 * node]
+            out[3 * node] = final - min(rake.fraction * final, cap)
+    return out
+
+
+def exploitability_of(best: tuple[float, float], values: Optional[tuple[float, float]]) -> float:
+    """The exploitability in units of the pot: each player's best-response gain over its value,
+    averaged. With no rake (``values`` None) the values add up to the pot, and it is
+    (best[0] + best[1] - 1) / 2, as it always was."""
+    if values is None:
+        return (best[0] + best[1] - 1.0) / 2
+    return ((best[0] - values[0]) + (best[1] - values[1])) / 2

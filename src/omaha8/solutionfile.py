@@ -198,6 +198,7 @@ class SolveFields(NamedTuple):
     hands: tuple[int, int]
     seconds: float
     memory: int
+    ip_value: float  # IP's expected chips: pot - value with no rake
 
 
 def read_solve_fields(header: dict, pot: float, stack: float) -> SolveFields:
@@ -215,10 +216,13 @@ def read_solve_fields(header: dict, pot: float, stack: float) -> SolveFields:
         return measured
 
     exploitability = exploitability_of(header["exploitability"], "exploitability")
-    value = read_real(header["value"], "value")
     slack = 1e-9 * (pot + 2 * stack)
-    if not -stack - slack <= value <= pot + stack + slack:
-        raise SolverError(f"value {value!r} is not between -stack and pot + stack")
+    value = read_real(header["value"], "value")
+    # Written before the rake: IP's value is the rest of the pot.
+    ip_value = pot - value if header.get("ip_value") is None else read_real(header["ip_value"], "ip_value")
+    for name, chips in (("value", value), ("ip_value", ip_value)):
+        if not -stack - slack <= chips <= pot + stack + slack:
+            raise SolverError(f"{name} {chips!r} is not between -stack and pot + stack")
     history = read_history(header["history"], iterations, exploitability, exploitability_of)
     hole_size = whole_number(header["hole_size"], "hole_size", HOLE_SIZES[0], HOLE_SIZES[-1], SolverError)
     hands = header["hands"]
@@ -232,7 +236,7 @@ def read_solve_fields(header: dict, pot: float, stack: float) -> SolveFields:
     if seconds < 0:
         raise SolverError(f"seconds must be 0 or more, not {seconds!r}")
     memory = whole_number(header["memory"], "memory", 0, None, SolverError)
-    return SolveFields(iterations, exploitability, value, tuple(history), hole_size, counts, seconds, memory)
+    return SolveFields(iterations, exploitability, value, tuple(history), hole_size, counts, seconds, memory, ip_value)
 
 
 def header_fields(header: object, keys: tuple[str, ...], writer: str) -> dict:

@@ -61,10 +61,15 @@ from .sizes import (
     LIMITS,
     MAX_SIZES,
     MAX_STACK_TO_POT,
+    NO_RAKE,
+    Rake,
     action_name,
     bet_totals,
+    exploitability_of,
+    raked_amounts,
     read_chips,
     read_pot_and_stack,
+    read_rake,
     read_sizes,
 )
 from .solutionfile import (
@@ -110,6 +115,7 @@ MAX_RAISES = 100
 # Iterations between measurements of the exploitability (each costs about one iteration).
 CHECK_EVERY = 10
 _KINDS = ("oop", "ip", "fold", "fold", "showdown")  # as the engine numbers them: 0..4
+_RAKED = (2, 3, 4)  # the folds and the showdown: the nodes whose pot somebody wins
 _MAGIC = b"omaha8 river solution 1\n"
 # Bytes a tree node takes beyond its path's 8 per action: the TreeNode, its tuples and floats,
 # its spec while the tree is built, and the engine's arrays (measured: about 330).
@@ -152,6 +158,7 @@ class _Rules(NamedTuple):
     unit_size: float  # big_bet / pot in fixed limit, else 0
     bet_options: tuple[Optional[float], ...]  # the fractions, or (None,): big_bet
     raise_options: tuple[Optional[float], ...]
+    rake: Rake = NO_RAKE  # taken from each pot won; the tree is the same with it or without
 
 
 def _rules(
@@ -163,6 +170,7 @@ def _rules(
     raises: object = (1.0,),
     max_raises: object = None,
     big_bet: object = None,
+    rake: object = None,
 ) -> _Rules:
     """The tree's arguments read, each by its rule; what float cannot hold refused."""
     pot, stack = read_pot_and_stack(pot, stack)
@@ -191,7 +199,18 @@ def _rules(
         max_raises = 3 if limit == "fixed" else 2
     most = whole_number(max_raises, "max_raises", 0, MAX_RAISES, SolverError)
     return _Rules(
-        pot, stack, limit, bet_sizes, raise_sizes, most, big, unit_stack, unit_size, bet_options, raise_options
+        pot,
+        stack,
+        limit,
+        bet_sizes,
+        raise_sizes,
+        most,
+        big,
+        unit_stack,
+        unit_size,
+        bet_options,
+        raise_options,
+        read_rake(rake),
     )
 
 
@@ -523,6 +542,7 @@ class _Header(NamedTuple):
     hands: tuple[int, int]
     seconds: float
     memory: int
+    ip_value: float
 
 
 _HEADER_KEYS = (
@@ -542,12 +562,16 @@ _HEADER_KEYS = (
     "hands",
     "seconds",
     "memory",
+    "rake",
+    "ip_value",
 )
 
 
 def _read_header(header: object) -> _Header:
     """A file's header read by the rules solve_river reads its arguments by, and what a solve
     writes checked: the history measured up to the last iteration, the value within the chips."""
+    if isinstance(header, dict):
+        header = {"rake": None, "ip_value": None, **header}  # written before the rake: none
     header = header_fields(header, _HEADER_KEYS, "solve_river")
     board = header["board"]
     if not isinstance(board, list) or not all(isinstance(card, str) for card in board):
@@ -565,6 +589,7 @@ def _read_header(header: object) -> _Header:
         raises=header["raises"],
         max_raises=whole_number(header["max_raises"], "max_raises", 0, MAX_RAISES, SolverError),
         big_bet=header["big_bet"],
+        rake=header["rake"],
     )
     read = read_solve_fields(header, rules.pot, rules.stack)
     return _Header(rules, tuple(cards), *read)
@@ -621,9 +646,12 @@ class RiverSolution:
     iterations: int
     """The DCFR iterations run."""
     exploitability: float
-    """(OOP's best-response value against IP + IP's against OOP - pot) / 2 / pot."""
+    """Each player's best-response gain over its value, averaged, as a fraction of the pot
+    (with no rake: (OOP's best-response value against IP + IP's against OOP - pot) / 2 / pot)."""
     value: float
-    """OOP's expected chips from the final pot less what OOP put in on the river."""
+    """OOP's expected chips from the final pot (after the rake) less what OOP put in on the river."""
+    ip_value: float
+    """IP's (with no rake, the pot less OOP's)."""
     history: tuple[tuple[int, float], ...]
     """(iteration, exploitability) at each measurement."""
     nodes: tuple[TreeNode, ...] = field(repr=False)
@@ -640,6 +668,8 @@ class RiverSolution:
     """The solve's wall time."""
     memory: int = 0
     """The engine's bytes for the solve."""
+    rake: Rake = NO_RAKE
+    """What comes off every pot won."""
 
     def _player(self, player: str) -> int:
         if player not in PLAYERS:
@@ -745,6 +775,8 @@ class RiverSolution:
             "hands": [len(r) // self.hole_size for r in self.rows],
             "seconds": self.seconds,
             "memory": self.memory,
+            "rake": self.rake.as_list(),
+            "ip_value": self.ip_value,
         }
         text = json.dumps(header, allow_nan=False).encode()
         blocks = [_MAGIC, len(text).to_bytes(8, "little"), text, self.rows[0], self.rows[1]]
@@ -797,6 +829,7 @@ class RiverSolution:
             iterations=read.iterations,
             exploitability=read.exploitability,
             value=read.value,
+            ip_value=read.ip_value,
             history=read.history,
             nodes=tuple(nodes),
             rows=rows,
@@ -806,6 +839,7 @@ class RiverSolution:
             strategies=strategies,
             seconds=read.seconds,
             memory=read.memory,
+            rake=rules.rake,
         )
 
 
@@ -835,6 +869,7 @@ def _check_arguments(
     exploitability: object,
     threads: object,
     progress: object,
+    rake: object = None,
 ) -> _Checked:
     """solve_river's arguments but the ranges, read (the tree counted, not built): no work
     begins before every one is known good."""
@@ -842,7 +877,7 @@ def _check_arguments(
         raise SolverError(f"progress must be a function of (iteration, exploitability) or None, not {quoted(progress)}")
     board_cards = read_counted(board, "board cards", (5,))  # type: ignore[arg-type]
     check_unique(board_cards)
-    rules = _rules(pot, stack, limit=limit, bets=bets, raises=raises, max_raises=max_raises, big_bet=big_bet)
+    rules = _rules(pot, stack, limit=limit, bets=bets, raises=raises, max_raises=max_raises, big_bet=big_bet, rake=rake)
     rounds = whole_number(iterations, "iterations", 1, None, SolverError)
     target = read_chips(exploitability, "exploitability", False)
     workers = min(_read_threads(threads), 2)
@@ -864,9 +899,14 @@ def _run_dcfr(
             job.begin(0, iteration, player)
             run_job(job, workers)
         if iteration % CHECK_EVERY == 0 or iteration == checked.iterations:
+            values = None
+            if checked.rules.rake.taken:  # the values no longer add up to the pot: walked
+                job.begin(2)
+                run_job(job, workers)
+                values = (game_value(0), game_value(1))
             job.begin(1)
             run_job(job, workers)
-            measured = (game_value(0) + game_value(1) - 1.0) / 2
+            measured = exploitability_of((game_value(0), game_value(1)), values)
             history.append((iteration, measured))
             if progress is not None:
                 progress(iteration, measured)
@@ -887,6 +927,7 @@ def solve_river(
     raises: Sequence[Union[float, str]] = (1.0,),
     max_raises: Optional[int] = None,
     big_bet: Optional[float] = None,
+    rake: Any = None,
     iterations: int = 1000,
     exploitability: float = 0.003,
     threads: Optional[int] = None,
@@ -902,7 +943,10 @@ def solve_river(
     bet with no bet to face; ``raises``: the fractions of the pot after the call a player may
     raise by; each a number or its text ("0.5", "1/3", "50%"), read by ``parse_pot_fraction``;
     ``max_raises``: raises in all (default 2, or 3 in fixed limit; at most MAX_RAISES). The tree
-    is counted before it is built: more than MAX_TREE_NODES nodes is refused at once.
+    is counted before it is built: more than MAX_TREE_NODES nodes is refused at once. ``rake``:
+    None, a pot fraction, or ``(fraction, cap)`` (cap in chips, None for none), taken from every
+    pot won as ``min(fraction * final pot, cap)``: the values are after it, and the
+    exploitability is each player's best-response gain over its value, averaged.
 
     Runs DCFR until the exploitability, measured every CHECK_EVERY iterations and at the end,
     is at most ``exploitability`` (a fraction of the pot), or ``iterations`` are run;
@@ -917,12 +961,13 @@ def solve_river(
     """
     started = time.perf_counter()
     checked = _check_arguments(
-        board, pot, stack, limit, bets, raises, max_raises, big_bet, iterations, exploitability, threads, progress
+        board, pot, stack, limit, bets, raises, max_raises, big_bet, iterations, exploitability, threads, progress, rake
     )
     board_cards, rules = checked.board, checked.rules
     oop_rows, oop_weights, ip_rows, ip_weights, k = _read_ranges(oop, ip, checked)
     nodes, units = _build(rules)
     kinds, firsts, node_counts, amounts = _engine_tree(nodes, units)
+    amounts = raked_amounts(kinds, amounts, _RAKED, rules.rake, rules.pot)
     # In units of the pot and of each range's largest weight (a power of two: exact).
     scaled = (unit_weights(oop_weights), unit_weights(ip_weights))
     job = _engine.ENGINE.RiverJob(
@@ -967,6 +1012,7 @@ def solve_river(
         iterations=iteration,
         exploitability=measured,
         value=game_value(0) * rules.pot,
+        ip_value=game_value(1) * rules.pot,
         history=tuple(history),
         nodes=tuple(nodes),
         rows=(oop_rows, ip_rows),
@@ -976,6 +1022,7 @@ def solve_river(
         strategies=strategies,
         seconds=time.perf_counter() - started,
         memory=job.memory,
+        rake=rules.rake,
     )
 
 
@@ -1016,6 +1063,7 @@ def _check_spot(arguments: dict) -> None:
                 "exploitability",
                 "threads",
                 "progress",
+                "rake",
             )
         )
     )

@@ -47,7 +47,7 @@ from .cards import (
 )
 from .exceptions import JobError, Omaha8Error, SolverError
 from .jobs import read_spots, run_job, run_spots, shaped_rows, thread_count
-from .sizes import read_chips
+from .sizes import Rake, exploitability_of, raked_amounts, read_chips
 from .solutionfile import (
     Blocks,
     check_save_path,
@@ -62,8 +62,11 @@ from .solutionfile import (
 from .spotinput import SideLike, check_rows, read_path, read_side, size_of, unit_weights
 from .streettree import (
     CHANCE,
+    IP_FOLDED,
     KINDS,
     MAX_STREET_NODES,
+    OOP_FOLDED,
+    SHOWDOWN,
     StreetRules,
     StreetTree,
     TreeShape,
@@ -102,6 +105,8 @@ _HEADER_KEYS = (
     "memory",
     "swaps",
     "strategy_bits",
+    "rake",
+    "ip_value",
 )
 # A saved solution's bytes at most (a full turn's strategies take gigabytes).
 MAX_SOLUTION_BYTES = 64 * 10**9
@@ -110,8 +115,9 @@ MAX_SOLUTION_BYTES = 64 * 10**9
 def _read_header(header: object) -> dict:
     """A file's header, read by the rules ``solve`` reads its arguments by."""
     if isinstance(header, dict):
-        # Written before the suit isomorphism and 16-bit strategies: every card solved, float32.
-        header = {"swaps": [], "strategy_bits": 32, **header}
+        # Written before the suit isomorphism, 16-bit strategies and rake: every card solved,
+        # float32, no rake.
+        header = {"swaps": [], "strategy_bits": 32, "rake": None, "ip_value": None, **header}
     header = header_fields(header, _HEADER_KEYS, "solve")
     swaps = header["swaps"]
     pair = lambda x: isinstance(x, list) and len(x) == 2 and all(type(v) is int for v in x)  # noqa: E731
@@ -136,6 +142,7 @@ def _read_header(header: object) -> dict:
         max_raises=header["max_raises"],
         small_bet=header["small_bet"],
         big_bet=header["big_bet"],
+        rake=header["rake"],
     )
     bits = header["strategy_bits"]
     if type(bits) is not int or bits not in (16, 32):
@@ -301,17 +308,21 @@ def _read_spot(
     return _Spot(tuple(cards), rules, shape, rows, weights, k, estimate, swaps)
 
 
-def _tree_arguments(
-    limit: object, bets: object, raises: object, max_raises: object, small_bet: object, big_bet: object
-) -> dict:
-    return {
-        "limit": limit,
-        "bets": bets,
-        "raises": raises,
-        "max_raises": max_raises,
-        "small_bet": small_bet,
-        "big_bet": big_bet,
-    }
+_TREE_ARGUMENTS = ("limit", "bets", "raises", "max_raises", "small_bet", "big_bet", "rake")
+
+
+def _tree_arguments(*values: object) -> dict:
+    """The rules' arguments (_TREE_ARGUMENTS, in that order) as read_street_rules takes them."""
+    return dict(zip(_TREE_ARGUMENTS, values))
+
+
+# The nodes whose pot somebody wins: the rake comes off theirs.
+_RAKED = (OOP_FOLDED, IP_FOLDED, SHOWDOWN)
+
+
+def _engine_amounts(tree: StreetTree) -> array:
+    """The engine's amounts of ``tree``: its units, the rake taken from every pot won."""
+    return raked_amounts(tree.kind, tree.units, _RAKED, tree.rules.rake, tree.rules.pot)
 
 
 def solve_estimate(
@@ -327,6 +338,7 @@ def solve_estimate(
     max_raises: Any = None,
     small_bet: Optional[float] = None,
     big_bet: Optional[float] = None,
+    rake: Any = None,
     **ignored: Any,
 ) -> Estimate:
     """What ``solve`` with these arguments would take, without solving: the tree's nodes and
@@ -348,7 +360,7 @@ def solve_estimate(
     for name, value in (("compression", compression), ("isomorphism", isomorphism)):
         if not isinstance(value, bool):
             raise SolverError(f"{name} is True or False, not {quoted(value)}")
-    arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet)
+    arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet, rake)
     return _read_spot(board, oop, ip, pot, stack, arguments, compression, isomorphism).estimate
 
 
@@ -389,6 +401,7 @@ def solve(
     max_raises: Any = None,
     small_bet: Optional[float] = None,
     big_bet: Optional[float] = None,
+    rake: Any = None,
     isomorphism: bool = True,
     compression: bool = False,
     max_memory: Optional[int] = None,
@@ -404,7 +417,11 @@ def solve(
     ``solve_river``'s. ``bets``, ``raises``: pot fractions for every street, or a mapping by
     street (``{"turn": (0.5, 1.0), "river": (0.75,)}``; a street left out has none);
     ``max_raises``: raises per street, a count or a mapping (default 2, 3 in fixed limit).
-    Fixed limit: ``small_bet`` on the flop, ``big_bet`` on the turn and river.
+    Fixed limit: ``small_bet`` on the flop, ``big_bet`` on the turn and river. ``rake``: None,
+    a pot fraction, or ``(fraction, cap)`` (cap in chips, None for none): ``min(fraction * the
+    final pot, cap)`` comes off every pot won, at a showdown or a fold, so the values are what
+    each player takes after it and no longer add up to the pot; the exploitability is then each
+    player's best-response gain over its value, averaged (with no rake the same number).
 
     Runs DCFR until the exploitability (a fraction of the pot, measured every CHECK_EVERY
     iterations and at the end) is at most ``exploitability``, or ``iterations`` are run;
@@ -421,7 +438,7 @@ def solve(
     most, rounds, target, workers = _read_options(
         isomorphism, compression, max_memory, iterations, exploitability, threads, progress
     )
-    arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet)
+    arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet, rake)
     spot = _read_spot(board, oop, ip, pot, stack, arguments, compression, isomorphism)  # type: ignore[arg-type]
     if spot.estimate.peak > most:
         e = spot.estimate
@@ -442,7 +459,7 @@ def solve(
         tree.kind,
         tree.first,
         tree.count,
-        tree.units,
+        _engine_amounts(tree),
         array("i", tree.card),
         compression,
         spot.swaps,
@@ -459,6 +476,20 @@ def solve(
     def game_value(player: int) -> float:
         return math.fsum(w * v for w, v in zip(scaled[player], job.root(player))) / deals
 
+    def exploitability_now() -> float:
+        """Each player's best-response gain over its value, averaged; with no rake the values
+        add up to the pot and are not walked for."""
+        values = None
+        if spot.rules.rake.taken:
+            phase(2, 0, 0)
+            own = game_value(0)
+            phase(2, 0, 1)
+            values = (own, game_value(1))
+        phase(1, 0, 0)
+        best = game_value(0)
+        phase(1, 0, 1)
+        return exploitability_of((best, game_value(1)), values)
+
     history: list[tuple[int, float]] = []
     iteration = 0
     while iteration < rounds:
@@ -466,11 +497,7 @@ def solve(
         phase(0, iteration, 0)
         phase(0, iteration, 1)
         if iteration % CHECK_EVERY == 0 or iteration == rounds:
-            best = []
-            for player in (0, 1):
-                phase(1, 0, player)
-                best.append(game_value(player))
-            measured = (best[0] + best[1] - 1.0) / 2
+            measured = exploitability_now()
             history.append((iteration, measured))
             if progress is not None:
                 progress(iteration, measured)
@@ -499,9 +526,11 @@ def solve(
         max_raises=dict(rules.max_raises),
         small_bet=rules.small_bet,
         big_bet=rules.big_bet,
+        rake=rules.rake,
         iterations=history[-1][0],
         exploitability=history[-1][1],
         value=value,
+        ip_value=game_value(1) * spot.rules.pot,
         history=tuple(history),
         rows=spot.rows,
         hole_size=spot.hole_size,
@@ -522,7 +551,7 @@ def _check_spot(arguments: dict) -> None:
         len(cards),
         arguments["pot"],
         arguments["stack"],
-        **{name: arguments[name] for name in ("limit", "bets", "raises", "max_raises", "small_bet", "big_bet")},
+        **{name: arguments[name] for name in _TREE_ARGUMENTS},
     )
 
 
@@ -555,11 +584,16 @@ class Solution:
     max_raises: dict
     small_bet: Optional[float]
     big_bet: Optional[float]
+    rake: Rake
+    """What comes off every pot won (Rake(0.0, None): none)."""
     iterations: int
     exploitability: float
-    """(OOP's best-response value against IP + IP's against OOP - pot) / 2 / pot."""
+    """Each player's best-response gain over its value, averaged, as a fraction of the pot
+    (with no rake: (OOP's best-response value against IP + IP's against OOP - pot) / 2 / pot)."""
     value: float
-    """OOP's expected chips from the final pot less what OOP put in from the start."""
+    """OOP's expected chips from the final pot (after the rake) less what OOP put in from the start."""
+    ip_value: float
+    """IP's (with no rake, the pot less OOP's)."""
     history: tuple[tuple[int, float], ...]
     rows: tuple[bytes, bytes] = field(repr=False)
     hole_size: int = field(repr=False)
@@ -610,6 +644,8 @@ class Solution:
             "memory": self.memory,
             "swaps": [list(pair) for pair in self._tree.swaps],
             "strategy_bits": self._bits,
+            "rake": self.rake.as_list(),
+            "ip_value": self.ip_value,
         }
         text = json.dumps(header, allow_nan=False).encode()
         blocks = [_MAGIC, len(text).to_bytes(8, "little"), text, self.rows[0], self.rows[1]]
@@ -674,9 +710,11 @@ class Solution:
             max_raises=dict(rules.max_raises),
             small_bet=rules.small_bet,
             big_bet=rules.big_bet,
+            rake=rules.rake,
             iterations=read["iterations"],
             exploitability=read["exploitability"],
             value=read["value"],
+            ip_value=read["ip_value"],
             history=read["history"],
             rows=rows,
             hole_size=k,
@@ -693,7 +731,7 @@ class Solution:
             return NotImplemented
         fields: tuple[str, ...] = ("board", "pot", "stack", "limit", "bets", "raises", "max_raises", "small_bet")
         fields += ("big_bet", "iterations", "exploitability", "value", "history", "rows", "hole_size", "seconds")
-        fields += ("memory",)
+        fields += ("memory", "rake", "ip_value")
         return all(getattr(self, f) == getattr(other, f) for f in fields) and all(
             a.tobytes() == b.tobytes()
             for a, b in zip(self.weights + self.values + self._averages, other.weights + other.values + other._averages)
@@ -1001,7 +1039,7 @@ class Solution:
                 tree.kind,
                 tree.first,
                 tree.count,
-                tree.units,
+                _engine_amounts(tree),
                 array("i", tree.card),
                 self._bits == 16,
                 tree.swaps,

@@ -35,12 +35,26 @@ from typing import Any, Mapping, NamedTuple, Optional
 from ._engine import dealt_cards
 from .cards import Card, quoted, whole_number
 from .exceptions import SolverError
-from .sizes import ALL_IN, LIMITS, action_name, bet_totals, read_chips, read_pot_and_stack, read_sizes
+from .sizes import (
+    ALL_IN,
+    LIMITS,
+    NO_RAKE,
+    Rake,
+    action_name,
+    bet_totals,
+    read_chips,
+    read_pot_and_stack,
+    read_rake,
+    read_sizes,
+)
 
 __all__ = [
     "STREETS",
     "KINDS",
     "CHANCE",
+    "OOP_FOLDED",
+    "IP_FOLDED",
+    "SHOWDOWN",
     "StreetRules",
     "TreeShape",
     "StreetTree",
@@ -79,6 +93,7 @@ class StreetRules(NamedTuple):
     small_bet: Optional[float]
     big_bet: Optional[float]
     unit_stack: float  # stack / pot
+    rake: Rake = NO_RAKE  # taken from each pot won; the tree is the same with it or without
 
 
 def _per_street(value: object, name: str, streets: tuple[str, ...]) -> dict:
@@ -105,6 +120,7 @@ def read_street_rules(
     max_raises: object = None,
     small_bet: object = None,
     big_bet: object = None,
+    rake: object = None,
 ) -> StreetRules:
     """The tree's arguments read, each by its rule (``solve``'s words tell them); what float
     cannot hold is refused."""
@@ -130,7 +146,9 @@ def read_street_rules(
         if count is None:
             count = 3 if fixed else 2
         most[street] = whole_number(count, f"max_raises ({street})", 0, MAX_STREET_RAISES, SolverError)
-    return StreetRules(pot, stack, limit, streets, bet_sizes, raise_sizes, most, small, big, stack / pot)
+    return StreetRules(
+        pot, stack, limit, streets, bet_sizes, raise_sizes, most, small, big, stack / pot, read_rake(rake)
+    )
 
 
 def _fixed_size(value: object, name: str, needed: bool, whose: str, pot: float) -> Optional[float]:
