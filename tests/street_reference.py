@@ -243,12 +243,20 @@ def equilibrium(board: str, oop: list, ip: list, rules: Rules) -> tuple[float, d
 
 
 def best_response(
-    board: str, oop: list, ip: list, rules: Rules, strategy: dict, player: int, follow: bool = False
+    board: str,
+    oop: list,
+    ip: list,
+    rules: Rules,
+    strategy: dict,
+    player: int,
+    follow: bool = False,
+    fixed: frozenset = frozenset(),
 ) -> float:
     """``player``'s value when it best-responds to the other's ``strategy`` (as ``equilibrium``
     gives it), the deal weighted by the hands' weights: a walk of the whole tree, every card
     dealt, the other's reach carried hand by hand and showdowns pair by pair. ``follow``: the
-    player plays its own part of ``strategy`` instead, the walk giving its value there."""
+    player plays its own part of ``strategy`` instead, the walk giving its value there;
+    ``fixed``: (decision number, hand) pairs where it plays its own part even so (locked)."""
     hands = _hands(oop, ip)
     other = 1 - player
     size = len(hands[0][0][0])
@@ -270,7 +278,7 @@ def best_response(
                     out += r * leaf_value(node, pair[0], pair[1], rules.pot, player, rules.rake)
             return out
         acting = 0 if node.kind == "oop" else 1
-        if acting == player and follow:
+        if acting == player and (follow or (node.number, me) in fixed):
             played = strategy[(player, me, node.number)]
             return sum(played[a] * walk(child, mine, reach, me) for a, (_, child) in enumerate(node.children))
         if acting == player:
@@ -326,3 +334,11 @@ def _solve_sequence_form(rows: list, payoff: dict, nx: int, ny: int) -> tuple[fl
     result = linprog(cost, A_ub=a_ub, b_ub=np.zeros(ny), A_eq=a_eq, b_eq=b_eq, bounds=bounds, method="highs")
     assert result.status == 0, result.message
     return -result.fun, list(result.x[:nx])
+
+
+def node_at(root: Node, path: tuple) -> Node:
+    """The node ``path`` (action names, and at a chance node the card dealt as an index) reaches."""
+    node = root
+    for step in path:
+        node = dict(node.children)[step]
+    return node

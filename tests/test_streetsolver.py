@@ -10,7 +10,8 @@ import math
 from array import array
 
 import pytest
-from street_reference import Rules, best_response, build, pair_share, value_by_linear_program
+from conftest import make_live
+from street_reference import Rules, best_response, build, node_at, pair_share, value_by_linear_program
 
 import omaha8
 from omaha8 import Range, SolverError, parse_cards, solve, solve_estimate, solve_river
@@ -644,3 +645,98 @@ def test_solve_river_with_rake_is_the_walk_of_its_strategies(live_core):
     assert solved.value == pytest.approx(values[0], abs=1e-4)
     assert solved.exploitability == pytest.approx(((best[0] - values[0]) + (best[1] - values[1])) / 2 / POT, abs=1e-6)
     assert solved.rake == (0.05, 12.0)
+
+
+# ---------------------------------------------------------------- node locking (issue 35)
+
+LOCKED = dict(bets=(1.0,), raises=(1.0,), max_raises=1)
+
+
+def test_a_locked_node_keeps_exactly_its_frequencies(live):
+    hands = [h for h, _ in IP]
+    locks = {
+        (): {"bet 1.0": 1.0},  # OOP: every hand bets
+        ("bet 1.0",): {hands[1]: {"fold": 0.25, "call": 0.75}, 2: {"all-in": 1.0}},  # IP: two hands
+    }
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, locks=locks, iterations=30, **LOCKED)
+    assert list(solved.strategy(())["bet 1.0"]) == [1.0, 1.0, 1.0]
+    facing = solved.strategy(("bet 1.0",))
+    assert (facing["fold"][1], facing["call"][1], facing["all-in"][1]) == (0.25, 0.75, 0.0)
+    assert (facing["fold"][2], facing["call"][2], facing["all-in"][2]) == (0.0, 0.0, 1.0)
+    assert solved.frequencies(())["bet 1.0"] == 1.0
+
+
+def test_locking_one_player_to_its_equilibrium_gives_the_same_values(live_core):
+    kw = dict(LOCKED, iterations=400, exploitability=2e-5)
+    free = solve(TURN, side(OOP), side(IP), POT, STACK, **kw)
+    locks = {}
+    for node in free.tree():
+        if node.kind == "oop":
+            locks[node.path] = {a: list(row) for a, row in free.strategy(node.path).items()}
+    locked = solve(TURN, side(OOP), side(IP), POT, STACK, locks=locks, **kw)
+    assert locked.value == pytest.approx(free.value, abs=4 * POT * (free.exploitability + locked.exploitability))
+
+
+def test_locking_oop_to_bet_makes_ip_best_respond(live_core):
+    """OOP always bets at the root: IP's reply is a best response to that (the tests' own best
+    response, over every river card), and each player's gain is the reference's, OOP's best
+    response leaving the locked root as it is."""
+    rules = reference_rules(TURN, **LOCKED)
+    solved = solve(
+        TURN,
+        side(OOP),
+        side(IP),
+        POT,
+        STACK,
+        locks={(): {"bet 1.0": 1.0}},
+        iterations=300,
+        exploitability=1e-5,
+        **LOCKED,
+    )
+    strategy = strategy_of(solved, TURN, rules)
+    ip_value = best_response(TURN, OOP, IP, rules, strategy, 1, follow=True)
+    ip_best = best_response(TURN, OOP, IP, rules, strategy, 1)
+    assert ip_best - ip_value <= 1e-3 * POT  # IP cannot gain against the lock: a best response
+    assert solved.gains[1] * POT == pytest.approx(ip_best - ip_value, abs=1e-4)
+    root = build(TURN, rules)
+    fixed = frozenset((node_at(root, ()).number, h) for h in range(len(OOP)))
+    oop_value = best_response(TURN, OOP, IP, rules, strategy, 0, follow=True)
+    oop_best = best_response(TURN, OOP, IP, rules, strategy, 0, fixed=fixed)
+    assert solved.gains[0] * POT == pytest.approx(oop_best - oop_value, abs=1e-4)
+    unconstrained = best_response(TURN, OOP, IP, rules, strategy, 0)
+    assert unconstrained - oop_value > 1.0  # checking some hands would pay: the lock costs OOP
+    assert solved.exploitability == pytest.approx(sum(solved.gains) / 2, abs=1e-12)
+
+
+def test_the_pure_engine_plays_locks_as_the_compiled_one(core, fallback, monkeypatch):
+    locks = {(): {"AhAd3c5d": {"check": 0.5, "bet 1.0": 0.5}}, ("check",): {"bet 1.0": 1.0}}
+    kw = dict(bets={"turn": (1.0,), "river": (1.0,)}, raises=(), max_raises=0, iterations=20, locks=locks)
+    make_live(core, monkeypatch)
+    a = solve(TURN, side(OOP[:2]), side(IP[:2]), POT, STACK, **kw)
+    make_live(fallback, monkeypatch)
+    b = solve(TURN, side(OOP[:2]), side(IP[:2]), POT, STACK, **kw)
+    # float32 regrets, summed in another order: the two runs part by float32 rounding, no more.
+    assert a.value == pytest.approx(b.value, abs=1e-4) and a.gains == pytest.approx(b.gains, abs=1e-6)
+    for path in ((), ("check",), ("check", "check", "3d")):
+        for action, row in a.strategy(path).items():
+            assert list(row) == pytest.approx(list(b.strategy(path)[action]), abs=1e-5, nan_ok=True)
+
+
+@pytest.mark.parametrize(
+    ("locks", "words"),
+    [
+        ("check", "mapping"),
+        ({("fold",): {"check": 1.0}}, "actions are"),
+        ({(): {"raise": 1.0}}, "neither an action nor a hand"),
+        ({(): {"check": 0.5}}, "add up to"),
+        ({(): {"check": 1.5, "bet 1.0": -0.5}}, "from 0 to 1"),
+        ({(): {"check": [1.0]}}, "one per hand"),
+        ({(): {"AsKsQsJs": {"check": 1.0}}}, "not a hand of the player's range"),
+        ({(): {7: {"check": 1.0}}}, "not one of the player's"),
+        ({("check", "check"): {"check": 1.0}}, "chance node, not a decision"),
+        ({(): {"AhAd3c5d": "check"}}, "mapping {action"),
+    ],
+)
+def test_bad_locks_are_refused_by_name(locks, words, live_core):
+    with pytest.raises(SolverError, match=words):
+        solve(TURN, side(OOP), side(IP), POT, STACK, locks=locks, iterations=1, **LOCKED)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import os
 import time
 from array import array
@@ -52,6 +53,7 @@ from .solutionfile import (
     Blocks,
     check_save_path,
     header_fields,
+    read_real,
     read_saved_values,
     read_saved_weights,
     read_solution_file,
@@ -62,9 +64,11 @@ from .solutionfile import (
 from .spotinput import SideLike, check_rows, read_path, read_side, size_of, unit_weights
 from .streettree import (
     CHANCE,
+    IP,
     IP_FOLDED,
     KINDS,
     MAX_STREET_NODES,
+    OOP,
     OOP_FOLDED,
     SHOWDOWN,
     StreetRules,
@@ -107,6 +111,7 @@ _HEADER_KEYS = (
     "strategy_bits",
     "rake",
     "ip_value",
+    "gains",
 )
 # A saved solution's bytes at most (a full turn's strategies take gigabytes).
 MAX_SOLUTION_BYTES = 64 * 10**9
@@ -117,7 +122,7 @@ def _read_header(header: object) -> dict:
     if isinstance(header, dict):
         # Written before the suit isomorphism, 16-bit strategies and rake: every card solved,
         # float32, no rake.
-        header = {"swaps": [], "strategy_bits": 32, "rake": None, "ip_value": None, **header}
+        header = {"swaps": [], "strategy_bits": 32, "rake": None, "ip_value": None, "gains": None, **header}
     header = header_fields(header, _HEADER_KEYS, "solve")
     swaps = header["swaps"]
     pair = lambda x: isinstance(x, list) and len(x) == 2 and all(type(v) is int for v in x)  # noqa: E731
@@ -148,7 +153,22 @@ def _read_header(header: object) -> dict:
     if type(bits) is not int or bits not in (16, 32):
         raise SolverError(f"strategy_bits is 16 or 32, not {quoted(bits)}")
     fields = read_solve_fields(header, rules.pot, rules.stack)._asdict()
-    return {"rules": rules, "board": cards, "swaps": tuple(tuple(x) for x in swaps), "bits": bits, **fields}
+    gains = header["gains"]
+    if gains is not None:
+        most = 1 + 2 * rules.stack / rules.pot
+        if not (isinstance(gains, list) and len(gains) == 2):
+            raise SolverError(f"gains must be two numbers, OOP's and IP's, not {quoted(gains)}")
+        gains = tuple(read_real(x, "gains") for x in gains)
+        if not all(-1e-6 <= x <= most for x in gains):
+            raise SolverError(f"gains {quoted(list(gains))} are not between 0 and the final pot's worth")
+    return {
+        "rules": rules,
+        "board": cards,
+        "swaps": tuple(tuple(x) for x in swaps),
+        "bits": bits,
+        "gains": gains,
+        **fields,
+    }
 
 
 class Estimate(NamedTuple):
@@ -352,6 +372,7 @@ def solve_estimate(
         "exploitability",
         "threads",
         "progress",
+        "locks",
     }
     if unknown:
         raise SolverError(f"solve_estimate: {quoted(sorted(unknown)[0])} is no argument of solve")
@@ -362,6 +383,96 @@ def solve_estimate(
             raise SolverError(f"{name} is True or False, not {quoted(value)}")
     arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet, rake)
     return _read_spot(board, oop, ip, pot, stack, arguments, compression, isomorphism).estimate
+
+
+def _read_locks(locks: object, tree: StreetTree, rows: tuple[bytes, bytes], k: int) -> list[tuple[int, array]]:
+    """``solve``'s ``locks`` read on ``tree``: per locked decision its node and the strategy its
+    player's hands play there, [action][hand] (NaN for a hand left free), each hand's
+    frequencies checked and scaled to add up to 1."""
+    if locks is None:
+        return []
+    if not isinstance(locks, Mapping):
+        raise SolverError(f"locks is a mapping {{path: strategy}}, not {quoted(locks)}")
+    out: dict[int, array] = {}
+    for path, given in locks.items():
+        node = _walk_tree(tree, path)[0]
+        if tree.kind[node] not in (OOP, IP):
+            raise SolverError(f"locks: {path!r} is a {KINDS[tree.kind[node]]} node, not a decision")
+        if node in out:
+            raise SolverError(f"locks: {path!r} is locked twice")
+        p = tree.kind[node]
+        names = [tree.name(c) for c in tree.children(node)]
+        out[node] = _lock_of(given, names, rows[p], k, f"locks[{path!r}]")
+    return sorted(out.items())
+
+
+def _lock_of(given: object, names: list[str], rows: bytes, k: int, where: str) -> array:
+    """One node's lock: ``{action: frequency}`` for every hand, ``{action: [one per hand]}``
+    (a hand whose every frequency is NaN left free), or ``{hand (its text or index): {action:
+    frequency}}`` for some."""
+    if not isinstance(given, Mapping) or not given:
+        raise SolverError(f"{where} is a mapping of actions or of hands, not {quoted(given)}")
+    n = len(rows) // k
+    per_hand: dict[int, object] = {}
+    if all(isinstance(key, str) and key in names for key in given):
+        if all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in given.values()):
+            per_hand = dict.fromkeys(range(n), given)
+        else:
+            for action, column in given.items():
+                if isinstance(column, (str, bytes, Mapping)) or not isinstance(column, Iterable):
+                    raise SolverError(f"{where}[{action!r}] is one frequency or one per hand, not {quoted(column)}")
+                column = list(column)
+                if len(column) != n:
+                    raise SolverError(f"{where}[{action!r}] has {len(column):,} frequencies, not one per hand ({n:,})")
+            columns = {a: list(c) for a, c in given.items()}
+            for i in range(n):
+                frequencies = {a: c[i] for a, c in columns.items()}
+                # All NaN: a hand left free (a solution's strategies give NaN where a hand is dead).
+                if not all(isinstance(x, float) and math.isnan(x) for x in frequencies.values()):
+                    per_hand[i] = frequencies
+    else:
+        index = {bytes(sorted(rows[i * k : (i + 1) * k])): i for i in range(n)}
+        for key, chosen in given.items():
+            per_hand[_lock_hand(key, index, n, where)] = chosen
+    flat = array("d", [math.nan]) * (len(names) * n)
+    for i, chosen in per_hand.items():
+        row = _lock_row(chosen, names, f"{where} (hand {i})")
+        for a, x in enumerate(row):
+            flat[a * n + i] = x
+    return flat
+
+
+def _lock_hand(key: object, index: dict, n: int, where: str) -> int:
+    """A locked hand: its index among the player's hands, or its text."""
+    if isinstance(key, numbers.Integral) and not isinstance(key, bool):
+        if not 0 <= int(key) < n:
+            raise SolverError(f"{where}: hand {key} is not one of the player's {n:,} hands")
+        return int(key)
+    try:
+        cards = parse_cards(key)  # type: ignore[arg-type]
+    except (CardError, TypeError):
+        raise SolverError(f"{where}: {quoted(key)} is neither an action nor a hand") from None
+    found = index.get(bytes(sorted(int(c) for c in cards)))
+    if found is None:
+        raise SolverError(f"{where}: {quoted(key)} is not a hand of the player's range on this board")
+    return found
+
+
+def _lock_row(frequencies: object, names: list[str], where: str) -> list[float]:
+    """A hand's locked frequencies over ``names`` (an action left out: 0), scaled to add up to 1."""
+    if not isinstance(frequencies, Mapping):
+        raise SolverError(f"{where} is a mapping {{action: frequency}}, not {quoted(frequencies)}")
+    row = [0.0] * len(names)
+    for action, x in frequencies.items():
+        if action not in names:
+            raise SolverError(f"{where}: {quoted(action)} is not an action here (the actions are {tuple(names)!r})")
+        if isinstance(x, bool) or not isinstance(x, numbers.Real) or not 0.0 <= float(x) <= 1.0:
+            raise SolverError(f"{where}: {action!r}'s frequency {quoted(x)} is not a number from 0 to 1")
+        row[names.index(action)] = float(x)
+    total = math.fsum(row)
+    if abs(total - 1.0) > 1e-6:
+        raise SolverError(f"{where}: the frequencies add up to {total!r}, not 1")
+    return [x / total for x in row]
 
 
 def _read_options(
@@ -402,6 +513,7 @@ def solve(
     small_bet: Optional[float] = None,
     big_bet: Optional[float] = None,
     rake: Any = None,
+    locks: Optional[Mapping] = None,
     isomorphism: bool = True,
     compression: bool = False,
     max_memory: Optional[int] = None,
@@ -422,6 +534,12 @@ def solve(
     final pot, cap)`` comes off every pot won, at a showdown or a fold, so the values are what
     each player takes after it and no longer add up to the pot; the exploitability is then each
     player's best-response gain over its value, averaged (with no rake the same number).
+    ``locks``: ``{path: strategy}`` fixes the acting player's strategy at the decision
+    ``path``, as ``{action: frequency}`` for every hand, ``{action: [a frequency per hand]}``
+    (in ``Solution.hands``' order: the range's hands on the board), or ``{hand (its text or
+    index): {action: frequency}}`` for some hands, the rest left free; every other node is
+    solved against it, a best response does not move the locked hands, and ``gains`` gives
+    each player's. Locks solve every card (no isomorphism: a lock need not be symmetric).
 
     Runs DCFR until the exploitability (a fraction of the pot, measured every CHECK_EVERY
     iterations and at the end) is at most ``exploitability``, or ``iterations`` are run;
@@ -439,6 +557,8 @@ def solve(
         isomorphism, compression, max_memory, iterations, exploitability, threads, progress
     )
     arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet, rake)
+    if locks:
+        isomorphism = False  # a lock (by hand above all) need not be the same under a suit swap
     spot = _read_spot(board, oop, ip, pot, stack, arguments, compression, isomorphism)  # type: ignore[arg-type]
     if spot.estimate.peak > most:
         e = spot.estimate
@@ -448,6 +568,7 @@ def solve(
             f"{most / 1e9:.2f} GB: fewer sizes, fewer hands, or compression"
         )
     tree = build_street_tree(spot.board, spot.rules, spot.swaps)
+    locked = _read_locks(locks, tree, spot.rows, spot.hole_size)
     scaled = (unit_weights(spot.weights[0]), unit_weights(spot.weights[1]))
     job = _engine.ENGINE.StreetJob(
         bytes(spot.board),
@@ -464,10 +585,13 @@ def solve(
         compression,
         spot.swaps,
     )
+    for node, strategy in locked:
+        job.lock_strategy(node, strategy.tobytes())
     opponent = job.opponent_weights
     deals = math.fsum(w * o for w, o in zip(scaled[0], opponent[0]))
     if not deals > 0:
         raise SolverError("no hand of oop's range can be dealt against a hand of ip's on this board")
+    best = [math.nan, math.nan]  # the last best responses measured, for the gains
 
     def phase(mode: int, iteration: int, player: int) -> None:
         job.begin(mode, iteration, player)
@@ -486,9 +610,10 @@ def solve(
             phase(2, 0, 1)
             values = (own, game_value(1))
         phase(1, 0, 0)
-        best = game_value(0)
+        best[0] = game_value(0)
         phase(1, 0, 1)
-        return exploitability_of((best, game_value(1)), values)
+        best[1] = game_value(1)
+        return exploitability_of((best[0], best[1]), values)
 
     history: list[tuple[int, float]] = []
     iteration = 0
@@ -531,6 +656,7 @@ def solve(
         exploitability=history[-1][1],
         value=value,
         ip_value=game_value(1) * spot.rules.pot,
+        gains=(best[0] - game_value(0), best[1] - game_value(1)),
         history=tuple(history),
         rows=spot.rows,
         hole_size=spot.hole_size,
@@ -568,6 +694,55 @@ def solve_many(spots: Iterable[Mapping[str, Any]], executor: Optional[Executor] 
     return run_spots(solve, tasks, executor, "omaha8-solve")
 
 
+def _walk_tree(tree: StreetTree, path: object) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """The solved node at ``path`` (actions, and at a chance node the card dealt) in ``tree``;
+    the swaps (indices into the tree's) that rename the path's cards to its, in the order they
+    apply; the cards the path deals."""
+    at = 0
+    walked: list[str] = []
+    applied: list[int] = []
+    cards: list[int] = []
+    for step in read_path(path):  # type: ignore[arg-type]
+        children = tree.children(at)
+        if tree.kind[at] == CHANCE:
+            card = _card_of(step, walked)
+            cards.append(card)
+            renamed = 1 << card
+            for j in applied:
+                renamed = _engine.swap_suits(renamed, *tree.swaps[j])
+            found = [c for c in children if 1 << tree.card[c] == renamed]
+            for c in children if not found else ():
+                for j, (a, b) in enumerate(tree.swaps):
+                    if tree.mirrors[c] >> j & 1 and _engine.swap_suits(1 << tree.card[c], a, b) == renamed:
+                        found.append(c)
+                        applied.append(j)
+            if not found:
+                raise SolverError(f"after {tuple(walked)!r} the card {quoted(step)} cannot come (it is dealt)")
+            at = found[0]
+        else:
+            names = [tree.name(c) for c in children]
+            if not isinstance(step, str) or step not in names:
+                raise SolverError(f"after {tuple(walked)!r} the actions are {tuple(names)!r}, not {quoted(step)}")
+            at = children[names.index(step)]
+        walked.append(step)
+    return at, tuple(applied), tuple(cards)
+
+
+def _card_of(step: object, walked: list) -> int:
+    if isinstance(step, Card):
+        return int(step)
+    words = f"after {tuple(walked)!r} a card is dealt: a card's name such as '7c', not {quoted(step)}"
+    if not isinstance(step, str):
+        raise SolverError(words)
+    try:
+        cards = parse_cards(step)
+    except CardError:
+        raise SolverError(words) from None
+    if len(cards) != 1:
+        raise SolverError(f"after {tuple(walked)!r} one card is dealt, not {quoted(step)}")
+    return int(cards[0])
+
+
 @dataclass
 class Solution:
     """A solved spot from any street: the average strategies of DCFR, the values, the
@@ -594,6 +769,10 @@ class Solution:
     """OOP's expected chips from the final pot (after the rake) less what OOP put in from the start."""
     ip_value: float
     """IP's (with no rake, the pot less OOP's)."""
+    gains: Optional[tuple[float, float]]
+    """Each player's best-response gain over its value at the end, a fraction of the pot (a
+    locked player's best response leaving its locked hands as they are); their mean is the
+    exploitability. None in files written before them."""
     history: tuple[tuple[int, float], ...]
     rows: tuple[bytes, bytes] = field(repr=False)
     hole_size: int = field(repr=False)
@@ -646,6 +825,7 @@ class Solution:
             "strategy_bits": self._bits,
             "rake": self.rake.as_list(),
             "ip_value": self.ip_value,
+            "gains": None if self.gains is None else list(self.gains),
         }
         text = json.dumps(header, allow_nan=False).encode()
         blocks = [_MAGIC, len(text).to_bytes(8, "little"), text, self.rows[0], self.rows[1]]
@@ -715,6 +895,7 @@ class Solution:
             exploitability=read["exploitability"],
             value=read["value"],
             ip_value=read["ip_value"],
+            gains=read["gains"],
             history=read["history"],
             rows=rows,
             hole_size=k,
@@ -731,7 +912,7 @@ class Solution:
             return NotImplemented
         fields: tuple[str, ...] = ("board", "pot", "stack", "limit", "bets", "raises", "max_raises", "small_bet")
         fields += ("big_bet", "iterations", "exploitability", "value", "history", "rows", "hole_size", "seconds")
-        fields += ("memory", "rake", "ip_value")
+        fields += ("memory", "rake", "ip_value", "gains")
         return all(getattr(self, f) == getattr(other, f) for f in fields) and all(
             a.tobytes() == b.tobytes()
             for a, b in zip(self.weights + self.values + self._averages, other.weights + other.values + other._averages)
@@ -766,37 +947,8 @@ class Solution:
         return self._walk(path)[0]
 
     def _walk(self, path: object) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-        """The solved node at ``path``; the swaps (indices into the tree's) that rename the
-        path's cards to its, in the order they apply; the cards the path deals."""
-        tree = self._tree
-        at = 0
-        walked: list[str] = []
-        applied: list[int] = []
-        cards: list[int] = []
-        for step in read_path(path):  # type: ignore[arg-type]
-            children = tree.children(at)
-            if tree.kind[at] == CHANCE:
-                card = self._card_of(step, walked)
-                cards.append(card)
-                renamed = 1 << card
-                for j in applied:
-                    renamed = _engine.swap_suits(renamed, *tree.swaps[j])
-                found = [c for c in children if 1 << tree.card[c] == renamed]
-                for c in children if not found else ():
-                    for j, (a, b) in enumerate(tree.swaps):
-                        if tree.mirrors[c] >> j & 1 and _engine.swap_suits(1 << tree.card[c], a, b) == renamed:
-                            found.append(c)
-                            applied.append(j)
-                if not found:
-                    raise SolverError(f"after {tuple(walked)!r} the card {quoted(step)} cannot come (it is dealt)")
-                at = found[0]
-            else:
-                names = [tree.name(c) for c in children]
-                if not isinstance(step, str) or step not in names:
-                    raise SolverError(f"after {tuple(walked)!r} the actions are {tuple(names)!r}, not {quoted(step)}")
-                at = children[names.index(step)]
-            walked.append(step)
-        return at, tuple(applied), tuple(cards)
+        """The solved node at ``path``, as ``_walk_tree`` finds it in this solution's tree."""
+        return _walk_tree(self._tree, path)
 
     def _renamed(self, p: int, applied: tuple[int, ...]) -> Optional[array]:
         """Per hand of p: the index of the hand ``applied``'s swaps rename it to (None: none)."""
@@ -819,21 +971,6 @@ class Solution:
     def _through(values: array, renamed: Optional[array]) -> array:
         """Per hand: its renamed hand's entry of ``values``."""
         return values if renamed is None else array(values.typecode, [values[j] for j in renamed])
-
-    @staticmethod
-    def _card_of(step: object, walked: list) -> int:
-        if isinstance(step, Card):
-            return int(step)
-        words = f"after {tuple(walked)!r} a card is dealt: a card's name such as '7c', not {quoted(step)}"
-        if not isinstance(step, str):
-            raise SolverError(words)
-        try:
-            cards = parse_cards(step)
-        except CardError:
-            raise SolverError(words) from None
-        if len(cards) != 1:
-            raise SolverError(f"after {tuple(walked)!r} one card is dealt, not {quoted(step)}")
-        return int(cards[0])
 
     def _parent(self) -> array:
         if self._parents is None:

@@ -52,6 +52,8 @@ __all__ = [
     "STREETS",
     "KINDS",
     "CHANCE",
+    "OOP",
+    "IP",
     "OOP_FOLDED",
     "IP_FOLDED",
     "SHOWDOWN",

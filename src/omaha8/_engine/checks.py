@@ -9,6 +9,7 @@ here too, and the compiled core checks at import that its fixed arrays hold them
 from __future__ import annotations
 
 import ctypes
+import math
 import numbers
 import operator
 import sys
@@ -35,6 +36,7 @@ from ..exceptions import BatchError, CardError, IndexerError, JobError, SolverEr
 from .programs import check_program
 
 __all__ = [
+    "check_lock",
     "BatchError",
     "Batch",
     "check_batch",
@@ -917,6 +919,25 @@ class _StreetWalk:
             self.masks[child] |= 1 << dealt[child]
             self.mirrors[child] = mirrors
         self.left[node] = float(52 - on_board - 2 * self.k)
+
+
+def check_lock(count: int, hands: int, strategy: object) -> array:
+    """A decision's locked strategy for ``lock``: float64 bytes of [action][hand] over its
+    ``count`` actions and ``hands`` hands, each hand's either all NaN (left free) or
+    probabilities adding up to 1 within 1e-9; the doubles read."""
+    if not isinstance(strategy, (bytes, bytearray, memoryview)):
+        raise JobError(f"a lock is float64 bytes of [action][hand], not {type(strategy).__name__}")
+    flat = array("d", bytes(strategy))
+    if len(flat) != count * hands:
+        raise JobError(f"a lock has {len(flat):,} numbers, not {count} actions times {hands:,} hands")
+    for i in range(hands):
+        row = [flat[a * hands + i] for a in range(count)]
+        free = [x != x for x in row]
+        if all(free):
+            continue
+        if any(free) or not all(0.0 <= x <= 1.0 for x in row) or abs(math.fsum(row) - 1.0) > 1e-9:
+            raise JobError(f"hand {i}'s locked strategy {row!r} is not probabilities adding up to 1 (or all NaN)")
+    return flat
 
 
 def check_street_job(

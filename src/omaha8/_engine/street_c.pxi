@@ -121,6 +121,8 @@ cdef struct StreetGame:
     double* split_opp
     double* frontier_value   # nfrontier * most
     bint finishing           # the top's last walk: the frontier's values are ready
+    double** locked          # per node: NULL, or its locked strategy [action][hand] (NaN: a hand left free)
+    int64_t locked_bytes
 
 
 cdef inline bint street_terminal(int kind) noexcept nogil:
@@ -162,6 +164,18 @@ cdef void street_sigma(const StreetGame* g, int node, bint average, double* sigm
         else:
             for a in range(count):
                 sigma[a * n + i] = 1.0 / count
+    if g.locked != NULL and g.locked[node] != NULL:
+        street_locked(g.locked[node], count, n, sigma)
+
+
+cdef inline void street_locked(const double* lock, int count, Py_ssize_t n, double* sigma) noexcept nogil:
+    """A locked node's hands play their lock, whatever their regrets and sums say."""
+    cdef Py_ssize_t i
+    cdef int a
+    for i in range(n):
+        if lock[i] == lock[i]:          # not NaN: locked
+            for a in range(count):
+                sigma[a * n + i] = lock[a * n + i]
 
 
 cdef void street_share(const StreetGame* g, StreetWork* w, int p, int node, const double* r, double* share,
@@ -275,6 +289,7 @@ cdef void street_own(StreetGame* g, StreetWork* w, int p, int node, int depth, c
     cdef bint have_share = False, have_weight = False
     cdef float* regret
     cdef float* sums
+    cdef const double* lock
     if g.mode != RIVER_BEST:
         street_sigma(g, node, g.mode != RIVER_UPDATE, sigma)
     for a in range(count):
@@ -315,11 +330,18 @@ cdef void street_own(StreetGame* g, StreetWork* w, int p, int node, int depth, c
         else:
             street_traverse(g, w, p, child, depth + 1, opp_reach, own_reach, values)
     if g.mode == RIVER_BEST:
+        # A best response moves only the hands its locks leave free.
+        lock = g.locked[node] if g.locked != NULL else NULL
         for i in range(n):
-            best = cfv[i]
-            for a in range(1, count):
-                if cfv[a * n + i] > best:
-                    best = cfv[a * n + i]
+            if lock != NULL and lock[i] == lock[i]:
+                best = 0.0
+                for a in range(count):
+                    best += lock[a * n + i] * cfv[a * n + i]
+            else:
+                best = cfv[i]
+                for a in range(1, count):
+                    if cfv[a * n + i] > best:
+                        best = cfv[a * n + i]
             out[i] = best
         return
     for i in range(n):
@@ -814,7 +836,7 @@ cdef class StreetJob(TaskedJob):
                          self.workspace[0].acc, &out[0])
 
     def __dealloc__(self):
-        cdef int p, b
+        cdef int p, b, node
         cdef StreetGame* g = &self.g
         for p in range(2):
             free_street_work(&self.workspace[p])
@@ -833,6 +855,10 @@ cdef class StreetJob(TaskedJob):
         free(g.frontier_of); free(g.frontier_node); free(g.frontier_parent); free(g.split_of); free(g.amount); free(g.left)
         free(g.offset); free(g.split_own); free(g.split_opp); free(g.frontier_value)
         free(g.regret_scale); free(g.sums_scale); free(g.mirror); free(g.perm[0]); free(g.perm[1])
+        if g.locked != NULL:
+            for node in range(g.nodes):
+                free(g.locked[node])
+            free(g.locked)
 
     @property
     def memory(self):
@@ -847,7 +873,29 @@ cdef class StreetJob(TaskedJob):
         total += 2 * (16 * g.core.accumulators + 8 * n * (2 + g.depth * (2 * g.widest + 6)))
         total += g.nodes * (9 * 4 + 3 * 8 + 8 + 8)
         total += 4 * g.nswaps * (g.core.side[0].n + g.core.side[1].n)
-        return total
+        return total + self.g.locked_bytes
+
+    def lock_strategy(self, int node, strategy):
+        """Fix the strategy decision ``node`` plays: float64 bytes of [action][hand] over its
+        player's hands, a hand's all NaN to leave it free (checks.check_lock). Its locked hands
+        play the lock in every phase (the average is the lock; a best response does not move
+        them); their regrets are updated as ever and never read."""
+        cdef StreetGame* g = &self.g
+        if not 0 <= node < g.nodes or g.kind[node] > RIVER_IP_ACTS:
+            raise JobError(f"node {node} is not a decision of this tree")
+        cdef Py_ssize_t n = g.core.side[g.kind[node]].n, i
+        flat = checks.check_lock(g.count[node], n, strategy)
+        if g.locked == NULL:
+            g.locked = <double**>calloc(g.nodes, sizeof(double*))
+            if g.locked == NULL:
+                raise MemoryError()
+        if g.locked[node] == NULL:
+            g.locked[node] = <double*>malloc((len(flat) if len(flat) else 1) * sizeof(double))
+            if g.locked[node] == NULL:
+                raise MemoryError()
+            g.locked_bytes += 8 * len(flat)
+        for i in range(len(flat)):
+            g.locked[node][i] = flat[i]
 
     def begin(self, int mode, long long iteration=0, int player=0):
         """Set up a phase of player ``player``: mode 0 its half of DCFR iteration ``iteration``

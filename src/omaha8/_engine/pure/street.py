@@ -9,7 +9,7 @@ import math
 from array import array
 
 from ...exceptions import JobError
-from ..checks import check_street_job
+from ..checks import check_lock, check_street_job
 from .evaluate import best_high, best_low
 from .jobs import TaskedJob, cut
 from .river import pair_share
@@ -75,6 +75,7 @@ class StreetJob(TaskedJob):
         self._roots: list = [None, None]
         self._mode = 0
         self._player = 0
+        self._locked: dict = {}  # node: its locked strategy, [action][hand], NaN for a free hand
         self.iteration = 0
         self.memory = self._compressed_bytes if self._compressed else 8 * sum(size)
         cut(self, 1, 2, first=1)  # nothing to do before a phase begins
@@ -151,7 +152,18 @@ class StreetJob(TaskedJob):
             total = sum(positive)
             for a in range(count):
                 sigma[a * n + i] = positive[a] / total if total > 0 else 1.0 / count
+        lock = self._locked.get(node)
+        if lock is not None:
+            for i in range(n):
+                if lock[i] == lock[i]:  # not NaN: the hand plays its lock
+                    for a in range(count):
+                        sigma[a * n + i] = lock[a * n + i]
         return sigma
+
+    def lock_strategy(self, node, strategy):
+        if not (isinstance(node, int) and 0 <= node < len(self._kinds)) or self._kinds[node] > 1:
+            raise JobError(f"node {node} is not a decision of this tree")
+        self._locked[node] = check_lock(self._counts[node], len(self._holes[self._kinds[node]]), strategy)
 
     def _leaf(self, p: int, node: int, reach: list) -> list:
         kind = self._kinds[node]
@@ -216,7 +228,14 @@ class StreetJob(TaskedJob):
             else:
                 values.append(self._traverse(p, child, opp_reach, own_reach))
         if sigma is None:
-            return [max(values[a][i] for a in range(count)) for i in range(n)]
+            # A best response moves only the hands the node's lock leaves free.
+            lock = self._locked.get(node)
+            return [
+                sum(lock[a * n + i] * values[a][i] for a in range(count))
+                if lock is not None and lock[i] == lock[i]
+                else max(values[a][i] for a in range(count))
+                for i in range(n)
+            ]
         out = [0.0] * n
         for a in range(count):
             for i in range(n):
