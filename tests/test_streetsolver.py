@@ -591,17 +591,24 @@ def test_rake_values_are_the_walk_of_the_returned_strategies(live_core):
     """With rake the game is not zero-sum (no LP value): each player's value, and its
     best-response gain, are walked in the reference game with the rake taken from each pot
     won, against the strategies the solve returns."""
-    rules = reference_rules(TURN, **RAKED)
     solved = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=60, exploitability=0.0, **RAKED)
-    strategy = strategy_of(solved, TURN, rules)
-    values = [best_response(TURN, OOP, IP, rules, strategy, p, follow=True) for p in (0, 1)]
-    best = [best_response(TURN, OOP, IP, rules, strategy, p) for p in (0, 1)]
+    values = _walked_against(solved, TURN, RAKED)
+    assert values[0] + values[1] < POT - 1.0  # the rake took chips: a real test
+    assert solved.rake == (0.05, 12.0)
+
+
+def _walked_against(solved, board: str, kw: dict) -> list[float]:
+    """Each player's value walked in the reference game against the solution's strategies,
+    checked against its value and its exploitability (the best-response gains walked too)."""
+    rules = reference_rules(board, **kw)
+    strategy = strategy_of(solved, board, rules)
+    values = [best_response(board, OOP, IP, rules, strategy, p, follow=True) for p in (0, 1)]
+    best = [best_response(board, OOP, IP, rules, strategy, p) for p in (0, 1)]
     # float32 strategies, walked as stored: the values agree to float32's rounding of them.
     assert solved.value == pytest.approx(values[0], abs=1e-4)
-    assert values[0] + values[1] < POT - 1.0  # the rake took chips: a real test
     gain = ((best[0] - values[0]) + (best[1] - values[1])) / 2 / POT
     assert solved.exploitability == pytest.approx(gain, abs=1e-6)
-    assert solved.rake == (0.05, 12.0)
+    return values
 
 
 def test_no_rake_gives_the_bits_of_no_rake(live_core):
@@ -637,14 +644,9 @@ def test_a_raked_solution_saves_and_loads_with_its_rake(live_core, tmp_path):
 def test_solve_river_with_rake_is_the_walk_of_its_strategies(live_core):
     river = TURN + "4s"
     kw = dict(bets=(1.0,), raises=(1.0,), max_raises=1, rake=(0.05, 12.0))
-    rules = reference_rules(river, **kw)
     solved = solve_river(river, side(OOP), side(IP), POT, STACK, iterations=30, exploitability=0.0, **kw)
-    strategy = strategy_of(solved, river, rules)
-    values = [best_response(river, OOP, IP, rules, strategy, p, follow=True) for p in (0, 1)]
-    best = [best_response(river, OOP, IP, rules, strategy, p) for p in (0, 1)]
-    assert solved.value == pytest.approx(values[0], abs=1e-4)
-    assert solved.exploitability == pytest.approx(((best[0] - values[0]) + (best[1] - values[1])) / 2 / POT, abs=1e-6)
-    assert solved.rake == (0.05, 12.0)
+    values = _walked_against(solved, river, kw)
+    assert values[0] + values[1] < POT - 1.0 and solved.rake == (0.05, 12.0)
 
 
 # ---------------------------------------------------------------- node locking (issue 35)
