@@ -434,6 +434,31 @@ def test_solve_compression_and_every_card_by_flag(live_core, capsys):
     assert status == 2 and "a river deals no card" in err
 
 
+def test_report_prints_a_saved_solutions_hands_by_class(live_core, capsys, tmp_path):
+    argv = ["solve", "--board", "Ks7d2h9c", "--oop", "2%", "--ip", "2%", "--pot", "100", "--stack", "400"]
+    argv += ["--bets", "100%", "--max-raises", "1", "--iterations", "20", "--out", str(tmp_path / "turn")]
+    status, out, err = run(capsys, *argv, "--report", "category")
+    assert status == 0 and "OOP at (first to act), by category:" in out
+    solved = omaha8.Solution.load(tmp_path / "turn")
+    expected = solved.report(("check", "check", "3d"), by="nuts")
+    status, out, err = run(capsys, "report", str(tmp_path / "turn"), "check", "check", "3d", "--by", "nuts", "--json")
+    assert status == 0 and json.loads(out) == json.loads(expected.to_json())
+    status, out, err = run(capsys, "report", str(tmp_path / "turn"), "check", "--csv")
+    assert status == 0 and out == solved.report(("check",)).to_csv()
+    status, out, err = run(capsys, "report", str(tmp_path / "turn"), "check")
+    first = solved.report(("check",)).rows[0]
+    assert status == 0 and out.splitlines()[2].split()[0] == first.hand_class.split()[0]
+    river = omaha8.solve_river("Ks7d2h9c3d", "2%", "2%", 100, 400, bets=(1.0,), iterations=10)
+    river.save(tmp_path / "river")
+    status, out, err = run(capsys, "report", str(tmp_path / "river"), "--json")
+    assert status == 0 and json.loads(out) == json.loads(river.report(()).to_json())
+    for words, extra in (("chance node", ["check", "check"]), ("the actions are", ["fold"])):
+        status, out, err = run(capsys, "report", str(tmp_path / "turn"), *extra)
+        assert status == 2 and words in err and not out
+    status, out, err = run(capsys, "report", str(tmp_path / "missing"))
+    assert status == 2 and "cannot read it" in err
+
+
 def test_solve_with_rake_by_flag(live_core, capsys, tmp_path):
     """--rake 5%,3 is solve's rake=("5%", 3.0), on a turn and on a river; the text says the rake
     and IP's value after it (not the pot less OOP's)."""

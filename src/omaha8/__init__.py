@@ -40,6 +40,7 @@ from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
 from .isomorphism import HandIndexer, canonical, canonical_boards
 from .pots import Pot, Showdown, showdown
 from .ranges import Range
+from .reports import ClassRow, Report
 from .solver import RiverSolution, solve_river, solve_rivers
 from .streetsolver import Estimate, Solution, SpotNode, solve, solve_estimate, solve_many
 from .sweep import ShowdownValues, release_showdown_memory, showdown_values
@@ -100,6 +101,8 @@ __all__ = [
     "solve_river",
     "solve_rivers",
     "RiverSolution",
+    "Report",
+    "ClassRow",
     "solve",
     "solve_estimate",
     "solve_many",

@@ -1,5 +1,5 @@
 """The ``omaha8`` command: ``hand``, ``equity``, ``showdown``, ``replay``, ``range``, ``table``,
-``features``, ``solve``, ``board``, ``outs`` and ``breakdown``.
+``features``, ``solve``, ``report``, ``board``, ``outs`` and ``breakdown``.
 
 Errors are one line on stderr and exit status 2, never a traceback. Seats are numbered from 1
 here, in output and errors alike (the library numbers them from 0).
@@ -22,7 +22,7 @@ from ._version import __version__
 from .analysis import breakdown, nut_rank, nuts, outs, rank_words
 from .cards import HOLE_SIZES, parse_cards, quoted, read_counted
 from .equity import Equity, equity
-from .exceptions import CardError, FallbackRefusedError, Omaha8Error, UsageError
+from .exceptions import CardError, FallbackRefusedError, Omaha8Error, SolverError, UsageError
 from .hands import best_hands
 from .potfraction import parse_pot_fraction
 from .pots import showdown
@@ -1070,6 +1070,9 @@ def _run_solve(args: argparse.Namespace) -> int:
         solution.save(args.out)
     summary = _solve_summary(solution)
     print(_solve_json(solution, summary) if args.json else _solve_text(solution, summary))
+    if args.report is not None:
+        report = solution.report((), by=args.report)
+        print(report.to_json() if args.json else "\n" + _report_text(report))
     return 0
 
 
@@ -1154,7 +1157,64 @@ def _add_solve_parser(commands: Any) -> None:
         "Solution.load a flop's or turn's)",
     )
     command.add_argument("--json", action="store_true", help="the summary as JSON")
+    command.add_argument(
+        "--report", choices=("category", "nuts"), help="then the first decision's hands by class (see omaha8 report)"
+    )
     command.set_defaults(run=_run_solve)
+
+
+def _report_text(report) -> str:
+    """A report as a table: a class a line, its share, its frequencies and its EV."""
+    where = " ".join(report.path) or "(first to act)"
+    lines = [f"{report.player.upper()} at {where}, by {report.by}:"]
+    width = max([len(row.hand_class) for row in report.rows] + [5])
+    lines.append(
+        f"  {'class':<{width}}  {'hands':>6}  {'share':>6}  "
+        + "  ".join(f"{a:>10}" for a in report.actions)
+        + "      ev"
+    )
+    for row in report.rows:
+        cells = "  ".join(f"{100 * row.frequencies[a]:9.1f}%" for a in report.actions)
+        ev = "     -" if row.ev != row.ev else f"{row.ev:8.2f}"
+        lines.append(f"  {row.hand_class:<{width}}  {row.hands:>6,}  {100 * row.share:5.1f}%  {cells}  {ev}")
+    return "\n".join(lines)
+
+
+def _run_report(args: argparse.Namespace) -> int:
+    from .solver import RiverSolution
+    from .streetsolver import Solution
+
+    try:
+        solution: Any = Solution.load(args.solution)
+    except SolverError as error:
+        if "not a solution omaha8 saved" not in str(error):
+            raise
+        solution = RiverSolution.load(args.solution)  # a river's file, or the error naming it
+    report = solution.report(args.path, by=args.by)
+    if args.csv:
+        sys.stdout.write(report.to_csv())
+    else:
+        print(report.to_json() if args.json else _report_text(report))
+    return 0
+
+
+def _add_report_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "report",
+        help="a saved solution's hands at a decision, by class",
+        description="For the player acting at a decision of a saved solution: each class of its hands, "
+        "its share of the range there, how often it takes each action and what it is worth.",
+        epilog="example: omaha8 report spot.omaha8 check check 3d --by nuts",
+    )
+    command.add_argument("solution", help="a file omaha8 solve --out (or Solution.save) wrote")
+    command.add_argument("path", nargs="*", help="the actions and cards from the root (none: the first decision)")
+    command.add_argument(
+        "--by", default="category", choices=("category", "nuts"), help="the classes (default category)"
+    )
+    shape = command.add_mutually_exclusive_group()
+    shape.add_argument("--json", action="store_true", help="as JSON")
+    shape.add_argument("--csv", action="store_true", help="as CSV")
+    command.set_defaults(run=_run_report)
 
 
 # ---------------------------------------------------------------- parser
@@ -1171,6 +1231,7 @@ _COMMANDS = (
     _add_table_parser,
     _add_features_parser,
     _add_solve_parser,
+    _add_report_parser,
     _add_board_parser,
     _add_outs_parser,
     _add_breakdown_parser,

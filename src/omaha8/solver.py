@@ -56,6 +56,7 @@ from .cards import (
 )
 from .exceptions import Omaha8Error, SolverError
 from .jobs import read_spots, run_job, run_spots, shaped_rows, thread_count
+from .reports import Report, hand_report
 from .sizes import (
     ALL_IN,
     LIMITS,
@@ -687,6 +688,22 @@ class RiverSolution:
     def tree(self) -> list[TreeNode]:
         """Every node, the root first."""
         return list(self.nodes)
+
+    def report(self, path: Iterable[str] = (), by: Any = "category") -> Report:
+        """The acting player's hands at the decision ``path`` by class (``omaha8.reports``):
+        each class's share of the range there, its action frequencies and, at the root, its EV
+        (a river solution keeps the values of the root only: NaN below it; ``omaha8.solve`` on
+        the river has them everywhere). ``by``: "category", "nuts" or a function of a hand."""
+        number = self.node(path)
+        node = self.nodes[number]
+        if node.kind not in PLAYERS:
+            raise SolverError(f"a report is of a decision: {tuple(node.path)!r} is a {node.kind} node")
+        player = node.kind
+        ev = self.ev(player) if number == 0 else None
+        board = tuple(int(c) for c in self.board)
+        return hand_report(
+            player, tuple(node.path), board, self.hands(player), self.reach(node.path), self.strategy(node.path), ev, by
+        )
 
     def node(self, path: Iterable[str]) -> int:
         """The number of the node at ``path``: a list of action names from the root, such as

@@ -48,6 +48,7 @@ from .cards import (
 )
 from .exceptions import JobError, Omaha8Error, SolverError
 from .jobs import read_spots, run_job, run_spots, shaped_rows, thread_count
+from .reports import Report, hand_report
 from .sizes import Rake, exploitability_of, raked_amounts, read_chips
 from .solutionfile import (
     Blocks,
@@ -945,6 +946,27 @@ class Solution:
         the card dealt (``"7c"``), from the root (a string alone is refused: pass ``["check"]``).
         Past a card dealt as a mirror image (suit isomorphism), the solved node it mirrors."""
         return self._walk(path)[0]
+
+    def report(self, path: Iterable[str] = (), by: Any = "category") -> Report:
+        """The acting player's hands at the decision ``path`` by class (``omaha8.reports``):
+        each class's share of the range there, its action frequencies and its EV; ``by``
+        "category" (the high category and the low), "nuts" (the nut rank both ways) or a
+        function of a hand's cards."""
+        node = self.node_at(path)
+        if node.kind not in PLAYERS:
+            raise SolverError(f"a report is of a decision: {tuple(node.path)!r} is a {node.kind} node")
+        board = tuple(int(c) for c in node.board)
+        hands = self.hands(node.kind)
+        return hand_report(
+            node.kind,
+            tuple(node.path),
+            board,
+            hands,
+            self.reach(node.path),
+            self.strategy(node.path),
+            self.ev(node.kind, node.path),
+            by,
+        )
 
     def _walk(self, path: object) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         """The solved node at ``path``, as ``_walk_tree`` finds it in this solution's tree."""
