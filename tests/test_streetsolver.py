@@ -363,6 +363,47 @@ def test_solve_many_runs_spots_of_every_street_on_any_executor(live_core, dask_c
         omaha8.solve_many([dict(spots[0], progress=print)])
 
 
+def test_solve_many_saves_each_solution_to_a_folder_and_a_killed_run_resumes(live_core, tmp_path, dask_client):
+    """Two quick spots and a slow one: a run in another process is killed while the slow one is
+    solved, its two files already saved; a rerun loads those two (their files untouched), solves
+    the third, and gives what solving all three here gives."""
+    import subprocess
+    import sys
+    import time
+
+    quick = dict(board=TURN, oop="AsAh3d*", ip="QdQc8h*", pot=POT, stack=STACK, bets=(1.0,), raises=(), iterations=10)
+    slow = dict(board=TURN, oop="2%", ip="2%", pot=POT, stack=STACK, bets=(1.0,), iterations=40, exploitability=0.0)
+    spots = [quick, dict(quick, stack=50), slow]
+    folder = tmp_path / "library"
+    script = f"import omaha8\nomaha8.solve_many({spots!r}, folder={str(folder)!r})\n"
+    run = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        deadline = time.monotonic() + 120
+        while len(list(folder.glob("spot-*.omaha8"))) < 2 and time.monotonic() < deadline and run.poll() is None:
+            time.sleep(0.05)
+        assert run.poll() is None, "the run ended before it could be killed: the slow spot is too quick"
+    finally:
+        run.kill()
+        run.wait()
+    saved = sorted(folder.glob("spot-*.omaha8"))
+    assert [p.name[:10] for p in saved] == ["spot-00000", "spot-00001"]
+    before = [p.read_bytes() for p in saved]
+    solutions = omaha8.solve_many(spots, folder=folder)
+    assert [p.read_bytes() for p in saved] == before  # loaded, not solved again
+    assert solutions[0] == omaha8.Solution.load(saved[0]) and len(list(folder.glob("spot-*.omaha8"))) == 3
+    alone = [solve(**spot) for spot in spots]
+    assert [s.value for s in solutions] == [s.value for s in alone]
+    # A changed spot is another file, solved; a damaged file is solved again and saved over.
+    saved[1].write_bytes(b"damaged")
+    again = omaha8.solve_many(
+        [quick, dict(quick, stack=50), dict(quick, stack=60)], executor=dask_client.get_executor(), folder=folder
+    )
+    assert again[1].value == alone[1].value and omaha8.Solution.load(saved[1]) == again[1]
+    assert len(list(folder.glob("spot-00002-*.omaha8"))) == 2
+    with pytest.raises(SolverError, match="folder"):
+        omaha8.solve_many([quick], folder=tmp_path / "library" / saved[0].name / "inside")
+
+
 def test_a_solution_pickles_without_its_engine(live_core):
     import pickle
 

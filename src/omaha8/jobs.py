@@ -172,16 +172,29 @@ def read_spots(
     return tasks
 
 
-def run_spots(function: Callable[..., Any], tasks: list[dict], executor: Optional[Executor], name: str) -> list:
+def run_spots(
+    function: Callable[..., Any],
+    tasks: list[dict],
+    executor: Optional[Executor],
+    name: str,
+    known: Optional[Mapping[int, Any]] = None,
+    keep: Optional[Callable[[int, Any], object]] = None,
+) -> list:
     """``function(**task)`` for each task read by ``read_spots``, on ``executor`` (default: one
-    after the other here), the results in the tasks' order."""
+    after the other here), the results in the tasks' order. ``known``: results already had, by
+    task number (those tasks are not run); ``keep(number, result)`` hears of each result here,
+    in this process, as soon as its task is done (a folder of solutions saves it then)."""
+    results: dict[int, Any] = dict(known or {})
+    numbered = [(number, function, task) for number, task in enumerate(tasks) if number not in results]
     if executor is None:
-        return [function(**task) for task in tasks]
-    results: dict[int, Any] = {}
-    numbered = [(number, function, task) for number, task in enumerate(tasks)]
-    for batch in finished_batches(_run_numbered, numbered, executor, name):
+        finished: Iterable[list] = ([_run_numbered(task)] for task in numbered)
+    else:
+        finished = finished_batches(_run_numbered, numbered, executor, name)
+    for batch in finished:
         for number, result in batch:
             results[number] = result
+            if keep is not None:
+                keep(number, result)
     return [results[number] for number in range(len(tasks))]
 
 

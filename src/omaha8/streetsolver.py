@@ -24,6 +24,8 @@ mirror card reads the solved node with every hand renamed.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import math
 import numbers
@@ -685,14 +687,71 @@ def _check_spot(arguments: dict) -> None:
 _OPTIONS = ("isomorphism", "compression", "max_memory", "iterations", "exploitability", "threads", "progress")
 
 
-def solve_many(spots: Iterable[Mapping[str, Any]], executor: Optional[Executor] = None) -> list["Solution"]:
+def solve_many(
+    spots: Iterable[Mapping[str, Any]],
+    executor: Optional[Executor] = None,
+    *,
+    folder: Union[str, os.PathLike, None] = None,
+) -> list["Solution"]:
     """Solve each spot (a mapping of ``solve``'s arguments, on any street) as a task on
     ``executor`` (any ``concurrent.futures.Executor``, Dask's included; default: one after the
     other here), the solutions in the spots' order. On an executor a spot runs on one thread
     unless it says otherwise; a spot may not carry ``progress``. Every spot's arguments but its
-    ranges are checked before any spot is solved."""
+    ranges (and locks) are checked before any spot is solved.
+
+    ``folder`` (made if missing): each solution is saved there as soon as it is solved, as
+    ``spot-NNNNN-DIGEST.omaha8`` (its number, and a digest of its arguments but ``threads``),
+    and a spot whose file is there already is loaded, not solved: a run killed part way
+    resumes where it stopped, and a spot changed since is solved again."""
     tasks = read_spots(spots, solve, _check_spot, executor, SolverError)
-    return run_spots(solve, tasks, executor, "omaha8-solve")
+    if folder is None:
+        return run_spots(solve, tasks, executor, "omaha8-solve")
+    paths = _spot_files(folder, tasks)
+    known: dict[int, Solution] = {}
+    for number, path in enumerate(paths):
+        # A file cut short or damaged is solved again, and saved over.
+        with contextlib.suppress(SolverError):
+            if path.is_file():
+                known[number] = Solution.load(path)
+    return run_spots(
+        solve, tasks, executor, "omaha8-solve", known, lambda number, solution: solution.save(paths[number])
+    )
+
+
+def _spot_files(folder: object, tasks: list[dict]) -> list[Path]:
+    """Each spot's file in ``folder``, which is made if it is missing."""
+    if not isinstance(folder, (str, os.PathLike)) or not os.fspath(folder):
+        raise SolverError(f"folder is a folder's path, not {quoted(folder)}")
+    directory = Path(folder)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SolverError(f"folder {str(directory)!r}: {error.strerror or error}") from None
+    return [directory / f"spot-{number:05d}-{_digest(task)}.omaha8" for number, task in enumerate(tasks)]
+
+
+def _digest(task: dict) -> str:
+    """A spot's arguments but ``threads`` (which change no answer), as 16 hex digits."""
+    described = {key: _described(value) for key, value in sorted(task.items()) if key != "threads"}
+    text = json.dumps(described, sort_keys=True, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _described(value: object) -> object:
+    """An argument as JSON can hold it, the same for the same spot: a range by its expression,
+    a buffer of hands or weights by its bytes' digest."""
+    if hasattr(value, "expression") and hasattr(value, "hole_size"):  # a Range
+        return ["range", str(value.expression), value.hole_size]
+    if isinstance(value, (bytes, bytearray, memoryview, array)):
+        data = value.tobytes() if isinstance(value, (memoryview, array)) else bytes(value)
+        return ["bytes", hashlib.sha256(data).hexdigest()]
+    if isinstance(value, Mapping):
+        return [[_described(key), _described(item)] for key, item in value.items()]
+    if isinstance(value, (list, tuple)):
+        return [_described(item) for item in value]
+    if isinstance(value, (bool, int, float, str)) or value is None:
+        return value
+    return repr(value)
 
 
 def _walk_tree(tree: StreetTree, path: object) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
