@@ -15,7 +15,7 @@ def test_readme_examples():
     if omaha8.IMPLEMENTATION != "cython":
         pytest.skip("the README shows the compiled core live")
     pytest.importorskip("numpy")  # the batch example uses it
-    for framework in ("pyspiel", "pettingzoo", "cvxpy"):  # the adapters' sections, OpenSpiel's LP
+    for framework in ("pyspiel", "pettingzoo", "cvxpy", "distributed"):  # the adapters, OpenSpiel's LP, Dask
         pytest.importorskip(framework)
     # A code fence ends an example's expected output, as a blank line would.
     text = "\n".join("" if line.startswith("```") else line for line in README.read_text(encoding="utf-8").splitlines())

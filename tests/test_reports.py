@@ -45,11 +45,33 @@ def _category(hand, board) -> str:
     return f"{omaha8.high_hand(hand, board).category}, {words}"
 
 
+def _other_reach(solution, path) -> list:
+    """The other player's reach at ``path``, from the public strategies along it: its chance
+    weight, times each of its own actions' probability, 0 for a hand holding a dealt card."""
+    acting = solution.node_at(path).kind
+    other = "ip" if acting == "oop" else "oop"
+    hands = solution.hands(other).tolist()
+    reach = list(solution.weights[("oop", "ip").index(other)])
+    for depth in range(len(path)):
+        node = solution.node_at(path[:depth])
+        if node.kind == other:
+            taken = solution.strategy(path[:depth])[path[depth]]
+            reach = [r * t if r else 0.0 for r, t in zip(reach, taken)]
+        elif node.kind == "chance":
+            card = int(omaha8.Card(path[depth]))
+            reach = [0.0 if card in hand else r for r, hand in zip(reach, hands)]
+    return [(set(hand), r) for hand, r in zip(hands, reach)]
+
+
 @pytest.mark.parametrize("path", [(), ("check",), ("check", "check", "3d"), ("check", "check", "Qd", "check")])
 def test_each_class_is_its_hands_reach_frequencies_and_ev(solved, path, live_core):
     report = solved.report(path)
     node = solved.node_at(path)
     reach, strategy, ev = solved.reach(path), solved.strategy(path), solved.ev(node.kind, path)
+    hands = solved.hands(node.kind).tolist()
+    against = _other_reach(solved, path)
+    # How often each hand is dealt there: its reach times the other's reach apart from it.
+    dealt = [reach[i] * sum(r for cards, r in against if not cards & set(hands[i])) for i in range(len(hands))]
     groups = _by_hand(solved, path, _category)
     total = math.fsum(reach[i] for members in groups.values() for i in members)
     assert {row.hand_class for row in report} == set(groups)
@@ -61,8 +83,15 @@ def test_each_class_is_its_hands_reach_frequencies_and_ev(solved, path, live_cor
         assert row.share == pytest.approx(weight / total)
         for action, column in strategy.items():
             assert row.frequencies[action] == pytest.approx(math.fsum(reach[i] * column[i] for i in members) / weight)
-        assert row.ev == pytest.approx(math.fsum(reach[i] * ev[i] for i in members) / weight)
+        played = [i for i in members if dealt[i] > 0 and not math.isnan(ev[i])]
+        expected = math.fsum(dealt[i] * ev[i] for i in played) / math.fsum(dealt[i] for i in played)
+        assert row.ev == pytest.approx(expected)
     assert report.player == node.kind and report.actions == tuple(strategy)
+
+
+def test_one_class_at_the_root_is_worth_the_games_value(solved, live_core):
+    everything = solved.report((), by=lambda hand: "every hand")
+    assert len(everything) == 1 and everything.rows[0].ev == pytest.approx(solved.value, rel=1e-9)
 
 
 def test_by_nuts_is_the_nut_rank_both_ways(solved, live_core):

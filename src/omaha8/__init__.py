@@ -38,6 +38,7 @@ from .features import HandStrength, hand_strength
 from .game import Action, Hand
 from .hands import HighHand, LowHand, NutLow, high_hand, low_hand, nut_low
 from .isomorphism import HandIndexer, canonical, canonical_boards
+from .library import Aggregate, AggregateRow, aggregate
 from .pots import Pot, Showdown, showdown
 from .ranges import Range
 from .reports import ClassRow, Report
@@ -103,6 +104,9 @@ __all__ = [
     "RiverSolution",
     "Report",
     "ClassRow",
+    "aggregate",
+    "Aggregate",
+    "AggregateRow",
     "solve",
     "solve_estimate",
     "solve_many",

@@ -6,8 +6,10 @@ The classes: by default (``by="category"``) a hand's high category on the node's
 low (no low, a low, the nut low); ``by="nuts"`` its nut rank both ways (1 the nuts, ranks past
 the fifth together, as ``omaha8.nut_rank`` counts them); ``by=callable`` any function of the
 hand's cards (a tuple of ``Card``) giving its class's name. Shares and frequencies are by the
-reach of each hand (its chance weight times the probability its player plays to the node); a
-class's EV is its hands' EVs weighted the same way.
+reach of each hand (its chance weight times the probability its player plays to the node), as
+``frequencies`` counts them; a class's EV is its hands' EVs weighted by how often each is
+dealt there: its reach times the other player's reach over the hands apart from it (a hand
+that blocks most of the other's range is seldom there, whatever it is worth then).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import io
 import json
 import math
 from dataclasses import asdict, dataclass, field
+from itertools import combinations
 from typing import Callable, Iterator, Optional, Sequence, Union
 
 from . import _engine
@@ -25,7 +28,7 @@ from .exceptions import SolverError
 from .hands import nut_low
 from .values import CATEGORIES, NO_LOW, category_of
 
-__all__ = ["ClassRow", "Report", "hand_report", "CLASSINGS"]
+__all__ = ["ClassRow", "Report", "Table", "hand_report", "deal_weights", "CLASSINGS"]
 
 # The named ways to class hands: a high category and a low; the nut rank both ways.
 CLASSINGS = ("category", "nuts")
@@ -49,50 +52,60 @@ class ClassRow:
     """The class's chips at the node, per unit of reach (NaN where the solution has none)."""
 
 
-@dataclass(frozen=True)
-class Report:
-    """The acting player's hands at a node, by class: ``rows`` best class first."""
+class Table:
+    """What a table of rows with action frequencies and an EV shares (a report here, an
+    aggregate in ``library``): iterating over its ``rows``, its length, CSV and JSON. The CSV's
+    first columns are ``LEADS`` (a row's fields), then a frequency per action, then the EV."""
 
-    player: str
-    path: tuple
-    board: tuple[Card, ...]
-    by: str
+    LEADS: tuple[tuple[str, str], ...] = ()  # (column, the row's field)
+    rows: list
     actions: tuple[str, ...]
-    rows: list[ClassRow] = field(default_factory=list)
 
-    def __iter__(self) -> Iterator[ClassRow]:
+    def __iter__(self) -> Iterator:
         return iter(self.rows)
 
     def __len__(self) -> int:
         return len(self.rows)
 
     def to_csv(self) -> str:
-        """One line a class: class, hands, share, a frequency per action, ev."""
+        """One line a row: its leading fields, a frequency per action, its EV."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["class", "hands", "share", *self.actions, "ev"])
+        writer.writerow([column for column, _ in self.LEADS] + [*self.actions, "ev"])
         for row in self.rows:
+            lead = [getattr(row, name) for _, name in self.LEADS]
             writer.writerow(
-                [row.hand_class, row.hands, repr(row.share)]
+                [repr(x) if isinstance(x, float) else x for x in lead]
                 + [repr(row.frequencies[a]) for a in self.actions]
                 + [repr(row.ev)]
             )
         return out.getvalue()
 
     def to_json(self) -> str:
-        """The report as JSON (NaN as null)."""
+        """The table as JSON (NaN as null): its other fields, then its rows."""
         rows = [{**asdict(row), "ev": None if math.isnan(row.ev) else row.ev} for row in self.rows]
-        return json.dumps(
-            {
-                "player": self.player,
-                "path": list(self.path),
-                "board": [str(c) for c in self.board],
-                "by": self.by,
-                "actions": list(self.actions),
-                "rows": rows,
-            },
-            allow_nan=False,
-        )
+        fields = {name: _plain(value) for name, value in asdict(self).items() if name != "rows"}  # type: ignore[call-overload]
+        return json.dumps({**fields, "rows": rows}, allow_nan=False)
+
+
+def _plain(value: object) -> object:
+    """A field as JSON holds it: cards by name, tuples as lists."""
+    if isinstance(value, tuple):
+        return [str(v) if isinstance(v, Card) else v for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Report(Table):
+    """The acting player's hands at a node, by class: ``rows`` best class first."""
+
+    LEADS = (("class", "hand_class"), ("hands", "hands"), ("share", "share"))
+    player: str
+    path: tuple
+    board: tuple[Card, ...]
+    by: str
+    actions: tuple[str, ...]
+    rows: list[ClassRow] = field(default_factory=list)
 
 
 Classing = Union[str, Callable[[tuple], object]]
@@ -106,15 +119,19 @@ def hand_report(
     reach: Sequence[float],
     strategy: dict,
     ev: Optional[Sequence[float]],
+    against: tuple[bytes, Sequence[float]],
     by: Classing = "category",
 ) -> Report:
     """The report of a decision: ``player`` acting at ``path`` on ``board`` (the node's, dealt
     cards included), its ``hands`` ((n, k) rows), each hand's ``reach`` there, the node's
-    ``strategy`` ({action: per hand}) and each hand's ``ev`` (None: not known there)."""
+    ``strategy`` ({action: per hand}), each hand's ``ev`` (None: not known there), and
+    ``against``, the other player's rows and reach there (for the EVs' weights)."""
     raw = hands.tobytes()
     k = len(raw) // len(reach) if len(reach) else 0
     reached = [i for i in range(len(reach)) if reach[i] > 0]  # the others may hold a dealt card
     names = dict(zip(reached, _classes([raw[i * k : (i + 1) * k] for i in reached], board, by)))
+    dealt = deal_weights([raw[i * k : (i + 1) * k] for i in reached], against[0], against[1], k) if ev else []
+    deals = dict(zip(reached, dealt))
     actions = tuple(strategy)
     weight: dict[str, float] = {}
     count: dict[str, int] = {}
@@ -127,10 +144,10 @@ def hand_report(
         row = taken.setdefault(name, dict.fromkeys(actions, 0.0))
         for action in actions:
             row[action] += r * strategy[action][i]
-        if ev is not None and not math.isnan(ev[i]):
+        if ev is not None and not math.isnan(ev[i]) and deals[i] > 0:
             sums = worth.setdefault(name, [0.0, 0.0])
-            sums[0] += r * ev[i]
-            sums[1] += r
+            sums[0] += r * deals[i] * ev[i]
+            sums[1] += r * deals[i]
     total = math.fsum(weight.values())
     rows = []
     for name in sorted(weight, key=lambda n: _order(n, by)):
@@ -146,6 +163,31 @@ def hand_report(
         )
     label = by if isinstance(by, str) else getattr(by, "__name__", "callable")
     return Report(player, tuple(path), tuple(Card(c) for c in board), label, actions, rows)
+
+
+def deal_weights(hands: list[bytes], other: bytes, reach: Sequence[float], k: int) -> list[float]:
+    """Per hand of ``hands``: the other's ``reach`` summed over its hands (``other``, k bytes
+    each) apart from it, by inclusion and exclusion over the cards they share."""
+    held: dict[tuple, float] = {}
+    total = 0.0
+    for j in range(len(other) // k if k else 0):
+        r = reach[j]
+        if r > 0:
+            total += r
+            cards = tuple(sorted(other[j * k : (j + 1) * k]))
+            for size in range(1, k + 1):
+                for part in combinations(cards, size):
+                    held[part] = held.get(part, 0.0) + r
+    out = []
+    for hand in hands:
+        cards = tuple(sorted(hand))
+        x = total
+        for size in range(1, k + 1):
+            sign = -1.0 if size % 2 else 1.0
+            for part in combinations(cards, size):
+                x += sign * held.get(part, 0.0)
+        out.append(max(x, 0.0))
+    return out
 
 
 def _classes(hands: list[bytes], board: Sequence[int], by: Classing) -> list[str]:

@@ -701,9 +701,10 @@ class RiverSolution:
         player = node.kind
         ev = self.ev(player) if number == 0 else None
         board = tuple(int(c) for c in self.board)
-        return hand_report(
-            player, tuple(node.path), board, self.hands(player), self.reach(node.path), self.strategy(node.path), ev, by
-        )
+        p = PLAYERS.index(player)
+        against = (self.rows[1 - p], self.weights[1 - p])  # at the root, the other's chance weights
+        reach, strategy = self.reach(node.path), self.strategy(node.path)
+        return hand_report(player, tuple(node.path), board, self.hands(player), reach, strategy, ev, against, by)
 
     def node(self, path: Iterable[str]) -> int:
         """The number of the node at ``path``: a list of action names from the root, such as

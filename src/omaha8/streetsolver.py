@@ -1015,15 +1015,19 @@ class Solution:
         if node.kind not in PLAYERS:
             raise SolverError(f"a report is of a decision: {tuple(node.path)!r} is a {node.kind} node")
         board = tuple(int(c) for c in node.board)
-        hands = self.hands(node.kind)
+        p = PLAYERS.index(node.kind)
+        at, applied, _ = self._walk(node.path)
+        # The other's reach there: how often each of its hands is dealt against the player's.
+        other = self._through(self._reach(at, 1 - p, self.weights[1 - p]), self._renamed(1 - p, applied))
         return hand_report(
             node.kind,
             tuple(node.path),
             board,
-            hands,
+            self.hands(node.kind),
             self.reach(node.path),
             self.strategy(node.path),
             self.ev(node.kind, node.path),
+            (self.rows[1 - p], other),
             by,
         )
 
