@@ -91,6 +91,12 @@ def _river_nuts() -> omaha8.Nuts:
 TURN = "Ks7d2h9c"
 
 
+@functools.lru_cache(maxsize=1)
+def _tiny_turn() -> omaha8.Solution:
+    """A turn of one hand a side, solved once: the reports' and aggregates' hostile callers."""
+    return omaha8.solve(TURN, "AsAh4d5c", "QdQc8h6h", 100, 100, bets=(1.0,), raises=(), iterations=1)
+
+
 def _calls(rng: random.Random):
     # b is compared with text below: no numpy array there (its == is elementwise).
     a, b = rng.choice(BAD), rng.choice([x for x in BAD if not hasattr(x, "shape")] + ["AsKd2c3h", "2c7d9h"])
@@ -177,6 +183,17 @@ def _calls(rng: random.Random):
         lambda: omaha8.solve("Ks7d2h9c", "AsAh4d5c", "QdQc8h6h", 100, 100, bets=(), rake=a, iterations=1),
         lambda: omaha8.solve_river("Ks7d2h9c3s", "AsAh4d5c", "QdQc8h6h", 100, 100, rake=(0.05, a), iterations=1),
         lambda: omaha8.sizes.read_rake((a, b)),
+        # Issue 35: locks, reports by class, aggregates.
+        lambda: omaha8.solve(TURN, "AsAh4d5c", "QdQc8h6h", 100, 100, bets=(1.0,), locks=a, iterations=1),
+        lambda: omaha8.solve(TURN, "AsAh4d5c", "QdQc8h6h", 100, 100, bets=(1.0,), locks={(): a}, iterations=1),
+        lambda: omaha8.solve(
+            TURN, "AsAh4d5c", "QdQc8h6h", 100, 100, bets=(1.0,), locks={(): {"check": a}}, iterations=1
+        ),
+        lambda: _tiny_turn().report(a),
+        lambda: _tiny_turn().report((), by=a),
+        lambda: omaha8.aggregate([_tiny_turn()], a),
+        lambda: omaha8.aggregate(a if not isinstance(a, str) else [a]),
+        lambda: omaha8.aggregate([_tiny_turn()], (), by=a),
     ]
 
 

@@ -126,7 +126,7 @@ MAY_USE = {
         "streettree",
     },
     "analysis": {"_engine", "cards", "equity", "exceptions", "hands", "ranges", "values"},
-    "library": {"cards", "exceptions", "isomorphism", "reports", "solver", "streetsolver"},
+    "library": {"cards", "exceptions", "isomorphism", "reports", "solver", "spotinput", "streetsolver"},
     "adapters.abstraction": {"cards", "exceptions", "game", "potfraction"},
     "adapters.openspiel": {"adapters.abstraction", "cards", "exceptions", "game", "ranges"},
     "adapters.pettingzoo": {"adapters.abstraction", "cards", "exceptions", "game"},

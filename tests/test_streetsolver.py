@@ -718,6 +718,9 @@ def test_locking_one_player_to_its_equilibrium_gives_the_same_values(live_core):
             locks[node.path] = {a: list(row) for a, row in free.strategy(node.path).items()}
     locked = solve(TURN, side(OOP), side(IP), POT, STACK, locks=locks, **kw)
     assert locked.value == pytest.approx(free.value, abs=4 * POT * (free.exploitability + locked.exploitability))
+    # Every OOP hand locked everywhere: its best response cannot move, so it gains nothing,
+    # where free it still gains its (small) share of the exploitability.
+    assert locked.gains[0] == pytest.approx(0.0, abs=1e-12) and free.gains[0] > 1e-7
 
 
 def test_locking_oop_to_bet_makes_ip_best_respond(live_core):
@@ -783,3 +786,18 @@ def test_the_pure_engine_plays_locks_as_the_compiled_one(core, fallback, monkeyp
 def test_bad_locks_are_refused_by_name(locks, words, live_core):
     with pytest.raises(SolverError, match=words):
         solve(TURN, side(OOP), side(IP), POT, STACK, locks=locks, iterations=1, **LOCKED)
+
+
+def test_a_spots_file_name_tells_apart_large_buffers_that_differ_in_one_byte():
+    """The folder's digest reads every byte of a buffer argument (a repr would shorten a large
+    numpy array to its ends, and two spots would share one file)."""
+    numpy = pytest.importorskip("numpy")
+    from omaha8.streetsolver import _digest
+
+    weights = numpy.ones(5000)
+    other = weights.copy()
+    other[2500] = 0.5
+    spot = dict(board=TURN, pot=POT, stack=STACK)
+    assert repr(weights) == repr(other)  # what a repr-based name would have kept
+    assert _digest(dict(spot, oop=("5%", weights))) != _digest(dict(spot, oop=("5%", other)))
+    assert _digest(dict(spot, oop=("5%", weights))) == _digest(dict(spot, oop=("5%", weights.copy()), threads=2))

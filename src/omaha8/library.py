@@ -23,6 +23,7 @@ from .exceptions import SolverError
 from .isomorphism import orbit_size
 from .reports import Table
 from .solver import RiverSolution
+from .spotinput import read_path
 from .streetsolver import Solution
 
 __all__ = ["AggregateRow", "Aggregate", "aggregate", "GROUPINGS"]
@@ -73,8 +74,9 @@ def aggregate(
     solutions. ``by``: "board", "suits" (rainbow, two-tone and monotone, else the suits'
     counts: "2-1-1" on a turn with two of one suit), "pairing", "high card", "last card" (a turn's or river's
     card), or a function of the board's cards giving a group's name."""
+    path = read_path(path)  # type: ignore[arg-type]
     solutions = _solutions(source)
-    if not callable(by) and by not in GROUPINGS:
+    if not callable(by) and not (isinstance(by, str) and by in GROUPINGS):
         raise SolverError(f"by is one of {', '.join(map(repr, GROUPINGS))} or a function of a board, not {quoted(by)}")
     groups: dict[str, list[tuple[int, dict, float]]] = {}
     player, actions = None, None

@@ -192,7 +192,7 @@ def deal_weights(hands: list[bytes], other: bytes, reach: Sequence[float], k: in
 
 def _classes(hands: list[bytes], board: Sequence[int], by: Classing) -> list[str]:
     """Each hand's class name (the hands apart from the board)."""
-    if not callable(by) and by not in CLASSINGS:
+    if not callable(by) and not (isinstance(by, str) and by in CLASSINGS):
         raise SolverError(f"by is {' or '.join(map(repr, CLASSINGS))} or a function of a hand, not {quoted(by)}")
     if not hands:
         return []

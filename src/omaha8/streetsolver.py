@@ -469,7 +469,7 @@ def _lock_row(frequencies: object, names: list[str], where: str) -> list[float]:
     for action, x in frequencies.items():
         if action not in names:
             raise SolverError(f"{where}: {quoted(action)} is not an action here (the actions are {tuple(names)!r})")
-        if isinstance(x, bool) or not isinstance(x, numbers.Real) or not 0.0 <= float(x) <= 1.0:
+        if isinstance(x, bool) or not isinstance(x, numbers.Real) or not 0 <= x <= 1:  # type: ignore[operator]  # exact: 10**400 too
             raise SolverError(f"{where}: {action!r}'s frequency {quoted(x)} is not a number from 0 to 1")
         row[names.index(action)] = float(x)
     total = math.fsum(row)
@@ -560,6 +560,8 @@ def solve(
         isomorphism, compression, max_memory, iterations, exploitability, threads, progress
     )
     arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet, rake)
+    if locks is not None and not isinstance(locks, Mapping):
+        raise SolverError(f"locks is a mapping {{path: strategy}}, not {quoted(locks)}")
     if locks:
         isomorphism = False  # a lock (by hand above all) need not be the same under a suit swap
     spot = _read_spot(board, oop, ip, pot, stack, arguments, compression, isomorphism)  # type: ignore[arg-type]
@@ -742,16 +744,20 @@ def _described(value: object) -> object:
     a buffer of hands or weights by its bytes' digest."""
     if hasattr(value, "expression") and hasattr(value, "hole_size"):  # a Range
         return ["range", str(value.expression), value.hole_size]
-    if isinstance(value, (bytes, bytearray, memoryview, array)):
-        data = value.tobytes() if isinstance(value, (memoryview, array)) else bytes(value)
-        return ["bytes", hashlib.sha256(data).hexdigest()]
     if isinstance(value, Mapping):
         return [[_described(key), _described(item)] for key, item in value.items()]
     if isinstance(value, (list, tuple)):
         return [_described(item) for item in value]
     if isinstance(value, (bool, int, float, str)) or value is None:
         return value
-    return repr(value)
+    try:
+        # Any buffer (bytes, array, memoryview, a numpy array) by its layout and every byte:
+        # a repr would shorten a large array, and two arrays would share a file.
+        view = memoryview(value)  # type: ignore[arg-type]
+    except TypeError:
+        return repr(value)
+    data = hashlib.sha256(view.tobytes()).hexdigest()
+    return ["buffer", view.format, list(view.shape or ()), data]
 
 
 def _walk_tree(tree: StreetTree, path: object) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
