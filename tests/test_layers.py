@@ -100,6 +100,7 @@ MAY_USE = {
     "solutionfile": {"cards", "exceptions"},
     "streettree": {"_engine", "cards", "exceptions", "sizes"},
     "reports": {"_engine", "cards", "exceptions", "hands", "values"},
+    "viewer": {"cards", "exceptions", "reports", "solutionfile"},
     "solver": {
         "_engine",
         "cards",
@@ -113,6 +114,7 @@ MAY_USE = {
         "solutionfile",
         "spotinput",
         "sweep",
+        "viewer",
     },
     "streetsolver": {
         "_engine",
@@ -124,6 +126,7 @@ MAY_USE = {
         "solutionfile",
         "spotinput",
         "streettree",
+        "viewer",
     },
     "analysis": {"_engine", "cards", "equity", "exceptions", "hands", "ranges", "values"},
     "library": {"cards", "exceptions", "isomorphism", "reports", "solver", "spotinput", "streetsolver"},

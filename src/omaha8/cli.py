@@ -1,5 +1,5 @@
 """The ``omaha8`` command: ``hand``, ``equity``, ``showdown``, ``replay``, ``range``, ``table``,
-``features``, ``solve``, ``report``, ``board``, ``outs`` and ``breakdown``.
+``features``, ``solve``, ``report``, ``view``, ``board``, ``outs`` and ``breakdown``.
 
 Errors are one line on stderr and exit status 2, never a traceback. Seats are numbered from 1
 here, in output and errors alike (the library numbers them from 0).
@@ -8,6 +8,7 @@ here, in output and errors alike (the library numbers them from 0).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -1180,16 +1181,21 @@ def _report_text(report) -> str:
     return "\n".join(lines)
 
 
-def _run_report(args: argparse.Namespace) -> int:
+def _load_solution(path: str) -> Any:
+    """A saved solution of any street: ``Solution``'s file, else ``RiverSolution``'s."""
     from .solver import RiverSolution
     from .streetsolver import Solution
 
     try:
-        solution: Any = Solution.load(args.solution)
+        return Solution.load(path)
     except SolverError as error:
         if "not a solution omaha8 saved" not in str(error):
             raise
-        solution = RiverSolution.load(args.solution)  # a river's file, or the error naming it
+        return RiverSolution.load(path)  # a river's file, or the error naming it
+
+
+def _run_report(args: argparse.Namespace) -> int:
+    solution = _load_solution(args.solution)
     report = solution.report(args.path, by=args.by)
     if args.csv:
         sys.stdout.write(report.to_csv())
@@ -1217,6 +1223,40 @@ def _add_report_parser(commands: Any) -> None:
     command.set_defaults(run=_run_report)
 
 
+def _run_view(args: argparse.Namespace) -> int:
+    import webbrowser
+
+    solution = _load_solution(args.solution)
+    out = args.out if args.out is not None else str(Path(args.solution).with_suffix(".html"))
+    written = solution.to_html(out, streets=args.streets).resolve()
+    print(written)
+    if not args.no_browser:
+        # webbrowser.open says False where no browser can be had (a server, CI): the path is printed.
+        with contextlib.suppress(webbrowser.Error):
+            webbrowser.open(written.as_uri())
+    return 0
+
+
+def _add_view_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "view",
+        help="a saved solution as one HTML page, opened in a browser",
+        description="Write a saved solution's viewer: one self-contained HTML file (the tree as clickable "
+        "actions and cards, the frequencies, the hands by class, each hand's strategy and EV), print its path "
+        "and open it in a browser where one is available.",
+        epilog="example: omaha8 view spot.omaha8 --streets 2",
+    )
+    command.add_argument("solution", help="a file omaha8 solve --out (or Solution.save) wrote")
+    command.add_argument("--out", help="the page to write (default: the solution's path with .html)")
+    command.add_argument(
+        "--streets",
+        type=int,
+        help="the streets of betting the page holds from the root (default: a flop or turn solution's first)",
+    )
+    command.add_argument("--no-browser", action="store_true", help="write and print the path only")
+    command.set_defaults(run=_run_view)
+
+
 # ---------------------------------------------------------------- parser
 
 
@@ -1232,6 +1272,7 @@ _COMMANDS = (
     _add_features_parser,
     _add_solve_parser,
     _add_report_parser,
+    _add_view_parser,
     _add_board_parser,
     _add_outs_parser,
     _add_breakdown_parser,

@@ -28,7 +28,7 @@ from .exceptions import SolverError
 from .hands import nut_low
 from .values import CATEGORIES, NO_LOW, category_of
 
-__all__ = ["ClassRow", "Report", "Table", "hand_report", "deal_weights", "CLASSINGS"]
+__all__ = ["ClassRow", "Report", "Table", "hand_report", "hand_classes", "split_category", "deal_weights", "CLASSINGS"]
 
 # The named ways to class hands: a high category and a low; the nut rank both ways.
 CLASSINGS = ("category", "nuts")
@@ -119,19 +119,18 @@ def hand_report(
     reach: Sequence[float],
     strategy: dict,
     ev: Optional[Sequence[float]],
-    against: tuple[bytes, Sequence[float]],
+    deals: Optional[Sequence[float]],
     by: Classing = "category",
 ) -> Report:
     """The report of a decision: ``player`` acting at ``path`` on ``board`` (the node's, dealt
     cards included), its ``hands`` ((n, k) rows), each hand's ``reach`` there, the node's
-    ``strategy`` ({action: per hand}), each hand's ``ev`` (None: not known there), and
-    ``against``, the other player's rows and reach there (for the EVs' weights)."""
+    ``strategy`` ({action: per hand}), each hand's ``ev`` (None: not known there), and per hand
+    ``deals``, how often it is dealt there (the other player's reach over its hands apart from
+    it, ``deal_weights``; any scale; None with ``ev``)."""
     raw = hands.tobytes()
     k = len(raw) // len(reach) if len(reach) else 0
     reached = [i for i in range(len(reach)) if reach[i] > 0]  # the others may hold a dealt card
-    names = dict(zip(reached, _classes([raw[i * k : (i + 1) * k] for i in reached], board, by)))
-    dealt = deal_weights([raw[i * k : (i + 1) * k] for i in reached], against[0], against[1], k) if ev else []
-    deals = dict(zip(reached, dealt))
+    names = dict(zip(reached, hand_classes([raw[i * k : (i + 1) * k] for i in reached], board, by)))
     actions = tuple(strategy)
     weight: dict[str, float] = {}
     count: dict[str, int] = {}
@@ -144,7 +143,7 @@ def hand_report(
         row = taken.setdefault(name, dict.fromkeys(actions, 0.0))
         for action in actions:
             row[action] += r * strategy[action][i]
-        if ev is not None and not math.isnan(ev[i]) and deals[i] > 0:
+        if ev is not None and deals is not None and not math.isnan(ev[i]) and deals[i] > 0:
             sums = worth.setdefault(name, [0.0, 0.0])
             sums[0] += r * deals[i] * ev[i]
             sums[1] += r * deals[i]
@@ -190,8 +189,8 @@ def deal_weights(hands: list[bytes], other: bytes, reach: Sequence[float], k: in
     return out
 
 
-def _classes(hands: list[bytes], board: Sequence[int], by: Classing) -> list[str]:
-    """Each hand's class name (the hands apart from the board)."""
+def hand_classes(hands: list[bytes], board: Sequence[int], by: Classing) -> list[str]:
+    """Each hand's class name (the hands' cards apart from the board), as a report names it."""
     if not callable(by) and not (isinstance(by, str) and by in CLASSINGS):
         raise SolverError(f"by is {' or '.join(map(repr, CLASSINGS))} or a function of a hand, not {quoted(by)}")
     if not hands:
@@ -209,6 +208,13 @@ def _classes(hands: list[bytes], board: Sequence[int], by: Classing) -> list[str
         f"{category_of(h)}, {_LOWS[0] if low == nut else _LOWS[2] if low == NO_LOW else _LOWS[1]}"
         for h, low in zip(highs, lows)
     ]
+
+
+def split_category(name: str) -> tuple[str, str]:
+    """A "category" class's two parts: the high category and the low ("no low", "a low", "the
+    nut low")."""
+    high, _, low = name.partition(", ")
+    return high, low
 
 
 def _named(by: Callable[[tuple], object], hand: tuple) -> str:
@@ -232,7 +238,7 @@ def _order(name: str, by: Classing) -> tuple:
     """Best class first: categories from the straight flush down, the nut low before a low
     before none; nut ranks from the nuts; other classes by name."""
     if by == "category":
-        high, _, low = name.partition(", ")
+        high, low = split_category(name)
         return (CATEGORIES.index(high), _LOWS.index(low))
     if by == "nuts":
         return tuple(_rank_key(part) for part in name.split(", "))

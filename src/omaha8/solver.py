@@ -56,7 +56,7 @@ from .cards import (
 )
 from .exceptions import Omaha8Error, SolverError
 from .jobs import read_spots, run_job, run_spots, shaped_rows, thread_count
-from .reports import Report, hand_report
+from .reports import Report, deal_weights, hand_report
 from .sizes import (
     ALL_IN,
     LIMITS,
@@ -85,6 +85,7 @@ from .solutionfile import (
     write_blocks,
 )
 from .spotinput import SideLike, check_rows, read_path, read_side, size_of, unit_weights
+from .viewer import frame, write_page
 
 __all__ = [
     "solve_river",
@@ -681,9 +682,18 @@ class RiverSolution:
         """The (n, k) uint8 rows of ``player``'s hands, in the order of every per-hand buffer."""
         return shaped_rows(self.rows[self._player(player)], self.hole_size)
 
-    def ev(self, player: str) -> array:
-        """``player``'s expected chips per hand (from the final pot, less its river chips)."""
-        return array("d", self.values[self._player(player)])
+    def ev(self, player: str, path: Iterable[str] = ()) -> array:
+        """``player``'s expected chips per hand (from the final pot, less its river chips) at the
+        root: a river solution keeps no values below it (a SolverError; ``omaha8.solve`` on the
+        river has them everywhere)."""
+        p = self._player(player)
+        if self.node(path) != 0:
+            raise SolverError("a river solution keeps the values of its root only: omaha8.solve has them below it")
+        return array("d", self.values[p])
+
+    def node_at(self, path: Iterable[str] = ()) -> TreeNode:
+        """The node at ``path``."""
+        return self.nodes[self.node(path)]
 
     def tree(self) -> list[TreeNode]:
         """Every node, the root first."""
@@ -702,9 +712,16 @@ class RiverSolution:
         ev = self.ev(player) if number == 0 else None
         board = tuple(int(c) for c in self.board)
         p = PLAYERS.index(player)
-        against = (self.rows[1 - p], self.weights[1 - p])  # at the root, the other's chance weights
+        k = self.hole_size
+        rows = self.rows[p]
+        # At the root, how often each hand is dealt: the other's chance weights apart from it.
+        deals = (
+            deal_weights([rows[i : i + k] for i in range(0, len(rows), k)], self.rows[1 - p], self.weights[1 - p], k)
+            if ev is not None
+            else None
+        )
         reach, strategy = self.reach(node.path), self.strategy(node.path)
-        return hand_report(player, tuple(node.path), board, self.hands(player), reach, strategy, ev, against, by)
+        return hand_report(player, tuple(node.path), board, self.hands(player), reach, strategy, ev, deals, by)
 
     def node(self, path: Iterable[str]) -> int:
         """The number of the node at ``path``: a list of action names from the root, such as
@@ -761,6 +778,15 @@ class RiverSolution:
                 for i, probability in enumerate(taken):
                     reach[i] *= probability
         return reach
+
+    def to_html(self, path: Union[str, os.PathLike], streets: Optional[int] = None) -> Path:
+        """Write the solution viewer's page (``omaha8.viewer``) to ``path``: one HTML file that
+        opens from disk and shows the tree, the frequencies, the hands by class and each hand
+        (``streets``: None or 1, the river's)."""
+        return write_page(self, path, streets)
+
+    def _repr_html_(self) -> str:
+        return frame(self)
 
     # ---------------------------------------------------------------- files
 

@@ -82,6 +82,7 @@ from .streettree import (
     river_board_masks,
     tree_shape,
 )
+from .viewer import frame, write_page
 
 __all__ = ["solve", "solve_many", "solve_estimate", "Solution", "SpotNode", "Estimate", "PLAYERS", "CHECK_EVERY"]
 
@@ -855,6 +856,7 @@ class Solution:
     _parents: Optional[array] = field(default=None, repr=False)
     _engine_job: Any = field(default=None, repr=False)
     _swapped: Optional[dict] = field(default=None, repr=False)
+    _last_valued: Optional[tuple] = field(default=None, repr=False)
 
     # ---------------------------------------------------------------- files
 
@@ -990,6 +992,7 @@ class Solution:
         # The engine job made for values below the root is a cache, and not picklable.
         state = dict(self.__dict__)
         state["_engine_job"] = None
+        state["_last_valued"] = None
         return state
 
     # ---------------------------------------------------------------- the tree
@@ -1021,10 +1024,7 @@ class Solution:
         if node.kind not in PLAYERS:
             raise SolverError(f"a report is of a decision: {tuple(node.path)!r} is a {node.kind} node")
         board = tuple(int(c) for c in node.board)
-        p = PLAYERS.index(node.kind)
-        at, applied, _ = self._walk(node.path)
-        # The other's reach there: how often each of its hands is dealt against the player's.
-        other = self._through(self._reach(at, 1 - p, self.weights[1 - p]), self._renamed(1 - p, applied))
+        ev, deals = self._valued(PLAYERS.index(node.kind), tuple(node.path))
         return hand_report(
             node.kind,
             tuple(node.path),
@@ -1032,10 +1032,20 @@ class Solution:
             self.hands(node.kind),
             self.reach(node.path),
             self.strategy(node.path),
-            self.ev(node.kind, node.path),
-            (self.rows[1 - p], other),
+            ev,
+            deals,
             by,
         )
+
+    def to_html(self, path: Union[str, os.PathLike], streets: Optional[int] = None) -> Path:
+        """Write the solution viewer's page (``omaha8.viewer``) to ``path``: one HTML file that
+        opens from disk and shows the tree, the frequencies, the hands by class and each hand,
+        for the betting of ``streets`` streets from the root (default 1: a turn's rivers are 48
+        trees; 2 or 3 hold the next streets too, each card's tree whole)."""
+        return write_page(self, path, streets)
+
+    def _repr_html_(self) -> str:
+        return frame(self)
 
     def _walk(self, path: object) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         """The solved node at ``path``, as ``_walk_tree`` finds it in this solution's tree."""
@@ -1236,21 +1246,32 @@ class Solution:
         strategies from there, the other's hands as likely as their chance weights and actions
         make them: NaN for a hand no hand of the other can be there against, or holding a
         dealt card. At the root, ``values``."""
-        p = self._player(player)
-        path = read_path(path)
-        if path == ():
-            return array("d", self.values[p])
-        at, applied, _ = self._walk(path)
+        return array("d", self._valued(self._player(player), read_path(path))[0])
+
+    def _valued(self, p: int, path: tuple) -> tuple[array, array]:
+        """p's expected chips per hand at ``path``, and how often each hand is dealt there (the
+        other's reach over its hands apart from it, to scale), from one walk of the engine; the
+        last path's kept, as a report and a page ask for both in turn."""
+        key = (p, path)
+        if self._last_valued is not None and self._last_valued[0] == key:
+            return self._last_valued[1]
         other = 1 - p
-        reach = self._reach(at, other, unit_weights(self.weights[other]))
-        job = self._job()
-        values, weights = job.values_at(p, at, reach.tobytes())
-        dead = self._dead(at, p)
-        chips = array(
-            "d",
-            [v / w * self.pot if w > 0 and not d else math.nan for v, w, d in zip(values, weights, dead)],
-        )
-        return self._through(chips, self._renamed(p, applied))
+        if path == ():
+            # At the root: the values of the solve, dealt against the other's chance weights.
+            chips, deals = array("d", self.values[p]), array("d", self._job().opponent_weights[p])
+        else:
+            at, applied, _ = self._walk(path)
+            reach = self._reach(at, other, unit_weights(self.weights[other]))
+            values, weights = self._job().values_at(p, at, reach.tobytes())
+            dead = self._dead(at, p)
+            chips = array(
+                "d",
+                [v / w * self.pot if w > 0 and not d else math.nan for v, w, d in zip(values, weights, dead)],
+            )
+            renamed = self._renamed(p, applied)
+            chips, deals = self._through(chips, renamed), self._through(array("d", weights), renamed)
+        self._last_valued = (key, (chips, deals))
+        return chips, deals
 
     def _job(self) -> Any:
         """An engine job on this tree holding the average strategies (as its sums), for the
