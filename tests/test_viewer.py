@@ -322,6 +322,26 @@ def test_the_page_in_chromium(solved, live, browser, tmp_path):
     assert _errors(browser) == []
 
 
+def test_the_address_names_the_node_and_cell_shown(solved, live, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    data = viewer.page_data(solved)
+    number = next(i for i, node in enumerate(data["nodes"]) if node["path"] == ["check"])
+    page = solved.to_html(tmp_path / "spot.html")
+    browser.get(f"{page.as_uri()}#node={number}&cell=1")
+    assert browser.find_element(By.ID, "node-title").text == "IP to act"
+    selected = browser.find_element(By.CSS_SELECTOR, "#grid td.selected")
+    assert selected.get_attribute("data-cell") == "1"
+    _click(browser, '#actions button[data-action="check"]')  # to the chance node after check-check
+    chance = next(i for i, node in enumerate(data["nodes"]) if node["path"] == ["check", "check"])
+    assert browser.current_url.endswith(f"#node={chance}")
+    for hostile in ("#node=99999", "#node=-1&cell=x", "#node=%3Cimg%3E"):  # the root instead
+        browser.get("about:blank")  # a new load, not a change of the fragment alone
+        browser.get(page.as_uri() + hostile)
+        assert browser.find_element(By.ID, "node-title").text == "OOP to act"
+    assert _errors(browser) == []
+
+
 def test_a_hostile_name_is_shown_as_text_in_chromium(solved, live, browser, tmp_path):
     from selenium.webdriver.common.by import By
 
