@@ -416,6 +416,18 @@ def test_solve_a_turn_with_sizes_by_street(live_core, capsys, tmp_path):
     assert status == 0 and omaha8.Solution.load(tmp_path / "turn").value == solved.value
 
 
+def test_solve_out_without_the_rivers(live_core, capsys, tmp_path):
+    argv = ["solve", "--board", "Ks7d2h9c", "--oop", "2%", "--ip", "2%", "--pot", "100", "--stack", "400"]
+    argv += ["--bets", "100%", "--max-raises", "1", "--iterations", "10"]
+    status, out, err = run(capsys, *argv, "--out", str(tmp_path / "turn"), "--no-rivers")
+    assert status == 0 and not omaha8.Solution.load(tmp_path / "turn").rivers
+    status, out, err = run(capsys, *argv, "--no-rivers")
+    assert status == 2 and "with --out" in err
+    river = [word if word != "Ks7d2h9c" else "Ks7d2h9c3s" for word in argv]
+    status, out, err = run(capsys, *river, "--out", str(tmp_path / "river"), "--no-rivers")
+    assert status == 2 and "--no-rivers" in err and not (tmp_path / "river").exists()
+
+
 def test_solve_compression_and_every_card_by_flag(live_core, capsys):
     argv = ["solve", "--board", "Ks7s2d9d", "--oop", "AhAc3h3c", "--ip", "JhJc6h6c", "--pot", "100"]
     argv += ["--stack", "400", "--bets", "turn=100%", "--max-raises", "0", "--iterations", "20", "--json"]

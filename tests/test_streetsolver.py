@@ -682,6 +682,98 @@ def test_a_raked_solution_saves_and_loads_with_its_rake(live_core, tmp_path):
     assert list(loaded.ev("oop", path)) == pytest.approx(list(solved.ev("oop", path)), nan_ok=True)
 
 
+# ---------------------------------------------------------------- compact files (issue 35)
+
+
+def _river_bytes(solved) -> int:
+    """The bytes of the river decisions' strategies, by the test's own count over the tree: a
+    decision on a five-card board takes 4 bytes an action and hand of its player."""
+    n = {"oop": len(solved.hands("oop")), "ip": len(solved.hands("ip"))}
+    return sum(
+        4 * len(node.actions) * n[node.kind] for node in solved.tree() if node.kind in n and len(node.board) == 5
+    )
+
+
+def test_a_turn_saved_without_its_rivers_keeps_the_turn_whole(live_core, tmp_path):
+    solved = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=30, **SPOTS["pot limit"])
+    solved.save(tmp_path / "whole")
+    solved.save(tmp_path / "turn", rivers=False)
+    whole, turn = (tmp_path / "whole").stat().st_size, (tmp_path / "turn").stat().st_size
+    assert whole - turn == _river_bytes(solved) + len(b', "rivers": true') - len(b', "rivers": false') > 0
+    loaded = omaha8.Solution.load(tmp_path / "turn")
+    assert not loaded.rivers and solved.rivers
+    assert loaded.value == solved.value and loaded.values[0].tobytes() == solved.values[0].tobytes()
+    decisions = [node for node in solved.tree() if node.kind in ("oop", "ip")]
+    for node in decisions:
+        if len(node.board) == 4:
+            assert {a: s.tobytes() for a, s in loaded.strategy(node.path).items()} == {
+                a: s.tobytes() for a, s in solved.strategy(node.path).items()
+            }
+            assert loaded.reach(node.path).tobytes() == solved.reach(node.path).tobytes()
+            assert loaded.frequencies(node.path) == solved.frequencies(node.path)
+    river = next(node.path for node in decisions if len(node.board) == 5)
+    # The reach at the river's first decision is the turn's strategies' alone.
+    assert loaded.reach(river).tobytes() == solved.reach(river).tobytes()
+    for ask in (loaded.strategy, loaded.frequencies, loaded.report):
+        with pytest.raises(SolverError, match="without its river strategies"):
+            ask(river)
+    with pytest.raises(SolverError, match="values below the root need them"):
+        loaded.ev("oop", ("check",))
+    # The root's report keeps its EVs (dealt by the test's own weights, not the engine's);
+    # below the root a report has none, as a RiverSolution's.
+    for got, want in zip(loaded.report(()).rows, solved.report(()).rows):
+        assert got.frequencies == want.frequencies and got.ev == pytest.approx(want.ev, rel=1e-12)
+    assert all(math.isnan(row.ev) for row in loaded.report(("check",)).rows)
+    # Saved again as it is, the same bytes; it has no rivers to save whole.
+    loaded.save(tmp_path / "again", rivers=False)
+    assert (tmp_path / "again").read_bytes() == (tmp_path / "turn").read_bytes()
+    with pytest.raises(SolverError, match="holds no river strategies"):
+        loaded.save(tmp_path / "again")
+    assert loaded.to_html(tmp_path / "turn.html").is_file()
+    with pytest.raises(SolverError, match="without its river strategies"):
+        loaded.to_html(tmp_path / "two.html", streets=2)
+
+
+def test_a_flop_saved_without_its_rivers_keeps_its_turns(live_core, tmp_path):
+    oop, ip = [("AhAd3c5d", 1.0), ("QhJhTd8s", 1.0)], [("AsAc3d5h", 1.0), ("2c3s5c6h", 1.0)]
+    kw = dict(bets={"flop": (1.0,), "turn": (1.0,), "river": (1.0,)}, raises=(), max_raises=0, iterations=10)
+    solved = solve("Ks7d2h", side(oop), side(ip), POT, STACK, **kw)
+    solved.save(tmp_path / "flop", rivers=False)
+    loaded = omaha8.Solution.load(tmp_path / "flop")
+    path = ("check", "check", "9c", "check")
+    assert loaded.strategy(path)["bet 1.0"].tobytes() == solved.strategy(path)["bet 1.0"].tobytes()
+    with pytest.raises(SolverError, match="without its river strategies"):
+        loaded.strategy(path + ("check", "4s"))
+
+
+def test_what_rivers_false_cannot_save_or_load(live_core, tmp_path):
+    river = solve(TURN + "4s", side(OOP), side(IP), POT, STACK, bets=(1.0,), iterations=10)
+    with pytest.raises(SolverError, match="all on the river"):
+        river.save(tmp_path / "river", rivers=False)
+    turn = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=10, **SPOTS["pot limit"])
+    for bad in ("no", 0, None):
+        with pytest.raises(SolverError, match="rivers is True or False"):
+            turn.save(tmp_path / "turn", rivers=bad)
+    turn.save(tmp_path / "turn", rivers=False)
+    data = (tmp_path / "turn").read_bytes()
+    whole = tmp_path / "whole"
+    turn.save(whole)
+    # A header that says false over a whole file's bytes, or true over a file without rivers.
+    for name, content in {
+        "past": whole.read_bytes().replace(b'"rivers": true', b'"rivers":false'),  # the header's length kept
+        "short": data.replace(b'"rivers": false', b'"rivers": true '),
+    }.items():
+        (tmp_path / name).write_bytes(content)
+        with pytest.raises(SolverError, match="not a solution omaha8 saved"):
+            omaha8.Solution.load(tmp_path / name)
+    river.save(tmp_path / "river")
+    (tmp_path / "river-false").write_bytes(
+        (tmp_path / "river").read_bytes().replace(b'"rivers": true', b'"rivers":false')
+    )
+    with pytest.raises(SolverError, match="rivers is true, or false for a flop or turn"):
+        omaha8.Solution.load(tmp_path / "river-false")
+
+
 def test_solve_river_with_rake_is_the_walk_of_its_strategies(live_core):
     river = TURN + "4s"
     kw = dict(bets=(1.0,), raises=(1.0,), max_raises=1, rake=(0.05, 12.0))

@@ -1036,6 +1036,8 @@ def _run_solve(args: argparse.Namespace) -> int:
     river = len(parse_cards(args.board)) == 5
     if river and (isinstance(bets, dict) or isinstance(raises, dict) or isinstance(max_raises, dict)):
         raise UsageError("a river board has one street: --bets, --raises and --max-raises without street=")
+    if args.no_rivers and (river or args.out is None):
+        raise UsageError("--no-rivers saves a flop or turn solution without its river strategies: with --out")
     if args.out is not None:
         # Before any work: a folder that is missing, a directory or '' would be found after the solve.
         (RiverSolution if river else Solution).check_save_path(args.out)
@@ -1068,7 +1070,7 @@ def _run_solve(args: argparse.Namespace) -> int:
             sys.stderr.write("\r" + " " * drawn[0] + "\r")
             sys.stderr.flush()
     if args.out is not None:
-        solution.save(args.out)
+        solution.save(args.out, **({"rivers": False} if args.no_rivers else {}))
     summary = _solve_summary(solution)
     print(_solve_json(solution, summary) if args.json else _solve_text(solution, summary))
     if args.report is not None:
@@ -1156,6 +1158,11 @@ def _add_solve_parser(commands: Any) -> None:
         "--out",
         help="save the solution to this file, checked before the solve (RiverSolution.load reads a river's, "
         "Solution.load a flop's or turn's)",
+    )
+    command.add_argument(
+        "--no-rivers",
+        action="store_true",
+        help="flop, turn: --out leaves out the river decisions' strategies (nearly all of a turn's bytes)",
     )
     command.add_argument("--json", action="store_true", help="the summary as JSON")
     command.add_argument(

@@ -50,7 +50,7 @@ from .cards import (
 )
 from .exceptions import JobError, Omaha8Error, SolverError
 from .jobs import read_spots, run_job, run_spots, shaped_rows, thread_count
-from .reports import Report, hand_report
+from .reports import Report, deal_weights, hand_report
 from .sizes import Rake, exploitability_of, raked_amounts, read_chips
 from .solutionfile import (
     Blocks,
@@ -116,6 +116,7 @@ _HEADER_KEYS = (
     "rake",
     "ip_value",
     "gains",
+    "rivers",
 )
 # A saved solution's bytes at most (a full turn's strategies take gigabytes).
 MAX_SOLUTION_BYTES = 64 * 10**9
@@ -126,7 +127,15 @@ def _read_header(header: object) -> dict:
     if isinstance(header, dict):
         # Written before the suit isomorphism, 16-bit strategies and rake: every card solved,
         # float32, no rake.
-        header = {"swaps": [], "strategy_bits": 32, "rake": None, "ip_value": None, "gains": None, **header}
+        header = {
+            "swaps": [],
+            "strategy_bits": 32,
+            "rake": None,
+            "ip_value": None,
+            "gains": None,
+            "rivers": True,
+            **header,
+        }
     header = header_fields(header, _HEADER_KEYS, "solve")
     swaps = header["swaps"]
     pair = lambda x: isinstance(x, list) and len(x) == 2 and all(type(v) is int for v in x)  # noqa: E731
@@ -165,7 +174,11 @@ def _read_header(header: object) -> dict:
         gains = tuple(read_real(x, "gains") for x in gains)
         if not all(-1e-6 <= x <= most for x in gains):
             raise SolverError(f"gains {quoted(list(gains))} are not between 0 and the final pot's worth")
+    rivers = header["rivers"]
+    if not isinstance(rivers, bool) or (not rivers and len(cards) == 5):
+        raise SolverError(f"rivers is true, or false for a flop or turn, not {quoted(rivers)}")
     return {
+        "rivers": rivers,
         "rules": rules,
         "board": cards,
         "swaps": tuple(tuple(x) for x in swaps),
@@ -795,6 +808,17 @@ def _walk_tree(tree: StreetTree, path: object) -> tuple[int, tuple[int, ...], tu
     return at, tuple(applied), tuple(cards)
 
 
+def _streets_deep(tree: StreetTree) -> array:
+    """Per node: the cards dealt on the way to it (0 on the solved street, the river's count
+    on the river)."""
+    deep = array("b", bytes(tree.nodes))
+    for node in range(tree.nodes):  # breadth first: a parent before its children
+        below = deep[node] + (tree.kind[node] == CHANCE)
+        for child in tree.children(node):
+            deep[child] = below
+    return deep
+
+
 def _card_of(step: object, walked: list) -> int:
     if isinstance(step, Card):
         return int(step)
@@ -850,6 +874,10 @@ class Solution:
     seconds: float = 0.0
     memory: int = 0
     """The engine's bytes for the solve."""
+    rivers: bool = True
+    """Whether it holds the strategies of its river decisions: a flop or turn solution loaded
+    from a file saved with ``rivers=False`` has its earlier streets' only (and no EVs below the
+    root, which need the rivers)."""
     _tree: StreetTree = field(default=None, repr=False)  # type: ignore[assignment]
     _averages: tuple[array, array] = field(default=None, repr=False)  # type: ignore[assignment]
     _offsets: Optional[dict] = field(default=None, repr=False)
@@ -866,10 +894,20 @@ class Solution:
         solve; else a SolverError naming ``path``."""
         return check_save_path(path)
 
-    def save(self, path: Union[str, os.PathLike]) -> None:
-        """Write the solution to one file (its average strategies as float32, 4 bytes an action
-        and hand); ``Solution.load`` reads it back exactly. The bytes go to a new file beside
-        it, renamed over ``path`` once whole: a failure leaves ``path`` as it was."""
+    def save(self, path: Union[str, os.PathLike], *, rivers: bool = True) -> None:
+        """Write the solution to one file: the average strategies only (as float32, 4 bytes an
+        action and hand, or 16 bits when it was solved with ``compression``), not the solve's
+        regrets; ``Solution.load`` reads it back exactly. ``rivers=False`` (a flop or turn
+        solution) leaves out the river decisions' strategies, nearly all of a turn's bytes: the
+        file loads with the earlier streets' strategies, the root's values and no EVs below the
+        root. The bytes go to a new file beside it, renamed over ``path`` once whole: a failure
+        leaves ``path`` as it was."""
+        if not isinstance(rivers, bool):
+            raise SolverError(f"rivers is True or False, not {quoted(rivers)}")
+        if not rivers and len(self.board) == 5:
+            raise SolverError("a river solution's strategies are all on the river: save it with rivers=True")
+        if rivers and not self.rivers:
+            raise SolverError("this solution holds no river strategies (its file left them out): rivers=False")
         target = check_save_path(path)
         header = {
             "board": [str(c) for c in self.board],
@@ -894,11 +932,27 @@ class Solution:
             "rake": self.rake.as_list(),
             "ip_value": self.ip_value,
             "gains": None if self.gains is None else list(self.gains),
+            "rivers": rivers,
         }
         text = json.dumps(header, allow_nan=False).encode()
         blocks = [_MAGIC, len(text).to_bytes(8, "little"), text, self.rows[0], self.rows[1]]
-        blocks += [a.tobytes() for a in self.weights + self.values + self._averages]
+        blocks += [a.tobytes() for a in self.weights + self.values]
+        for p in (0, 1):
+            if rivers == self.rivers:
+                blocks.append(self._averages[p].tobytes())
+                continue
+            for node in self._kept(p, rivers):  # the decisions before the river, in order
+                start, size = self._offset(node), self._tree.count[node] * self._count(p)
+                blocks.append(self._averages[p][start : start + size].tobytes())
         write_blocks(target, path, blocks)
+
+    def _kept(self, p: int, rivers: bool) -> list[int]:
+        """p's decisions whose strategies a solution (or its file) holds, in node order: every
+        one, or (``rivers`` False) those before the river."""
+        tree = self._tree
+        last = len(tree.rules.streets) - 1
+        deep = _streets_deep(tree)
+        return [node for node in range(tree.nodes) if tree.kind[node] == p and (rivers or deep[node] < last)]
 
     @classmethod
     def load(cls, path: Union[str, os.PathLike]) -> "Solution":
@@ -927,8 +981,11 @@ class Solution:
             raise SolverError(f"its tree would have {shape.nodes:,} nodes (at most {MAX_STREET_NODES:,})")
         width = read["bits"] // 8
         need = (n[0] + n[1]) * (k + 16) + width * (shape.actions[0] * n[0] + shape.actions[1] * n[1])
-        if need != len(data) - at:
+        # Without its rivers a file holds fewer strategies: counted on the tree, built below.
+        if (need != len(data) - at and read["rivers"]) or need < len(data) - at:
             raise SolverError("it is cut short" if need > len(data) - at else "it has bytes past its end")
+        if (n[0] + n[1]) * (k + 16) > len(data) - at:
+            raise SolverError("it is cut short")
         blocks = Blocks(data, at)
         rows = (blocks.take(n[0] * k), blocks.take(n[1] * k))
         for side, hands in zip(PLAYERS, rows):
@@ -940,10 +997,19 @@ class Solution:
         if swaps and swaps != _engine.symmetric_swaps(bytes(board), rows, tuple(weights), k):
             raise SolverError(f"its swaps {quoted(swaps)} are not the suits its board and ranges leave alike")
         tree = build_street_tree(tuple(board), rules, swaps)
+        deep, last = _streets_deep(tree), len(rules.streets) - 1
+        kept = [
+            [node for node in range(tree.nodes) if tree.kind[node] == p and (read["rivers"] or deep[node] < last)]
+            for p in (0, 1)
+        ]
+        actions = [sum(tree.count[node] for node in kept[p]) for p in (0, 1)]
+        need = (n[0] + n[1]) * (k + 16) + width * (actions[0] * n[0] + actions[1] * n[1])
+        if need != len(data) - at:
+            raise SolverError("it is cut short" if need > len(data) - at else "it has bytes past its end")
         averages = []
         for p in (0, 1):
-            counts = [tree.count[node] for node in range(tree.nodes) if tree.kind[node] == p]
-            block = blocks.take(width * shape.actions[p] * n[p])
+            counts = [tree.count[node] for node in kept[p]]
+            block = blocks.take(width * actions[p] * n[p])
             try:
                 averages.append(_engine.ENGINE.check_averages(block, counts, n[p], read["bits"]))
             except JobError as error:
@@ -971,6 +1037,7 @@ class Solution:
             values=(values[0], values[1]),
             seconds=read["seconds"],
             memory=read["memory"],
+            rivers=read["rivers"],
             _tree=tree,
             _averages=(averages[0], averages[1]),
         )
@@ -980,7 +1047,7 @@ class Solution:
             return NotImplemented
         fields: tuple[str, ...] = ("board", "pot", "stack", "limit", "bets", "raises", "max_raises", "small_bet")
         fields += ("big_bet", "iterations", "exploitability", "value", "history", "rows", "hole_size", "seconds")
-        fields += ("memory", "rake", "ip_value", "gains")
+        fields += ("memory", "rake", "ip_value", "gains", "rivers")
         return all(getattr(self, f) == getattr(other, f) for f in fields) and all(
             a.tobytes() == b.tobytes()
             for a, b in zip(self.weights + self.values + self._averages, other.weights + other.values + other._averages)
@@ -1024,7 +1091,9 @@ class Solution:
         if node.kind not in PLAYERS:
             raise SolverError(f"a report is of a decision: {tuple(node.path)!r} is a {node.kind} node")
         board = tuple(int(c) for c in node.board)
-        ev, deals = self._valued(PLAYERS.index(node.kind), tuple(node.path))
+        # Without its rivers a solution has values at the root only (as a RiverSolution).
+        valued = self.rivers or not node.path
+        ev, deals = self._valued(PLAYERS.index(node.kind), tuple(node.path)) if valued else (None, None)
         return hand_report(
             node.kind,
             tuple(node.path),
@@ -1138,14 +1207,14 @@ class Solution:
     def _offset(self, number: int) -> int:
         if self._offsets is None:
             offsets: dict = {}
-            size = [0, 0]
-            tree = self._tree
-            for node in range(tree.nodes):
-                kind = tree.kind[node]
-                if kind <= 1:
-                    offsets[node] = size[kind]
-                    size[kind] += tree.count[node] * self._count(kind)
+            for p in (0, 1):
+                size = 0
+                for node in self._kept(p, self.rivers):
+                    offsets[node] = size
+                    size += self._tree.count[node] * self._count(p)
             self._offsets = offsets
+        if number not in self._offsets:
+            raise SolverError("this solution was saved without its river strategies (rivers=False)")
         return self._offsets[number]
 
     def _dead(self, number: int, p: int) -> list[bool]:
@@ -1256,7 +1325,12 @@ class Solution:
         if self._last_valued is not None and self._last_valued[0] == key:
             return self._last_valued[1]
         other = 1 - p
-        if path == ():
+        if path == () and not self.rivers:
+            k, rows = self.hole_size, self.rows[p]
+            hands = [rows[i : i + k] for i in range(0, len(rows), k)]
+            chips = array("d", self.values[p])
+            deals = array("d", deal_weights(hands, self.rows[other], self.weights[other], k))
+        elif path == ():
             # At the root: the values of the solve, dealt against the other's chance weights.
             chips, deals = array("d", self.values[p]), array("d", self._job().opponent_weights[p])
         else:
@@ -1276,6 +1350,10 @@ class Solution:
     def _job(self) -> Any:
         """An engine job on this tree holding the average strategies (as its sums), for the
         values below the root; made once, when first asked."""
+        if not self.rivers:
+            raise SolverError(
+                "this solution was saved without its river strategies (rivers=False): values below the root need them"
+            )
         if self._engine_job is None:
             tree = self._tree
             job = _engine.ENGINE.StreetJob(
