@@ -774,6 +774,110 @@ def test_what_rivers_false_cannot_save_or_load(live_core, tmp_path):
         omaha8.Solution.load(tmp_path / "river-false")
 
 
+def _same_solve(a, b) -> None:
+    """Two solutions of one spot that ran the same DCFR: every number alike, bit for bit."""
+    assert a.history == b.history and a.iterations == b.iterations and a.value == b.value
+    assert [v.tobytes() for v in a.values] == [v.tobytes() for v in b.values]
+    for node in a.tree():
+        if node.kind in ("oop", "ip"):
+            assert {x: y.tobytes() for x, y in a.strategy(node.path).items()} == {
+                x: y.tobytes() for x, y in b.strategy(node.path).items()
+            }
+
+
+RESUMED = dict(iterations=20, exploitability=0.0, **SPOTS["pot limit"])
+
+
+@pytest.mark.parametrize("compression", [False, True])
+def test_a_resumed_solve_is_one_longer_solve_bit_for_bit(live, compression):
+    """DCFR stopped at 20 and resumed to 40 is DCFR run to 40, on either engine, compressed or
+    not; a solve's state is kept only when asked for."""
+    first = solve(TURN, side(OOP), side(IP), POT, STACK, compression=compression, resumable=True, **RESUMED)
+    whole = solve(TURN, side(OOP), side(IP), POT, STACK, compression=compression, **{**RESUMED, "iterations": 40})
+    resumed = first.resume(40, exploitability=0.0)
+    assert first.resumable and resumed.resumable and not whole.resumable
+    assert [i for i, _ in resumed.history] == [10, 20, 30, 40] and resumed.seconds > first.seconds
+    _same_solve(resumed, whole)
+    with pytest.raises(SolverError, match="keeps no regrets to resume from"):
+        whole.resume(60)
+    with pytest.raises(SolverError, match="must be more than the 40 already run"):
+        resumed.resume(40)
+
+
+def test_a_resumable_file_resumes_where_it_stopped(live_core, tmp_path):
+    first = solve(TURN, side(OOP), side(IP), POT, STACK, resumable=True, **RESUMED)
+    first.save(tmp_path / "plain")
+    first.save(tmp_path / "state", resume=True)
+    # The state is a regret and a sum, 4 bytes each, for every action and hand of every decision.
+    n = {"oop": len(first.hands("oop")), "ip": len(first.hands("ip"))}
+    elements = sum(len(node.actions) * n[node.kind] for node in first.tree() if node.kind in n)
+    extra = len(b', "state_iteration": 20') - len(b', "state_iteration": null')
+    assert (tmp_path / "state").stat().st_size - (tmp_path / "plain").stat().st_size == 8 * elements + extra
+    plain, loaded = omaha8.Solution.load(tmp_path / "plain"), omaha8.Solution.load(tmp_path / "state")
+    assert loaded == first and not plain.resumable and loaded.resumable
+    whole = solve(TURN, side(OOP), side(IP), POT, STACK, **{**RESUMED, "iterations": 40})
+    _same_solve(loaded.resume(40, exploitability=0.0), whole)
+    with pytest.raises(SolverError, match="resume=True saves the regrets of a resumable solution"):
+        plain.save(tmp_path / "x", resume=True)
+    with pytest.raises(SolverError, match="resume=True saves the regrets of a resumable solution"):
+        first.save(tmp_path / "x", rivers=False, resume=True)
+    with pytest.raises(SolverError, match="resume is True or False"):
+        first.save(tmp_path / "x", resume="yes")
+
+
+def test_a_damaged_state_is_refused(live_core, tmp_path):
+    first = solve(TURN, side(OOP), side(IP), POT, STACK, resumable=True, **{**RESUMED, "iterations": 10})
+    first.save(tmp_path / "state", resume=True)
+    data = (tmp_path / "state").read_bytes()
+    n = len(first.hands("ip"))
+    ip_sums = len(data) - 4 * sum(len(x.actions) * n for x in first.tree() if x.kind == "ip")
+    damaged = {
+        "a regret NaN": data[:-8_000] + array("f", [math.nan]).tobytes() + data[-7_996:],
+        "a sum below 0": data[:ip_sums] + array("f", [-1.0]).tobytes() + data[ip_sums + 4 :],
+        "an iteration not the solve's": data.replace(b'"state_iteration": 10', b'"state_iteration": 11'),
+        "cut short": data[:-4],
+    }
+    for name, content in damaged.items():
+        (tmp_path / "bad").write_bytes(content)
+        with pytest.raises(SolverError, match="not a solution omaha8 saved"):
+            omaha8.Solution.load(tmp_path / "bad")
+    with pytest.raises(SolverError, match="state"):
+        (tmp_path / "bad").write_bytes(damaged["a sum below 0"])
+        omaha8.Solution.load(tmp_path / "bad")
+
+
+def test_both_engines_check_a_state_alike(core, fallback):
+    f = lambda *x: array("f", x).tobytes()  # noqa: E731
+    good32 = (f(-1.5, 0.0, 2.0), f(0.0, 0.25, 3.0), b"", b"", 3, 0, 32)
+    good16 = (array("h", [-5, 7]).tobytes(), array("H", [0, 9]).tobytes(), f(0.5), f(2.0), 2, 1, 16)
+    bad = {
+        "16 or 32": (b"", b"", b"", b"", 0, 0, 8),
+        "regrets are 8 bytes, not 12": (f(1.0, 2.0), f(0.0, 0.0, 0.0), b"", b"", 3, 0, 32),
+        r"regrets\[1\] is nan": (f(1.0, math.nan, 2.0), f(0.0, 0.0, 0.0), b"", b"", 3, 0, 32),
+        r"regrets\[0\] is -inf": (f(-math.inf, 0.0, 2.0), f(0.0, 0.0, 0.0), b"", b"", 3, 0, 32),
+        r"sums\[2\] is -0.5": (f(0.0, 0.0, 0.0), f(0.0, 1.0, -0.5), b"", b"", 3, 0, 32),
+        r"sums\[0\] is inf": (f(0.0, 0.0, 0.0), f(math.inf, 1.0, 0.5), b"", b"", 3, 0, 32),
+        "regret scales are 4 bytes, not 0": (f(0.0), f(0.0), f(1.0), b"", 1, 0, 32),
+        r"sums scales\[0\] is 0.0": (*good16[:3], f(0.0), 2, 1, 16),
+        r"regret scales\[0\] is nan": (*good16[:2], f(math.nan), f(1.0), 2, 1, 16),
+    }
+    for engine in (core, fallback):
+        regrets, sums, _, _ = engine.check_state(*good32)
+        assert (regrets.tolist(), sums.tolist()) == ([-1.5, 0.0, 2.0], [0.0, 0.25, 3.0])
+        assert [x.tolist() for x in engine.check_state(*good16)] == [[-5, 7], [0, 9], [0.5], [2.0]]
+        for words, arguments in bad.items():
+            with pytest.raises(omaha8.JobError, match=words):
+                engine.check_state(*arguments)
+
+
+def test_what_a_resumable_solve_refuses(live_core):
+    with pytest.raises(SolverError, match="resumable is True or False"):
+        solve(TURN, side(OOP), side(IP), POT, STACK, resumable=1, **RESUMED)
+    locks = {(): {"check": 1.0, "bet 1.0": 0.0}}
+    with pytest.raises(SolverError, match="a locked solve is not resumable"):
+        solve(TURN, side(OOP), side(IP), POT, STACK, resumable=True, locks=locks, **RESUMED)
+
+
 def test_solve_river_with_rake_is_the_walk_of_its_strategies(live_core):
     river = TURN + "4s"
     kw = dict(bets=(1.0,), raises=(1.0,), max_raises=1, rake=(0.05, 12.0))

@@ -117,6 +117,7 @@ _HEADER_KEYS = (
     "ip_value",
     "gains",
     "rivers",
+    "state_iteration",
 )
 # A saved solution's bytes at most (a full turn's strategies take gigabytes).
 MAX_SOLUTION_BYTES = 64 * 10**9
@@ -134,6 +135,7 @@ def _read_header(header: object) -> dict:
             "ip_value": None,
             "gains": None,
             "rivers": True,
+            "state_iteration": None,
             **header,
         }
     header = header_fields(header, _HEADER_KEYS, "solve")
@@ -177,7 +179,14 @@ def _read_header(header: object) -> dict:
     rivers = header["rivers"]
     if not isinstance(rivers, bool) or (not rivers and len(cards) == 5):
         raise SolverError(f"rivers is true, or false for a flop or turn, not {quoted(rivers)}")
+    state_iteration = header["state_iteration"]
+    if state_iteration is not None and (state_iteration != fields["iterations"] or not rivers):
+        raise SolverError(
+            f"state_iteration is null or the solve's iterations ({fields['iterations']}) with its rivers, "
+            f"not {quoted(state_iteration)}"
+        )
     return {
+        "state_iteration": state_iteration,
         "rivers": rivers,
         "rules": rules,
         "board": cards,
@@ -533,6 +542,7 @@ def solve(
     locks: Optional[Mapping] = None,
     isomorphism: bool = True,
     compression: bool = False,
+    resumable: bool = False,
     max_memory: Optional[int] = None,
     iterations: int = 1000,
     exploitability: float = 0.005,
@@ -567,27 +577,62 @@ def solve(
     array (4 bytes an action and hand, half of float32's). ``isomorphism``: where two suits
     are the same on the board and both ranges (weights included) are unchanged by swapping
     them, deal one card of each mirror pair and read the other's values through the swap (the
-    same game; ``False`` solves every card).
+    same game; ``False`` solves every card). ``resumable=True`` keeps the solve's regrets and
+    sums in the solution (as many bytes again as the engine's), so that ``Solution.resume``
+    goes on with DCFR where it stopped, bit for bit as one longer solve, and ``save(path,
+    resume=True)`` writes them (not with ``locks``).
     """
-    started = time.perf_counter()
-    most, rounds, target, workers = _read_options(
-        isomorphism, compression, max_memory, iterations, exploitability, threads, progress
+    return _solve(
+        board,
+        oop,
+        ip,
+        pot,
+        stack,
+        (limit, bets, raises, max_raises, small_bet, big_bet, rake),
+        locks,
+        (isomorphism, compression, max_memory, iterations, exploitability, threads, progress),
+        resumable,
+        None,
     )
-    arguments = _tree_arguments(limit, bets, raises, max_raises, small_bet, big_bet, rake)
-    if locks is not None and not isinstance(locks, Mapping):
-        raise SolverError(f"locks is a mapping {{path: strategy}}, not {quoted(locks)}")
-    if locks:
-        isomorphism = False  # a lock (by hand above all) need not be the same under a suit swap
-    spot = _read_spot(board, oop, ip, pot, stack, arguments, compression, isomorphism)  # type: ignore[arg-type]
-    if spot.estimate.peak > most:
-        e = spot.estimate
-        raise SolverError(
-            f"this spot would take about {e.peak / 1e9:.2f} GB ({e.elements:,} action-hand elements over "
-            f"{e.decisions:,} decisions, {e.hands[0]:,} and {e.hands[1]:,} hands), more than max_memory "
-            f"{most / 1e9:.2f} GB: fewer sizes, fewer hands, or compression"
-        )
-    tree = build_street_tree(spot.board, spot.rules, spot.swaps)
-    locked = _read_locks(locks, tree, spot.rows, spot.hole_size)
+
+
+class _State(NamedTuple):
+    """A solve's DCFR state, to resume it from: after ``iteration`` iterations, each player's
+    (regrets, strategy sums) as the engine keeps them, and a compressed solve's scales."""
+
+    iteration: int
+    players: tuple[tuple[bytes, bytes], tuple[bytes, bytes]]
+    scales: tuple[bytes, bytes]
+
+
+def _solve(
+    board: CardsLike,
+    oop: SideLike,
+    ip: SideLike,
+    pot: float,
+    stack: float,
+    tree_options: tuple,
+    locks: Optional[Mapping],
+    options: tuple,
+    resumable: bool,
+    resumed: Optional["Solution"],
+) -> "Solution":
+    """``solve``, or (``resumed``) ``Solution.resume``: the spot read, the engine's job made
+    (from ``resumed``'s state), DCFR run, the solution made."""
+    started = time.perf_counter()
+    isomorphism, compression, progress = options[0], options[1], options[6]
+    most, rounds, target, workers = _read_options(*options)
+    if not isinstance(resumable, bool):
+        raise SolverError(f"resumable is True or False, not {quoted(resumable)}")
+    spot, tree, locked = _spot_to_solve(
+        (board, oop, ip, pot, stack), _tree_arguments(*tree_options), locks, isomorphism, compression, resumable, most
+    )
+    if resumed is not None and (
+        spot.rows != resumed.rows
+        or any(a.tobytes() != b.tobytes() for a, b in zip(spot.weights, resumed.weights))
+        or (tree.kind, tree.count, tree.swaps) != (resumed._tree.kind, resumed._tree.count, resumed._tree.swaps)
+    ):
+        raise SolverError("the solution's spot, read again, is not the spot its state is of")
     scaled = (unit_weights(spot.weights[0]), unit_weights(spot.weights[1]))
     job = _engine.ENGINE.StreetJob(
         bytes(spot.board),
@@ -606,42 +651,17 @@ def solve(
     )
     for node, strategy in locked:
         job.lock_strategy(node, strategy.tobytes())
-    opponent = job.opponent_weights
-    deals = math.fsum(w * o for w, o in zip(scaled[0], opponent[0]))
-    if not deals > 0:
-        raise SolverError("no hand of oop's range can be dealt against a hand of ip's on this board")
-    best = [math.nan, math.nan]  # the last best responses measured, for the gains
-
-    def phase(mode: int, iteration: int, player: int) -> None:
-        job.begin(mode, iteration, player)
-        run_job(job, workers)
-
-    def game_value(player: int) -> float:
-        return math.fsum(w * v for w, v in zip(scaled[player], job.root(player))) / deals
-
-    def exploitability_now() -> float:
-        """Each player's best-response gain over its value, averaged; with no rake the values
-        add up to the pot and are not walked for."""
-        values = None
-        if spot.rules.rake.taken:
-            phase(2, 0, 0)
-            own = game_value(0)
-            phase(2, 0, 1)
-            values = (own, game_value(1))
-        phase(1, 0, 0)
-        best[0] = game_value(0)
-        phase(1, 0, 1)
-        best[1] = game_value(1)
-        return exploitability_of((best[0], best[1]), values)
-
     history: list[tuple[int, float]] = []
-    iteration = 0
-    while iteration < rounds:
-        iteration += 1
-        phase(0, iteration, 0)
-        phase(0, iteration, 1)
+    if resumed is not None:
+        history = _load_state(job, resumed, rounds)
+        started -= resumed.seconds
+    run = _Run(job, workers, scaled, spot.rules.rake.taken)
+    while job.iteration < rounds:
+        iteration = job.iteration + 1
+        run.phase(0, iteration, 0)
+        run.phase(0, iteration, 1)
         if iteration % CHECK_EVERY == 0 or iteration == rounds:
-            measured = exploitability_now()
+            measured = run.exploitability()
             history.append((iteration, measured))
             if progress is not None:
                 progress(iteration, measured)
@@ -649,12 +669,13 @@ def solve(
                 break
     values = []
     for player in (0, 1):
-        phase(2, 0, player)
+        run.phase(2, 0, player)
         root = job.root(player)
-        chips = [v / o * spot.rules.pot if o > 0 else math.nan for v, o in zip(root, opponent[player])]
+        chips = [v / o * spot.rules.pot if o > 0 else math.nan for v, o in zip(root, run.opponent[player])]
         values.append(array("d", chips))
-    value = game_value(0) * spot.rules.pot
+    value = run.value(0) * spot.rules.pot
     memory = job.memory
+    kept = _State(job.iteration, (job.state(0), job.state(1)), job.scales()) if resumable else None
     job.release_regrets()  # before the strategies are copied out: the peak is the solve's
     # Compressed, the strategies are kept in 16 bits as well: half the bytes beside the sums.
     bits = 16 if compression else 32
@@ -674,8 +695,8 @@ def solve(
         iterations=history[-1][0],
         exploitability=history[-1][1],
         value=value,
-        ip_value=game_value(1) * spot.rules.pot,
-        gains=(best[0] - game_value(0), best[1] - game_value(1)),
+        ip_value=run.value(1) * spot.rules.pot,
+        gains=(run.best[0] - run.value(0), run.best[1] - run.value(1)),
         history=tuple(history),
         rows=spot.rows,
         hole_size=spot.hole_size,
@@ -685,7 +706,81 @@ def solve(
         memory=memory,
         _tree=tree,
         _averages=averages,
+        _state=kept,
     )
+
+
+def _spot_to_solve(
+    given: tuple, arguments: dict, locks: object, isomorphism: bool, compression: bool, resumable: bool, most: int
+) -> tuple[_Spot, StreetTree, list[tuple[int, array]]]:
+    """The spot read, refused over ``most`` bytes, its tree built and its locks read."""
+    if locks is not None and not isinstance(locks, Mapping):
+        raise SolverError(f"locks is a mapping {{path: strategy}}, not {quoted(locks)}")
+    if locks and resumable:
+        raise SolverError("a locked solve is not resumable: its locks are not kept with its state")
+    if locks:
+        isomorphism = False  # a lock (by hand above all) need not be the same under a suit swap
+    board, oop, ip, pot, stack = given
+    spot = _read_spot(board, oop, ip, pot, stack, arguments, compression, isomorphism)
+    # A resumable solve keeps its regrets and sums beside the solution: the engine's bytes again.
+    peak = spot.estimate.peak + (spot.estimate.bytes if resumable else 0)
+    if peak > most:
+        e = spot.estimate
+        raise SolverError(
+            f"this spot would take about {peak / 1e9:.2f} GB ({e.elements:,} action-hand elements over "
+            f"{e.decisions:,} decisions, {e.hands[0]:,} and {e.hands[1]:,} hands), more than max_memory "
+            f"{most / 1e9:.2f} GB: fewer sizes, fewer hands, or compression"
+        )
+    tree = build_street_tree(spot.board, spot.rules, spot.swaps)
+    return spot, tree, _read_locks(locks, tree, spot.rows, spot.hole_size)
+
+
+def _load_state(job: Any, resumed: "Solution", rounds: int) -> list[tuple[int, float]]:
+    """Put ``resumed``'s DCFR state into ``job``; its history, which the solve goes on with."""
+    state = resumed._state
+    assert state is not None
+    if rounds <= state.iteration:
+        raise SolverError(f"iterations {rounds:,} must be more than the {state.iteration:,} already run")
+    try:
+        job.load_state(state.iteration, *state.players[0], *state.players[1], *state.scales)
+    except JobError as error:
+        raise SolverError(f"its state: {error}") from None
+    return list(resumed.history)
+
+
+class _Run:
+    """A solve's phases on its engine job, and the values and exploitability they give."""
+
+    def __init__(self, job: Any, workers: int, scaled: tuple[array, array], raked: bool) -> None:
+        self.job, self.workers, self.scaled, self.raked = job, workers, scaled, raked
+        self.opponent = job.opponent_weights
+        self.deals = math.fsum(w * o for w, o in zip(scaled[0], self.opponent[0]))
+        if not self.deals > 0:
+            raise SolverError("no hand of oop's range can be dealt against a hand of ip's on this board")
+        self.best = [math.nan, math.nan]  # the last best responses measured, for the gains
+
+    def phase(self, mode: int, iteration: int, player: int) -> None:
+        self.job.begin(mode, iteration, player)
+        run_job(self.job, self.workers)
+
+    def value(self, player: int) -> float:
+        """The player's value (a fraction of the pot) in the phase it last ran."""
+        return math.fsum(w * v for w, v in zip(self.scaled[player], self.job.root(player))) / self.deals
+
+    def exploitability(self) -> float:
+        """Each player's best-response gain over its value, averaged; with no rake the values
+        add up to the pot and are not walked for."""
+        values = None
+        if self.raked:
+            self.phase(2, 0, 0)
+            own = self.value(0)
+            self.phase(2, 0, 1)
+            values = (own, self.value(1))
+        self.phase(1, 0, 0)
+        self.best[0] = self.value(0)
+        self.phase(1, 0, 1)
+        self.best[1] = self.value(1)
+        return exploitability_of((self.best[0], self.best[1]), values)
 
 
 def _check_spot(arguments: dict) -> None:
@@ -808,6 +903,21 @@ def _walk_tree(tree: StreetTree, path: object) -> tuple[int, tuple[int, ...], tu
     return at, tuple(applied), tuple(cards)
 
 
+def _read_state(blocks: Blocks, read: dict, sizes: tuple[int, int], nodes: int, width: int) -> _State:
+    """A file's DCFR state, each player's regrets and sums (and a compressed solve's scales)
+    checked as the engine loads them."""
+    players = [(blocks.take(width * sizes[p]), blocks.take(width * sizes[p])) for p in (0, 1)]
+    scales = (blocks.take(4 * nodes), blocks.take(4 * nodes)) if width == 2 else (b"", b"")
+    bits = 8 * width
+    try:
+        for p in (0, 1):
+            given = scales if p == 0 else (b"", b"")
+            _engine.ENGINE.check_state(*players[p], *given, sizes[p], nodes if p == 0 and width == 2 else 0, bits)
+    except JobError as error:
+        raise SolverError(f"{PLAYERS[p]}'s state: {error}") from None
+    return _State(read["state_iteration"], (players[0], players[1]), scales)
+
+
 def _streets_deep(tree: StreetTree) -> array:
     """Per node: the cards dealt on the way to it (0 on the solved street, the river's count
     on the river)."""
@@ -885,6 +995,7 @@ class Solution:
     _engine_job: Any = field(default=None, repr=False)
     _swapped: Optional[dict] = field(default=None, repr=False)
     _last_valued: Optional[tuple] = field(default=None, repr=False)
+    _state: Optional[_State] = field(default=None, repr=False)
 
     # ---------------------------------------------------------------- files
 
@@ -894,16 +1005,60 @@ class Solution:
         solve; else a SolverError naming ``path``."""
         return check_save_path(path)
 
-    def save(self, path: Union[str, os.PathLike], *, rivers: bool = True) -> None:
+    @property
+    def resumable(self) -> bool:
+        """Whether it keeps its solve's regrets and sums (``solve(..., resumable=True)``, or a
+        file saved with ``resume=True``), so that ``resume`` can go on with DCFR."""
+        return self._state is not None
+
+    def resume(
+        self,
+        iterations: int = 1000,
+        exploitability: float = 0.005,
+        *,
+        threads: Optional[int] = None,
+        progress: Optional[Callable[[int, float], object]] = None,
+        max_memory: Optional[int] = None,
+    ) -> "Solution":
+        """Go on with DCFR from where this solution's solve stopped, to ``iterations`` in all
+        (more than its ``iterations``) or until the exploitability is at most
+        ``exploitability``: the same bits as one solve run that far (its history goes on
+        from this one's). The answer is resumable again."""
+        if self._state is None:
+            raise SolverError(
+                "this solution keeps no regrets to resume from: solve(..., resumable=True), "
+                "or a file saved with resume=True"
+            )
+        return _solve(
+            self.board,
+            (self.hands("oop"), self.weights[0]),
+            (self.hands("ip"), self.weights[1]),
+            self.pot,
+            self.stack,
+            (self.limit, self.bets, self.raises, self.max_raises, self.small_bet, self.big_bet, self.rake),
+            None,
+            (bool(self._tree.swaps), self._bits == 16, max_memory, iterations, exploitability, threads, progress),
+            True,
+            self,
+        )
+
+    def save(self, path: Union[str, os.PathLike], *, rivers: bool = True, resume: bool = False) -> None:
         """Write the solution to one file: the average strategies only (as float32, 4 bytes an
         action and hand, or 16 bits when it was solved with ``compression``), not the solve's
         regrets; ``Solution.load`` reads it back exactly. ``rivers=False`` (a flop or turn
         solution) leaves out the river decisions' strategies, nearly all of a turn's bytes: the
         file loads with the earlier streets' strategies, the root's values and no EVs below the
-        root. The bytes go to a new file beside it, renamed over ``path`` once whole: a failure
+        root. ``resume=True`` writes the solve's regrets and sums too (a resumable solution's:
+        ``Solution.load`` of the file can ``resume``), as many bytes again as the solve's engine.
+        The bytes go to a new file beside it, renamed over ``path`` once whole: a failure
         leaves ``path`` as it was."""
-        if not isinstance(rivers, bool):
-            raise SolverError(f"rivers is True or False, not {quoted(rivers)}")
+        for name, value in (("rivers", rivers), ("resume", resume)):
+            if not isinstance(value, bool):
+                raise SolverError(f"{name} is True or False, not {quoted(value)}")
+        if resume and (self._state is None or not rivers):
+            raise SolverError(
+                "resume=True saves the regrets of a resumable solution (solve(..., resumable=True)), rivers and all"
+            )
         if not rivers and len(self.board) == 5:
             raise SolverError("a river solution's strategies are all on the river: save it with rivers=True")
         if rivers and not self.rivers:
@@ -933,6 +1088,7 @@ class Solution:
             "ip_value": self.ip_value,
             "gains": None if self.gains is None else list(self.gains),
             "rivers": rivers,
+            "state_iteration": self._state.iteration if resume and self._state is not None else None,
         }
         text = json.dumps(header, allow_nan=False).encode()
         blocks = [_MAGIC, len(text).to_bytes(8, "little"), text, self.rows[0], self.rows[1]]
@@ -944,6 +1100,8 @@ class Solution:
             for node in self._kept(p, rivers):  # the decisions before the river, in order
                 start, size = self._offset(node), self._tree.count[node] * self._count(p)
                 blocks.append(self._averages[p][start : start + size].tobytes())
+        if resume and self._state is not None:
+            blocks += [*self._state.players[0], *self._state.players[1], *self._state.scales]
         write_blocks(target, path, blocks)
 
     def _kept(self, p: int, rivers: bool) -> list[int]:
@@ -981,8 +1139,9 @@ class Solution:
             raise SolverError(f"its tree would have {shape.nodes:,} nodes (at most {MAX_STREET_NODES:,})")
         width = read["bits"] // 8
         need = (n[0] + n[1]) * (k + 16) + width * (shape.actions[0] * n[0] + shape.actions[1] * n[1])
-        # Without its rivers a file holds fewer strategies: counted on the tree, built below.
-        if (need != len(data) - at and read["rivers"]) or need < len(data) - at:
+        # Without its rivers a file holds fewer strategies, with its state more: both counted on
+        # the tree, built below (its size bounded above).
+        if read["state_iteration"] is None and ((need != len(data) - at and read["rivers"]) or need < len(data) - at):
             raise SolverError("it is cut short" if need > len(data) - at else "it has bytes past its end")
         if (n[0] + n[1]) * (k + 16) > len(data) - at:
             raise SolverError("it is cut short")
@@ -1004,6 +1163,10 @@ class Solution:
         ]
         actions = [sum(tree.count[node] for node in kept[p]) for p in (0, 1)]
         need = (n[0] + n[1]) * (k + 16) + width * (actions[0] * n[0] + actions[1] * n[1])
+        sizes = (actions[0] * n[0], actions[1] * n[1])
+        if read["state_iteration"] is not None:
+            # Regrets and sums (4 bytes each, or 2 and a float32 scale a node each compressed).
+            need += 2 * width * (sizes[0] + sizes[1]) + (8 * tree.nodes if width == 2 else 0)
         if need != len(data) - at:
             raise SolverError("it is cut short" if need > len(data) - at else "it has bytes past its end")
         averages = []
@@ -1014,6 +1177,7 @@ class Solution:
                 averages.append(_engine.ENGINE.check_averages(block, counts, n[p], read["bits"]))
             except JobError as error:
                 raise SolverError(f"{PLAYERS[p]}'s strategies: {error}") from None
+        state = None if read["state_iteration"] is None else _read_state(blocks, read, sizes, tree.nodes, width)
         return cls(
             board=tuple(Card(c) for c in board),
             pot=rules.pot,
@@ -1040,6 +1204,7 @@ class Solution:
             rivers=read["rivers"],
             _tree=tree,
             _averages=(averages[0], averages[1]),
+            _state=state,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -1047,7 +1212,7 @@ class Solution:
             return NotImplemented
         fields: tuple[str, ...] = ("board", "pot", "stack", "limit", "bets", "raises", "max_raises", "small_bet")
         fields += ("big_bet", "iterations", "exploitability", "value", "history", "rows", "hole_size", "seconds")
-        fields += ("memory", "rake", "ip_value", "gains", "rivers")
+        fields += ("memory", "rake", "ip_value", "gains", "rivers", "_state")
         return all(getattr(self, f) == getattr(other, f) for f in fields) and all(
             a.tobytes() == b.tobytes()
             for a, b in zip(self.weights + self.values + self._averages, other.weights + other.values + other._averages)

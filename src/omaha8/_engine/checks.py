@@ -106,6 +106,7 @@ ENGINE_API = (
     "RiverJob",
     "StreetJob",
     "check_averages",
+    "check_state",
     "holding_counts",
     "share_against_all",
     "holding_ranks",

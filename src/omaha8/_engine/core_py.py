@@ -24,7 +24,7 @@ from .pure.evaluate import (
 from .pure.holdings import holding_counts, holding_ranks, holding_values, share_against_all
 from .pure.river import RiverJob
 from .pure.showdown import ShowdownJob, TallySweeper, release_memory
-from .pure.street import StreetJob, check_averages
+from .pure.street import StreetJob, check_averages, check_state
 from .pure.strength import StrengthJob
 from .pure.suits import HandIndexer
 
@@ -54,6 +54,7 @@ _PARTS = (
     RiverJob,
     StreetJob,
     check_averages,
+    check_state,
     holding_counts,
     share_against_all,
     holding_ranks,

@@ -29,6 +29,7 @@
 # value under the mirror card is its swapped hand's under the solved one), as postflop-solver
 # does. The swaps and the cards each chance node solves are checks.dealt_cards'.
 
+from libc.float cimport FLT_MAX
 from libc.math cimport fabs, floor
 from libc.stdint cimport int16_t
 
@@ -1029,6 +1030,68 @@ cdef class StreetJob(TaskedJob):
             self.g.regret16[p] = NULL
         self.released = True
 
+    def state(self, int player):
+        """Player ``player``'s DCFR state, to resume the solve from: (its regrets, its strategy
+        sums) as the bytes the job keeps them in (float32; compressed, int16 and uint16), every
+        decision in node order, [action][hand]."""
+        if player not in (0, 1):
+            raise JobError("player is 0 (OOP) or 1 (IP)")
+        if self.released:
+            raise JobError("this StreetJob's regrets were released: there is no state to resume from")
+        cdef StreetGame* g = &self.g
+        cdef Py_ssize_t size = g.size[player] * (2 if g.compressed else 4)
+        if size == 0:
+            return b"", b""
+        if g.compressed:
+            return (<char*>g.regret16[player])[:size], (<char*>g.sums16[player])[:size]
+        return (<char*>g.regret[player])[:size], (<char*>g.sums[player])[:size]
+
+    def scales(self):
+        """A compressed job's float32 scale per node of its regrets and of its sums, as bytes
+        (b"", b"" for float32 storage)."""
+        cdef StreetGame* g = &self.g
+        if not g.compressed:
+            return b"", b""
+        return (<char*>g.regret_scale)[:4 * g.nodes], (<char*>g.sums_scale)[:4 * g.nodes]
+
+    def load_state(self, long long iteration, oop_regrets, oop_sums, ip_regrets, ip_sums, regret_scales=b"",
+                   sums_scales=b""):
+        """Set the DCFR state ``state`` and ``scales`` gave after ``iteration`` iterations, each
+        checked (``check_state``), so that the next update is iteration ``iteration + 1``'s."""
+        cdef StreetGame* g = &self.g
+        if self.released:
+            raise JobError("this StreetJob's regrets were released: its solve is over")
+        if iteration < 0:
+            raise JobError(f"iteration is 0 or more, not {iteration}")
+        bits = 16 if g.compressed else 32
+        read = [check_state(regrets, sums, regret_scales if p == 0 else b"", sums_scales if p == 0 else b"",
+                            g.size[p], g.nodes if p == 0 else 0, bits)
+                for p, (regrets, sums) in enumerate(((oop_regrets, oop_sums), (ip_regrets, ip_sums)))]
+        cdef float[:] floats
+        cdef int16_t[:] shorts
+        cdef uint16_t[:] ushorts
+        cdef int p
+        for p in range(2):
+            regrets, sums, _, _ = read[p]
+            if not g.size[p]:
+                continue
+            if g.compressed:
+                shorts = regrets
+                ushorts = sums
+                memcpy(g.regret16[p], &shorts[0], g.size[p] * sizeof(int16_t))
+                memcpy(g.sums16[p], &ushorts[0], g.size[p] * sizeof(uint16_t))
+            else:
+                floats = regrets
+                memcpy(g.regret[p], &floats[0], g.size[p] * sizeof(float))
+                floats = sums
+                memcpy(g.sums[p], &floats[0], g.size[p] * sizeof(float))
+        if g.compressed and g.nodes:
+            floats = read[0][2]
+            memcpy(g.regret_scale, &floats[0], g.nodes * sizeof(float))
+            floats = read[0][3]
+            memcpy(g.sums_scale, &floats[0], g.nodes * sizeof(float))
+        self.iteration = iteration
+
     def load_averages(self, oop_sums, ip_sums):
         """Set each player's strategy sums to the given arrays (``averages`` of a solve: float32
         for a job of float32 storage, 16 bits for a compressed one), so that the average
@@ -1111,6 +1174,64 @@ cdef class StreetJob(TaskedJob):
         if n:
             street_sigma(&self.g, node, average, &view[0])
         return out
+
+
+cdef long long _first_bad(const float* x, long long size, float least, bint above) noexcept nogil:
+    """The first of ``size`` floats that is not finite and at least ``least`` (``above``: more
+    than it), else -1."""
+    cdef long long i
+    for i in range(size):
+        if not (x[i] >= least and x[i] <= FLT_MAX) or (above and x[i] == least):
+            return i
+    return -1
+
+
+def check_state(regrets, sums, regret_scales, sums_scales, long long size, long long nodes, int bits=32):
+    """Check a saved DCFR state of one player (``StreetJob.state``, and with ``nodes`` above 0
+    the job's ``scales``): ``size`` regrets and ``size`` sums, float32 (``bits`` 32: regrets
+    finite, sums finite and 0 or more, no scales) or int16 and uint16 (``bits`` 16, with ``nodes``
+    float32 scales each for the regrets and the sums, each finite and above 0). Raises JobError
+    naming the first that is not; returns (regrets, sums, regret scales, sums scales) as arrays
+    (the scales None where there are none)."""
+    if bits not in (16, 32):
+        raise JobError(f"a state is of 16 or 32 bits, not {bits!r}")
+    cdef int width = 4 if bits == 32 else 2
+    given = [bytes(regrets), bytes(sums)]
+    for name, block in zip(("regrets", "sums"), given):
+        if len(block) != size * width:
+            raise JobError(f"the {name} are {len(block):,} bytes, not {size * width:,}")
+    scales = [bytes(regret_scales), bytes(sums_scales)]
+    for name, block in zip(("regret scales", "sums scales"), scales):
+        if len(block) != (4 * nodes if bits == 16 else 0):
+            raise JobError(f"the {name} are {len(block):,} bytes, not {4 * nodes if bits == 16 else 0:,}")
+    cdef float[:] view
+    cdef long long bad
+    cdef float lowest
+    if bits == 16:
+        out = [array("h", given[0]), array("H", given[1])]
+        for name, block in zip(("regret scales", "sums scales"), scales):
+            read = array("f", block)
+            if nodes:
+                view = read
+                with nogil:
+                    bad = _first_bad(&view[0], nodes, 0.0, True)
+                if bad >= 0:
+                    raise JobError(f"the {name}[{bad}] is {read[bad]!r}: a scale is finite and above 0")
+            out.append(read)
+        return tuple(out)
+    out = []
+    for name, block, least in (("regrets", given[0], -FLT_MAX), ("sums", given[1], 0.0)):
+        read = array("f", block)
+        if size:
+            view = read
+            lowest = least
+            with nogil:
+                bad = _first_bad(&view[0], size, lowest, False)
+            if bad >= 0:
+                rule = "finite" if name == "regrets" else "finite and 0 or more"
+                raise JobError(f"the {name}[{bad}] is {read[bad]!r}: each is {rule}")
+        out.append(read)
+    return out[0], out[1], None, None
 
 
 def check_averages(averages, counts, long long hands, int bits=32):

@@ -14,7 +14,7 @@ from .evaluate import best_high, best_low
 from .jobs import TaskedJob, cut
 from .river import pair_share
 
-__all__ = ["StreetJob", "check_averages"]
+__all__ = ["StreetJob", "check_averages", "check_state"]
 
 _CHANCE, _SHOWDOWN = 5, 4
 
@@ -77,6 +77,7 @@ class StreetJob(TaskedJob):
         self._player = 0
         self._locked: dict = {}  # node: its locked strategy, [action][hand], NaN for a free hand
         self.iteration = 0
+        self._released = False
         self.memory = self._compressed_bytes if self._compressed else 8 * sum(size)
         cut(self, 1, 2, first=1)  # nothing to do before a phase begins
         self.opponent_weights = tuple(array("d", self._weight(p, 0, self._weights[1 - p])) for p in (0, 1))
@@ -122,7 +123,7 @@ class StreetJob(TaskedJob):
         if player not in (0, 1):
             raise JobError("player is 0 (OOP) or 1 (IP)")
         if mode == 0:
-            if getattr(self, "_released", False):
+            if self._released:
                 raise JobError("this StreetJob's regrets were released: its solve is over")
             if iteration != self.iteration + 1 - player:
                 raise JobError(
@@ -304,6 +305,42 @@ class StreetJob(TaskedJob):
         self._regret = [None, None]
         self._released = True
 
+    def state(self, player):
+        if player not in (0, 1):
+            raise JobError("player is 0 (OOP) or 1 (IP)")
+        if self._released:
+            raise JobError("this StreetJob's regrets were released: there is no state to resume from")
+        return self._regret[player].tobytes(), self._sums[player].tobytes()
+
+    def scales(self):
+        if not self._compressed:
+            return b"", b""
+        return array("f", self._scale[0]).tobytes(), array("f", self._scale[1]).tobytes()
+
+    def load_state(self, iteration, oop_regrets, oop_sums, ip_regrets, ip_sums, regret_scales=b"", sums_scales=b""):
+        if self._released:
+            raise JobError("this StreetJob's regrets were released: its solve is over")
+        if iteration < 0:
+            raise JobError(f"iteration is 0 or more, not {iteration}")
+        bits = 16 if self._compressed else 32
+        nodes = len(self._kinds)
+        read = [
+            check_state(
+                regrets,
+                sums,
+                *((regret_scales, sums_scales) if p == 0 else (b"", b"")),
+                len(self._sums[p]),
+                nodes if p == 0 else 0,
+                bits,
+            )
+            for p, (regrets, sums) in enumerate(((oop_regrets, oop_sums), (ip_regrets, ip_sums)))
+        ]
+        for p in (0, 1):
+            self._regret[p], self._sums[p] = read[p][0], read[p][1]
+        if self._compressed:
+            self._scale = [list(read[0][2]), list(read[0][3])]
+        self.iteration = iteration
+
     def load_averages(self, oop_sums, ip_sums):
         if self._compressed:
             for p, given in enumerate((oop_sums, ip_sums)):
@@ -373,3 +410,38 @@ def check_averages(averages, counts, hands, bits=32):
                 raise JobError(f"decision {d}: hand {i}'s probabilities are not a strategy")
         at += size * hands
     return flat
+
+
+def check_state(regrets, sums, regret_scales, sums_scales, size, nodes, bits=32):
+    """The compiled ``check_state``: ``size`` float32 regrets (finite) and sums (finite, 0 or
+    more), or (``bits`` 16) int16 and uint16 with ``nodes`` float32 scales each, finite and
+    above 0; the arrays read (the scales None where there are none)."""
+    if bits not in (16, 32):
+        raise JobError(f"a state is of 16 or 32 bits, not {bits!r}")
+    width = 4 if bits == 32 else 2
+    given = [bytes(regrets), bytes(sums)]
+    for name, block in zip(("regrets", "sums"), given):
+        if len(block) != size * width:
+            raise JobError(f"the {name} are {len(block):,} bytes, not {size * width:,}")
+    scales = [bytes(regret_scales), bytes(sums_scales)]
+    for name, block in zip(("regret scales", "sums scales"), scales):
+        if len(block) != (4 * nodes if bits == 16 else 0):
+            raise JobError(f"the {name} are {len(block):,} bytes, not {4 * nodes if bits == 16 else 0:,}")
+    if bits == 16:
+        out = [array("h", given[0]), array("H", given[1])]
+        for name, block in zip(("regret scales", "sums scales"), scales):
+            read = array("f", block)
+            for i, x in enumerate(read):
+                if not (0.0 < x < math.inf):
+                    raise JobError(f"the {name}[{i}] is {x!r}: a scale is finite and above 0")
+            out.append(read)
+        return tuple(out)
+    out = []
+    for name, block, least in (("regrets", given[0], -math.inf), ("sums", given[1], 0.0)):
+        read = array("f", block)
+        for i, x in enumerate(read):
+            if not (least <= x < math.inf) or x == -math.inf:
+                rule = "finite" if name == "regrets" else "finite and 0 or more"
+                raise JobError(f"the {name}[{i}] is {x!r}: each is {rule}")
+        out.append(read)
+    return out[0], out[1], None, None
