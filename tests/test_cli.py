@@ -428,6 +428,30 @@ def test_solve_out_without_the_rivers(live_core, capsys, tmp_path):
     assert status == 2 and "--no-rivers" in err and not (tmp_path / "river").exists()
 
 
+def test_solve_resumable_then_resume_is_one_longer_solve(live_core, capsys, tmp_path):
+    argv = ["solve", "--board", "Ks7d2h9c", "--oop", "2%", "--ip", "2%", "--pot", "100", "--stack", "400"]
+    argv += ["--bets", "100%", "--max-raises", "1", "--exploitability", "0"]
+    status, out, err = run(capsys, *argv, "--iterations", "10", "--out", str(tmp_path / "turn"), "--resumable")
+    assert status == 0 and omaha8.Solution.load(tmp_path / "turn").resumable
+    status, out, err = run(capsys, "resume", str(tmp_path / "turn"), "--iterations", "20", "--exploitability", "0")
+    assert status == 0 and "from the turn on" in out
+    status, out, err = run(capsys, *argv, "--iterations", "20", "--json")
+    whole = json.loads(out)
+    resumed = omaha8.Solution.load(tmp_path / "turn")  # saved over the file, resumable again
+    assert resumed.resumable and resumed.history == tuple(tuple(h) for h in whole["history"])
+    assert resumed.value == whole["value"]
+    status, out, err = run(capsys, "resume", str(tmp_path / "turn"), "--iterations", "30", "--out", str(tmp_path / "x"))
+    assert status == 0 and omaha8.Solution.load(tmp_path / "x").iterations == 30
+    for more in (["--iterations", "10"], []):
+        status, out, err = run(capsys, *argv, *more, "--resumable")
+        assert status == 2 and "--resumable saves" in err
+    status, out, err = run(capsys, "resume", str(tmp_path / "x"), "--iterations", "30")
+    assert status == 2 and "must be more than the 30 already run" in err
+    omaha8.Solution.load(tmp_path / "x").save(tmp_path / "plain")
+    status, out, err = run(capsys, "resume", str(tmp_path / "plain"), "--iterations", "40")
+    assert status == 2 and "keeps no regrets to resume from" in err
+
+
 def test_solve_compression_and_every_card_by_flag(live_core, capsys):
     argv = ["solve", "--board", "Ks7s2d9d", "--oop", "AhAc3h3c", "--ip", "JhJc6h6c", "--pot", "100"]
     argv += ["--stack", "400", "--bets", "turn=100%", "--max-raises", "0", "--iterations", "20", "--json"]

@@ -1,5 +1,5 @@
 """The ``omaha8`` command: ``hand``, ``equity``, ``showdown``, ``replay``, ``range``, ``table``,
-``features``, ``solve``, ``report``, ``view``, ``board``, ``outs`` and ``breakdown``.
+``features``, ``solve``, ``resume``, ``report``, ``view``, ``board``, ``outs`` and ``breakdown``.
 
 Errors are one line on stderr and exit status 2, never a traceback. Seats are numbered from 1
 here, in output and errors alike (the library numbers them from 0).
@@ -1038,10 +1038,12 @@ def _run_solve(args: argparse.Namespace) -> int:
         raise UsageError("a river board has one street: --bets, --raises and --max-raises without street=")
     if args.no_rivers and (river or args.out is None):
         raise UsageError("--no-rivers saves a flop or turn solution without its river strategies: with --out")
+    if args.resumable and (river or args.out is None or args.no_rivers):
+        raise UsageError("--resumable saves a flop or turn solution's regrets with --out (rivers and all)")
     if args.out is not None:
         # Before any work: a folder that is missing, a directory or '' would be found after the solve.
         (RiverSolution if river else Solution).check_save_path(args.out)
-    drawn = [0]
+    spot = (args.board, args.oop, args.ip, args.pot, args.stack)
     arguments = dict(
         limit=args.limit,
         bets=bets if bets is not None else (0.5, 1.0),
@@ -1052,31 +1054,77 @@ def _run_solve(args: argparse.Namespace) -> int:
         iterations=args.iterations,
         exploitability=target,
         threads=args.threads,
-        progress=_solve_progress(time.monotonic(), drawn),
     )
-    solution: Any
+    if river:
+        if args.small_bet is not None:
+            raise UsageError("--small-bet is the flop's fixed bet: a river board has no flop")
+        if args.compression or args.no_isomorphism:
+            raise UsageError("--compression and --no-isomorphism are the flop's and turn's: a river deals no card")
+        solution = _with_progress(lambda progress: solve_river(*spot, **arguments, progress=progress))
+    else:
+        arguments.update(compression=args.compression, isomorphism=not args.no_isomorphism)
+        if args.resumable:
+            arguments.update(resumable=True)
+        solution = _with_progress(
+            lambda progress: solve(*spot, small_bet=args.small_bet, **arguments, progress=progress)
+        )
+    if args.out is not None:
+        solution.save(args.out, **({"rivers": False} if args.no_rivers else {"resume": True} if args.resumable else {}))
+    _print_solution(solution, args)
+    return 0
+
+
+def _with_progress(run: Callable[[Any], Any]) -> Any:
+    """``run(progress)``, drawing a solve's progress bar on stderr, cleared after."""
+    drawn = [0]
     try:
-        if river:
-            if args.small_bet is not None:
-                raise UsageError("--small-bet is the flop's fixed bet: a river board has no flop")
-            if args.compression or args.no_isomorphism:
-                raise UsageError("--compression and --no-isomorphism are the flop's and turn's: a river deals no card")
-            solution = solve_river(args.board, args.oop, args.ip, args.pot, args.stack, **arguments)
-        else:
-            arguments.update(compression=args.compression, isomorphism=not args.no_isomorphism)
-            solution = solve(args.board, args.oop, args.ip, args.pot, args.stack, small_bet=args.small_bet, **arguments)
+        return run(_solve_progress(time.monotonic(), drawn))
     finally:
         if drawn[0]:
             sys.stderr.write("\r" + " " * drawn[0] + "\r")
             sys.stderr.flush()
-    if args.out is not None:
-        solution.save(args.out, **({"rivers": False} if args.no_rivers else {}))
+
+
+def _run_resume(args: argparse.Namespace) -> int:
+    from .streetsolver import Solution
+
+    out = args.out if args.out is not None else args.solution
+    Solution.check_save_path(out)
+    solution = Solution.load(args.solution)
+    target = float(parse_pot_fraction(args.exploitability, "--exploitability", UsageError, zero=True))
+    resumed = _with_progress(
+        lambda progress: solution.resume(args.iterations, target, threads=args.threads, progress=progress)
+    )
+    resumed.save(out, resume=True)
+    _print_solution(resumed, args)
+    return 0
+
+
+def _add_resume_parser(commands: Any) -> None:
+    command = commands.add_parser(
+        "resume",
+        help="go on solving a solution saved with its regrets (omaha8 solve --resumable)",
+        description="Load a flop or turn solution saved with its regrets and sums, go on with its DCFR to "
+        "--iterations in all or the exploitability asked for, save it (over the file unless --out) and print it.",
+        epilog="example: omaha8 resume spot.omaha8 --iterations 400 --exploitability 0.2%%",
+    )
+    command.add_argument("solution", help="a file omaha8 solve --resumable --out (or save(resume=True)) wrote")
+    command.add_argument("--iterations", type=_whole_number, default=1000, help="in all, at most (default 1000)")
+    command.add_argument(
+        "--exploitability", default="0.3%", help="stop at this exploitability, of the pot (default 0.3%%)"
+    )
+    command.add_argument("--threads", type=_whole_number, help="threads (default: every core)")
+    command.add_argument("--out", help="save it here (default: over SOLUTION)")
+    command.add_argument("--json", action="store_true", help="the summary as JSON")
+    command.set_defaults(run=_run_resume, report=None)
+
+
+def _print_solution(solution: Any, args: argparse.Namespace) -> None:
     summary = _solve_summary(solution)
     print(_solve_json(solution, summary) if args.json else _solve_text(solution, summary))
     if args.report is not None:
         report = solution.report((), by=args.report)
         print(report.to_json() if args.json else "\n" + _report_text(report))
-    return 0
 
 
 def _solve_json(solution, summary: list[dict]) -> str:
@@ -1158,6 +1206,11 @@ def _add_solve_parser(commands: Any) -> None:
         "--out",
         help="save the solution to this file, checked before the solve (RiverSolution.load reads a river's, "
         "Solution.load a flop's or turn's)",
+    )
+    command.add_argument(
+        "--resumable",
+        action="store_true",
+        help="flop, turn: --out keeps the regrets and sums too, so that omaha8 resume goes on from there",
     )
     command.add_argument(
         "--no-rivers",
@@ -1278,6 +1331,7 @@ _COMMANDS = (
     _add_table_parser,
     _add_features_parser,
     _add_solve_parser,
+    _add_resume_parser,
     _add_report_parser,
     _add_view_parser,
     _add_board_parser,
