@@ -97,6 +97,12 @@ def _tiny_turn() -> omaha8.Solution:
     return omaha8.solve(TURN, "AsAh4d5c", "QdQc8h6h", 100, 100, bets=(1.0,), raises=(), iterations=1)
 
 
+@functools.lru_cache(maxsize=1)
+def _tiny_resumable() -> omaha8.Solution:
+    """The tiny turn solved resumable: the hostile callers of resume."""
+    return omaha8.solve(TURN, "AsAh4d5c", "QdQc8h6h", 100, 100, bets=(1.0,), raises=(), iterations=1, resumable=True)
+
+
 def _calls(rng: random.Random):
     # b is compared with text below: no numpy array there (its == is elementwise).
     a, b = rng.choice(BAD), rng.choice([x for x in BAD if not hasattr(x, "shape")] + ["AsKd2c3h", "2c7d9h"])
@@ -194,6 +200,13 @@ def _calls(rng: random.Random):
         lambda: omaha8.aggregate([_tiny_turn()], a),
         lambda: omaha8.aggregate(a if not isinstance(a, str) else [a]),
         lambda: omaha8.aggregate([_tiny_turn()], (), by=a),
+        # Issue 35: the viewer, compact and resumable saves, resuming (no file is written).
+        lambda: omaha8.viewer.page_data(_tiny_turn(), a),
+        lambda: _tiny_turn().save("/nonexistent/folder/x", rivers=a),
+        lambda: _tiny_resumable().save("/nonexistent/folder/x", resume=a),
+        lambda: _tiny_resumable().resume(a),
+        lambda: _tiny_resumable().resume(20, a),
+        lambda: omaha8.solve(TURN, "AsAh4d5c", "QdQc8h6h", 100, 100, bets=(), resumable=a, iterations=1),
     ]
 
 
