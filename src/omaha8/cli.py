@@ -1100,6 +1100,15 @@ def _run_resume(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_run_arguments(command: Any, iterations: str) -> None:
+    """How long a solve runs, as solve and resume take it: --iterations, --exploitability, --threads."""
+    command.add_argument("--iterations", type=_whole_number, default=1000, help=iterations)
+    command.add_argument(
+        "--exploitability", default="0.3%", help="stop at this exploitability, of the pot (default 0.3%%)"
+    )
+    command.add_argument("--threads", type=_whole_number, help="threads (default: every core)")
+
+
 def _add_resume_parser(commands: Any) -> None:
     command = commands.add_parser(
         "resume",
@@ -1109,11 +1118,7 @@ def _add_resume_parser(commands: Any) -> None:
         epilog="example: omaha8 resume spot.omaha8 --iterations 400 --exploitability 0.2%%",
     )
     command.add_argument("solution", help="a file omaha8 solve --resumable --out (or save(resume=True)) wrote")
-    command.add_argument("--iterations", type=_whole_number, default=1000, help="in all, at most (default 1000)")
-    command.add_argument(
-        "--exploitability", default="0.3%", help="stop at this exploitability, of the pot (default 0.3%%)"
-    )
-    command.add_argument("--threads", type=_whole_number, help="threads (default: every core)")
+    _add_run_arguments(command, "in all, at most (default 1000)")
     command.add_argument("--out", help="save it here (default: over SOLUTION)")
     command.add_argument("--json", action="store_true", help="the summary as JSON")
     command.set_defaults(run=_run_resume, report=None)
@@ -1189,11 +1194,7 @@ def _add_solve_parser(commands: Any) -> None:
         help="the site's cut of every pot won, a fraction of the final pot and an optional cap in chips: "
         "5%% or 5%%,3 (default none)",
     )
-    command.add_argument("--iterations", type=_whole_number, default=1000, help="at most (default 1000)")
-    command.add_argument(
-        "--exploitability", default="0.3%", help="stop at this exploitability, of the pot (default 0.3%%)"
-    )
-    command.add_argument("--threads", type=_whole_number, help="threads (default: every core)")
+    _add_run_arguments(command, "at most (default 1000)")
     command.add_argument(
         "--compression", action="store_true", help="flop, turn: regrets and sums in 16 bits (half the memory)"
     )
