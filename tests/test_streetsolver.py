@@ -6,7 +6,9 @@ memory measured; every bad argument refused by name."""
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from array import array
 
 import pytest
@@ -746,6 +748,58 @@ def test_a_flop_saved_without_its_rivers_keeps_its_turns(live_core, tmp_path):
         loaded.strategy(path + ("check", "4s"))
 
 
+@pytest.mark.parametrize(
+    "board, kw",
+    [
+        (TURN, SPOTS["pot limit"]),
+        (TURN, SPOTS["fixed limit"]),
+        (TURN, dict(bets={"turn": (0.5, 1.0), "river": ()}, raises=(1.0,), max_raises=2)),
+        ("Ks7d2h", dict(bets=(1.0,), raises=(), max_raises=0)),
+        ("Ks7s2d9d", dict(bets=(1.0,), raises=(1.0,), max_raises=1)),  # hearts and clubs alike
+    ],
+)
+def test_the_actions_before_the_river_are_counted_as_the_tree_holds_them(board, kw):
+    from omaha8.streettree import actions_before_river, build_street_tree, read_street_rules
+
+    cards = tuple(int(c) for c in parse_cards(board))
+    rules = read_street_rules(len(cards), POT, STACK, **kw)
+    for swaps in ((), ((0, 1),)) if board == "Ks7s2d9d" else ((),):
+        tree = build_street_tree(cards, rules, swaps)
+        parents = tree.parents()
+        counted = [0, 0]
+        for node in range(tree.nodes):
+            if tree.kind[node] in (0, 1) and len(cards) + len(tree.dealt(node, parents)) < 5:
+                counted[tree.kind[node]] += tree.count[node]
+        assert actions_before_river(rules, cards if swaps else len(cards), swaps) == tuple(counted)
+
+
+def test_a_small_file_naming_a_huge_tree_is_refused_before_it_is_built(live_core, tmp_path, monkeypatch):
+    """A header of a few hundred bytes that says a flop of many sizes without its rivers (or
+    with a state) is refused by its size, counted without building the tree."""
+
+    def built(*args):
+        raise AssertionError("the tree was built")
+
+    turn = solve(TURN, side(OOP), side(IP), POT, STACK, iterations=10, **SPOTS["pot limit"])
+    turn.save(tmp_path / "turn", rivers=False)
+    data = (tmp_path / "turn").read_bytes()
+    header = json.loads(data[26 : 26 + int.from_bytes(data[18:26], "little")])
+    sizes = (0.25, 0.5, 0.75, 1.0)
+    header.update(
+        board=["Ks", "7d", "2h"],
+        bets={s: list(sizes) for s in ("flop", "turn", "river")},
+        raises={s: list(sizes) for s in ("flop", "turn", "river")},
+        max_raises={"flop": 2, "turn": 2, "river": 2},
+    )
+    for state in (None, 10):
+        text = json.dumps({**header, "rivers": state is not None, "state_iteration": state}).encode()
+        (tmp_path / "huge").write_bytes(data[:18] + len(text).to_bytes(8, "little") + text + b"\0" * 1000)
+        with monkeypatch.context() as patch:
+            patch.setattr("omaha8.streetsolver.build_street_tree", built)
+            with pytest.raises(SolverError, match="it is cut short"):
+                omaha8.Solution.load(tmp_path / "huge")
+
+
 def test_what_rivers_false_cannot_save_or_load(live_core, tmp_path):
     river = solve(TURN + "4s", side(OOP), side(IP), POT, STACK, bets=(1.0,), iterations=10)
     with pytest.raises(SolverError, match="all on the river"):
@@ -831,19 +885,25 @@ def test_a_damaged_state_is_refused(live_core, tmp_path):
     data = (tmp_path / "state").read_bytes()
     n = len(first.hands("ip"))
     ip_sums = len(data) - 4 * sum(len(x.actions) * n for x in first.tree() if x.kind == "ip")
+    ip_regrets = ip_sums - 4 * sum(len(x.actions) * n for x in first.tree() if x.kind == "ip")
     damaged = {
-        "a regret NaN": data[:-8_000] + array("f", [math.nan]).tobytes() + data[-7_996:],
-        "a sum below 0": data[:ip_sums] + array("f", [-1.0]).tobytes() + data[ip_sums + 4 :],
-        "an iteration not the solve's": data.replace(b'"state_iteration": 10', b'"state_iteration": 11'),
-        "cut short": data[:-4],
+        r"ip's state: the regrets\[1\] is nan": (
+            data[: ip_regrets + 4] + array("f", [math.nan]).tobytes() + data[ip_regrets + 8 :]
+        ),
+        r"ip's state: the sums\[0\] is -1.0": data[:ip_sums] + array("f", [-1.0]).tobytes() + data[ip_sums + 4 :],
+        "state_iteration is null or the solve's iterations": data.replace(
+            b'"state_iteration": 10', b'"state_iteration": 11'
+        ),
+        "state_iteration is null or the solve's iterations \\(10\\) with its rivers, not 10.0": data.replace(
+            b'"state_iteration": 10', b'"state_iteration":10.0'
+        ),
+        "it is cut short": data[:-4],
     }
-    for name, content in damaged.items():
+    for words, content in damaged.items():
         (tmp_path / "bad").write_bytes(content)
-        with pytest.raises(SolverError, match="not a solution omaha8 saved"):
+        with pytest.raises(SolverError, match="not a solution omaha8 saved") as caught:
             omaha8.Solution.load(tmp_path / "bad")
-    with pytest.raises(SolverError, match="state"):
-        (tmp_path / "bad").write_bytes(damaged["a sum below 0"])
-        omaha8.Solution.load(tmp_path / "bad")
+        assert re.search(words, str(caught.value)), (words, str(caught.value))
 
 
 def test_both_engines_check_a_state_alike(core, fallback):

@@ -170,6 +170,16 @@ def test_no_text_can_end_the_script_element(solved, live):
     assert HOSTILE not in page and page.count("</script>") == 2
 
 
+def test_what_is_no_solution_or_no_page_data_is_refused(solved, live):
+    for bad in (object(), None, "spot.omaha8"):
+        with pytest.raises(SolverError, match="a page shows a solution"):
+            viewer.page_data(bad)
+    with pytest.raises(SolverError, match="JSON throughout"):
+        viewer.page_html({"nodes": [object()]})
+    with pytest.raises(SolverError, match="JSON throughout"):
+        viewer.page_html({"settings": {"pot": math.nan}})
+
+
 def test_repr_html_is_the_page_in_a_frame(solved, live):
     shown = solved._repr_html_()
     assert shown.startswith("<iframe") and shown.endswith("</iframe>")
@@ -212,6 +222,14 @@ def test_view_writes_beside_the_solution_and_opens_a_browser(solved, live, tmp_p
         )["settings"]["streets"]
         == 2
     )
+
+
+def test_view_never_writes_over_the_solution(solved, live, tmp_path, capsys):
+    saved = tmp_path / "spot.html"  # a solution named as a page
+    solved.save(saved)
+    assert main(["view", str(saved), "--no-browser"]) == 0
+    assert capsys.readouterr().out.strip() == str(tmp_path / "spot.html.html")
+    assert omaha8.Solution.load(saved) == solved
 
 
 def test_view_takes_a_river_file_and_refuses_bad_input(river, tmp_path, capsys):
@@ -339,6 +357,28 @@ def test_the_address_names_the_node_and_cell_shown(solved, live, browser, tmp_pa
         browser.get("about:blank")  # a new load, not a change of the fragment alone
         browser.get(page.as_uri() + hostile)
         assert browser.find_element(By.ID, "node-title").text == "OOP to act"
+    assert _errors(browser) == []
+
+
+def test_the_notebook_frame_in_chromium(solved, live, browser, tmp_path):
+    """_repr_html_'s frame, as Jupyter puts it in a page: its document is about:srcdoc, whose
+    address cannot change, and the viewer works there all the same."""
+    from selenium.webdriver.common.by import By
+
+    page = tmp_path / "notebook.html"
+    page.write_text(f"<!DOCTYPE html><html><body>{solved._repr_html_()}</body></html>", encoding="utf-8")
+    browser.get("about:blank")
+    browser.get(page.as_uri())
+    browser.switch_to.frame(browser.find_element(By.TAG_NAME, "iframe"))
+    try:
+        assert browser.find_element(By.ID, "node-title").text == "OOP to act"
+        assert _shown_frequencies(browser) == {a: f"{100 * f:.1f}%" for a, f in solved.frequencies(()).items()}
+        _click(browser, '#actions button[data-action="check"]')
+        assert browser.find_element(By.ID, "node-title").text == "IP to act"
+        _click(browser, "#grid td.cell")
+        assert browser.find_elements(By.CSS_SELECTOR, "#hands-table tr[data-hand]")
+    finally:
+        browser.switch_to.default_content()
     assert _errors(browser) == []
 
 

@@ -1288,7 +1288,10 @@ def _run_view(args: argparse.Namespace) -> int:
     import webbrowser
 
     solution = _load_solution(args.solution)
-    out = args.out if args.out is not None else str(Path(args.solution).with_suffix(".html"))
+    out = args.out
+    if out is None:  # beside the solution, never over it
+        beside = Path(args.solution).with_suffix(".html")
+        out = str(beside if beside != Path(args.solution) else Path(args.solution + ".html"))
     written = solution.to_html(out, streets=args.streets).resolve()
     print(written)
     if not args.no_browser:

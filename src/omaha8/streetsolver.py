@@ -77,6 +77,7 @@ from .streettree import (
     StreetRules,
     StreetTree,
     TreeShape,
+    actions_before_river,
     build_street_tree,
     read_street_rules,
     river_board_masks,
@@ -119,8 +120,11 @@ _HEADER_KEYS = (
     "rivers",
     "state_iteration",
 )
-# A saved solution's bytes at most (a full turn's strategies take gigabytes).
-MAX_SOLUTION_BYTES = 64 * 10**9
+# A saved solution's bytes at most (a full turn's strategies take gigabytes, three times that
+# with the regrets and sums to resume from).
+MAX_SOLUTION_BYTES = 200 * 10**9
+# Iterations a file may say were run (the engines count them in 64 bits).
+MAX_ITERATIONS = 2**53
 
 
 def _read_header(header: object) -> dict:
@@ -168,6 +172,8 @@ def _read_header(header: object) -> dict:
     if type(bits) is not int or bits not in (16, 32):
         raise SolverError(f"strategy_bits is 16 or 32, not {quoted(bits)}")
     fields = read_solve_fields(header, rules.pot, rules.stack)._asdict()
+    if fields["iterations"] > MAX_ITERATIONS:
+        raise SolverError(f"iterations {fields['iterations']:,} is more than any solve runs ({MAX_ITERATIONS:,})")
     gains = header["gains"]
     if gains is not None:
         most = 1 + 2 * rules.stack / rules.pot
@@ -180,7 +186,9 @@ def _read_header(header: object) -> dict:
     if not isinstance(rivers, bool) or (not rivers and len(cards) == 5):
         raise SolverError(f"rivers is true, or false for a flop or turn, not {quoted(rivers)}")
     state_iteration = header["state_iteration"]
-    if state_iteration is not None and (state_iteration != fields["iterations"] or not rivers):
+    if state_iteration is not None and (
+        type(state_iteration) is not int or state_iteration != fields["iterations"] or not rivers
+    ):
         raise SolverError(
             f"state_iteration is null or the solve's iterations ({fields['iterations']}) with its rivers, "
             f"not {quoted(state_iteration)}"
@@ -667,6 +675,9 @@ def _solve(
                 progress(iteration, measured)
             if measured <= target:
                 break
+    if not all(math.isfinite(x) for _, x in history):
+        # Only a crafted state (finite numbers near float32's top) can overflow the sums.
+        raise SolverError("the solve's numbers overflowed (a resumed state out of any solve's range)")
     values = []
     for player in (0, 1):
         run.phase(2, 0, player)
@@ -786,6 +797,10 @@ class _Run:
 def _check_spot(arguments: dict) -> None:
     """A spot of solve_many: its arguments but the ranges read, as solve reads them."""
     _read_options(*(arguments[name] for name in _OPTIONS))
+    if not isinstance(arguments["resumable"], bool):
+        raise SolverError(f"resumable is True or False, not {quoted(arguments['resumable'])}")
+    if arguments["resumable"] and isinstance(arguments["locks"], Mapping) and arguments["locks"]:
+        raise SolverError("a locked solve is not resumable: its locks are not kept with its state")
     cards = _read_board(arguments["board"])
     read_street_rules(
         len(cards),
@@ -1138,13 +1153,17 @@ class Solution:
         if shape.nodes > MAX_STREET_NODES:
             raise SolverError(f"its tree would have {shape.nodes:,} nodes (at most {MAX_STREET_NODES:,})")
         width = read["bits"] // 8
-        need = (n[0] + n[1]) * (k + 16) + width * (shape.actions[0] * n[0] + shape.actions[1] * n[1])
-        # Without its rivers a file holds fewer strategies, with its state more: both counted on
-        # the tree, built below (its size bounded above).
-        if read["state_iteration"] is None and ((need != len(data) - at and read["rivers"]) or need < len(data) - at):
+        # The file's size, counted before the tree is built: the hands, weights and values, the
+        # strategies (without its rivers, those before the river), the state to resume from.
+        kept = shape.actions
+        if not read["rivers"]:
+            kept = actions_before_river(rules, tuple(board) if swaps else len(board), swaps)
+        need = (n[0] + n[1]) * (k + 16) + width * (kept[0] * n[0] + kept[1] * n[1])
+        if read["state_iteration"] is not None:
+            need += 2 * width * (shape.actions[0] * n[0] + shape.actions[1] * n[1])
+            need += 8 * shape.nodes if width == 2 else 0  # compressed: two float32 scales a node
+        if need != len(data) - at:
             raise SolverError("it is cut short" if need > len(data) - at else "it has bytes past its end")
-        if (n[0] + n[1]) * (k + 16) > len(data) - at:
-            raise SolverError("it is cut short")
         blocks = Blocks(data, at)
         rows = (blocks.take(n[0] * k), blocks.take(n[1] * k))
         for side, hands in zip(PLAYERS, rows):
@@ -1157,26 +1176,22 @@ class Solution:
             raise SolverError(f"its swaps {quoted(swaps)} are not the suits its board and ranges leave alike")
         tree = build_street_tree(tuple(board), rules, swaps)
         deep, last = _streets_deep(tree), len(rules.streets) - 1
-        kept = [
+        decisions = [
             [node for node in range(tree.nodes) if tree.kind[node] == p and (read["rivers"] or deep[node] < last)]
             for p in (0, 1)
         ]
-        actions = [sum(tree.count[node] for node in kept[p]) for p in (0, 1)]
-        need = (n[0] + n[1]) * (k + 16) + width * (actions[0] * n[0] + actions[1] * n[1])
-        sizes = (actions[0] * n[0], actions[1] * n[1])
-        if read["state_iteration"] is not None:
-            # Regrets and sums (4 bytes each, or 2 and a float32 scale a node each compressed).
-            need += 2 * width * (sizes[0] + sizes[1]) + (8 * tree.nodes if width == 2 else 0)
-        if need != len(data) - at:
-            raise SolverError("it is cut short" if need > len(data) - at else "it has bytes past its end")
+        actions = [sum(tree.count[node] for node in decisions[p]) for p in (0, 1)]
+        if tuple(actions) != tuple(kept):  # the count and the tree are of one header: never
+            raise SolverError(f"its tree has {actions} actions, not the {tuple(kept)} counted")
         averages = []
         for p in (0, 1):
-            counts = [tree.count[node] for node in kept[p]]
+            counts = [tree.count[node] for node in decisions[p]]
             block = blocks.take(width * actions[p] * n[p])
             try:
                 averages.append(_engine.ENGINE.check_averages(block, counts, n[p], read["bits"]))
             except JobError as error:
                 raise SolverError(f"{PLAYERS[p]}'s strategies: {error}") from None
+        sizes = (shape.actions[0] * n[0], shape.actions[1] * n[1])
         state = None if read["state_iteration"] is None else _read_state(blocks, read, sizes, tree.nodes, width)
         return cls(
             board=tuple(Card(c) for c in board),
@@ -1480,7 +1495,10 @@ class Solution:
         strategies from there, the other's hands as likely as their chance weights and actions
         make them: NaN for a hand no hand of the other can be there against, or holding a
         dealt card. At the root, ``values``."""
-        return array("d", self._valued(self._player(player), read_path(path))[0])
+        p, path = self._player(player), read_path(path)
+        if path == ():
+            return array("d", self.values[p])  # no engine job is made for them
+        return array("d", self._valued(p, path)[0])
 
     def _valued(self, p: int, path: tuple) -> tuple[array, array]:
         """p's expected chips per hand at ``path``, and how often each hand is dealt there (the
@@ -1490,14 +1508,15 @@ class Solution:
         if self._last_valued is not None and self._last_valued[0] == key:
             return self._last_valued[1]
         other = 1 - p
-        if path == () and not self.rivers:
+        if path == () and self._engine_job is not None:
+            # At the root: the values of the solve, dealt against the other's chance weights.
+            chips, deals = array("d", self.values[p]), array("d", self._engine_job.opponent_weights[p])
+        elif path == ():
+            # The same weights without making an engine job (a turn's would double the memory).
             k, rows = self.hole_size, self.rows[p]
             hands = [rows[i : i + k] for i in range(0, len(rows), k)]
             chips = array("d", self.values[p])
             deals = array("d", deal_weights(hands, self.rows[other], self.weights[other], k))
-        elif path == ():
-            # At the root: the values of the solve, dealt against the other's chance weights.
-            chips, deals = array("d", self.values[p]), array("d", self._job().opponent_weights[p])
         else:
             at, applied, _ = self._walk(path)
             reach = self._reach(at, other, unit_weights(self.weights[other]))

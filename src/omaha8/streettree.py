@@ -62,6 +62,7 @@ __all__ = [
     "StreetTree",
     "read_street_rules",
     "tree_shape",
+    "actions_before_river",
     "build_street_tree",
     "river_board_masks",
     "MAX_STREET_NODES",
@@ -329,8 +330,11 @@ def _cards_left(board_size: int, street: int) -> int:
 
 
 class _Counter:
-    def __init__(self, rules: StreetRules, templates: _Templates, board: tuple[int, ...], swaps: tuple) -> None:
+    def __init__(
+        self, rules: StreetRules, templates: _Templates, board: tuple[int, ...], swaps: tuple, river: bool = True
+    ) -> None:
         self.rules, self.templates, self.board_size, self.swaps = rules, templates, len(board), swaps
+        self.river = river  # False: the river's decisions and actions are not counted
         self.board_mask = sum(1 << c for c in board)
         self.memo: dict[tuple[int, float, int], _Count] = {}
         self.betting: dict[tuple[int, float], tuple[_Count, list[int]]] = {}
@@ -360,6 +364,8 @@ class _Counter:
         count, depths = self._betting(index, put, chips)
         deepest = max(depths)
         last = index == len(self.rules.streets) - 1
+        if last and not self.river and index > 0:
+            count = count._replace(decisions=(0, 0), actions=(0, 0))
         for end in template.ends:
             node = template.nodes[end]
             if last:
@@ -396,6 +402,14 @@ def river_board_masks(board: tuple[int, ...], swaps: tuple = ()) -> list[int]:
     for _ in range(5 - len(board)):
         masks = {mask | 1 << card for mask in masks for card, _ in dealt_cards(used | mask, swaps)}
     return sorted(masks)
+
+
+def actions_before_river(rules: StreetRules, board: "int | tuple[int, ...]", swaps: tuple = ()) -> tuple[int, int]:
+    """Per player, its actions summed over its decisions on the streets before the river (what a
+    flop's or turn's solution keeps without its rivers), counted as ``tree_shape`` counts."""
+    cards = tuple(board) if not isinstance(board, int) else tuple(range(52 - board, 52))
+    counter = _Counter(rules, _Templates(rules), cards, swaps, river=False)
+    return counter.street(0, 0.0, 0.0).actions
 
 
 def tree_shape(rules: StreetRules, board: "int | tuple[int, ...]", swaps: tuple = ()) -> TreeShape:

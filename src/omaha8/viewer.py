@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from .cards import Card, whole_number
+from .cards import Card, quoted, whole_number
 from .exceptions import SolverError
 from .reports import hand_classes, split_category
 from .solutionfile import check_save_path, write_blocks
@@ -42,6 +42,8 @@ _HAND_BYTES = 15_000_000
 # The marker in the template where the data goes.
 _DATA = "/*OMAHA8-DATA*/null"
 _PLAYERS = ("oop", "ip")
+# What a page reads of a solution.
+_SOLUTION_NAMES = ("board", "node_at", "strategy", "reach", "frequencies", "report", "ev", "hands", "rake")
 
 
 def page_data(solution: Any, streets: Optional[int] = None) -> dict:
@@ -49,6 +51,9 @@ def page_data(solution: Any, streets: Optional[int] = None) -> dict:
     and the nodes of the first ``streets`` streets (default: every street of a river solution,
     the first street's betting of a flop or turn one) breadth first, each decision with its
     frequencies, its class grid and (while the page has room) its hands' strategies and EVs."""
+    missing = [name for name in _SOLUTION_NAMES if not hasattr(solution, name)]
+    if missing:
+        raise SolverError(f"a page shows a solution (solve's or solve_river's), not {quoted(solution)}")
     board = tuple(solution.board)
     most = 1 + max(0, 5 - len(board))  # the streets a solution from this board plays
     depth = 1 if streets is None else whole_number(streets, "streets", 1, 3, SolverError)
@@ -59,6 +64,7 @@ def page_data(solution: Any, streets: Optional[int] = None) -> dict:
     numbers: dict[tuple, int] = {(): 0}
     queue: deque[tuple] = deque([()])
     room = _HAND_BYTES - sum(len(name) + 3 for side in names for name in side)
+    size = _HAND_BYTES - room
     while queue:
         path = queue.popleft()
         node = solution.node_at(path)
@@ -86,6 +92,10 @@ def page_data(solution: Any, streets: Optional[int] = None) -> dict:
         if node.kind in _PLAYERS:
             room -= _add_decision(entry, solution, path, node, room)
         nodes.append(entry)
+        # Stop as soon as the page is over its limit, not after every node of a flop's streets.
+        size += len(json.dumps(entry, separators=(",", ":")))
+        if size > MAX_PAGE_BYTES:
+            raise SolverError(f"the page would take more than {MAX_PAGE_BYTES:,} bytes: fewer streets")
     return {
         "settings": _settings(solution, depth),
         "hands": names,
@@ -137,7 +147,8 @@ def _add_decision(entry: dict, solution: Any, path: tuple, node: Any, room: int)
     reach = solution.reach(path)
     report = solution.report(path)
     actions = list(strategy)
-    entry["frequencies"] = [_plain(solution.frequencies(path)[a]) for a in actions]
+    frequencies = solution.frequencies(path)
+    entry["frequencies"] = [_plain(frequencies[a]) for a in actions]
     cells = []
     for row in report.rows:
         high, low = split_category(row.hand_class)
@@ -196,7 +207,10 @@ def _plain(x: float) -> Optional[float]:
 def _json(data: dict) -> str:
     """``data`` as JSON safe inside a script element: no '<', '>' or '&' (each an escape in a
     JSON string, and nowhere else in JSON), so no text can close the element."""
-    text = json.dumps(data, allow_nan=False, separators=(",", ":"))
+    try:
+        text = json.dumps(data, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError) as error:
+        raise SolverError(f"a page's data is page_data's form, JSON throughout: {error}") from None
     for raw, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
         text = text.replace(raw, escaped)
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
