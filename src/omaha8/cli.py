@@ -35,6 +35,9 @@ _MAX_DIGITS = 18
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # argparse would print the usage too
+        if message.startswith("argument COMMAND: invalid choice:"):
+            # argparse lists every command after it: one line says where the list is instead.
+            raise UsageError(message.split(" (choose from", 1)[0] + ": 'omaha8 --help' lists the commands")
         raise UsageError(message)
 
 
