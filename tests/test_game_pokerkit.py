@@ -84,16 +84,20 @@ def _uneven(pot) -> bool:
     return pot.amount % 2 != 0 or half % len(pot.high_winners) != 0 or half % len(pot.low_winners) != 0
 
 
-def play_both(seed: int, limit: str, game) -> str:
-    """One random hand through both engines: 'same', or the name of the known difference met."""
+def play_both(seed: int, limit: str, game, blinds: tuple = (1, 2)) -> str:
+    """One random hand through both engines: 'same', or the name of the known difference met.
+    ``blinds`` (blind, 0) is a lone blind, as pokerkit's ``blinds_or_straddles`` writes it."""
     rng = random.Random(seed)
     seats = rng.randrange(2, 7)
     stacks = [rng.choice([rng.randrange(1, 30), rng.randrange(30, 400)]) for _ in range(seats)]
-    hand = Hand(stacks, limit=limit, blinds=(1, 2), seed=seed)
-    if any(a.kind == "big blind" and a.amount < 2 for a in hand.history):
+    hand = Hand(stacks, limit=limit, blinds=blinds, seed=seed)
+    opening = max(blinds)
+    if any(a.kind == "big blind" and a.amount < opening for a in hand.history):
         return "short big blind"
     # pokerkit's minimum bets per street: the big blind on every street, as the rules say.
-    state = game.create_state(AUTOMATIONS, True, 0, (1, 2), 2, 2, list(stacks), seats, mode=pokerkit.Mode.CASH_GAME)
+    state = game.create_state(
+        AUTOMATIONS, True, 0, blinds, opening, opening, list(stacks), seats, mode=pokerkit.Mode.CASH_GAME
+    )
     board, dealt = hand._board_cards, 0
 
     def deal():
@@ -156,3 +160,17 @@ def test_random_hands_play_as_in_pokerkit_except_where_it_is_wrong(limit):
     assert outcomes["same"] > 0.75 * HANDS_PER_LIMIT, outcomes
     assert set(outcomes) <= {"same", "short big blind", "reopening", "hi/lo per table", "odd chip"}
     assert outcomes["hi/lo per table"] and outcomes["odd chip"], outcomes
+
+
+@pytest.mark.parametrize("limit", ["pot", "no"])
+def test_a_lone_blind_plays_as_in_pokerkit(limit):
+    # pokerkit's blinds_or_straddles (blind, 0): the small blind's seat posts the opening bet
+    # (heads-up the button) and the next seat opens, as a mixed game's first Omaha hand may.
+    game = _games()[limit]
+    outcomes: Counter = Counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for seed in range(HANDS_PER_LIMIT // 4):
+            outcomes[play_both(seed, limit, game, blinds=(4, 0))] += 1
+    assert outcomes["same"] > 0.6 * (HANDS_PER_LIMIT // 4), outcomes
+    assert set(outcomes) <= {"same", "short big blind", "reopening", "hi/lo per table", "odd chip"}

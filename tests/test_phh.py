@@ -235,3 +235,57 @@ def test_phh_showing_cards_it_was_not_dealt_is_refused():
         text = re.sub(r'"p(\d) sm [^"]*"', r'"p\1 sm 2c2d2h2s"', text, count=1)
     with pytest.raises(HistoryError, match="shows cards it was not dealt"):
         history.from_phh(text)
+
+
+# A mixed game's first Omaha hand after a stud round, as pokerkit writes it: one blind, posted by
+# p1, and p2 first to act (pokerkit's blinds_or_straddles); the hand's cards are this test's.
+LONE_BLIND_PHH = """variant = "FO/8"
+ante_trimming_status = true
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [250000, 0, 0, 0]
+small_bet = 250000
+big_bet = 500000
+starting_stacks = [4000000, 3000000, 2500000, 5000000]
+actions = [
+  "d dh p1 AcKd2h3s",
+  "d dh p2 QsQdJc9h",
+  "d dh p3 4c5c6d7d",
+  "d dh p4 8s8h2c2d",
+  "p2 cc",
+  "p3 cbr 500000",
+  "p4 f",
+  "p1 cc",
+  "p2 cc",
+  "d db Ah4d9s",
+  "p1 cc",
+  "p2 cbr 250000",
+  "p3 cc",
+  "p1 cc",
+  "d db Td",
+  "p1 cc",
+  "p2 cc",
+  "p3 cbr 500000",
+  "p1 cc",
+  "p2 f",
+  "d db 5s",
+  "p1 cc",
+  "p3 cc",
+  "p1 sm AcKd2h3s",
+  "p3 sm 4c5c6d7d",
+]
+"""
+
+
+def test_a_lone_big_blind_reads_and_pays_as_pokerkit_plays_it(live_core):
+    hand = history.from_phh(LONE_BLIND_PHH)
+    posts = [(a.seat, a.kind, a.amount) for a in hand.history if a.kind in ("small blind", "big blind")]
+    assert posts == [(0, "big blind", 250000)]
+    assert hand.actor is None and hand.pot == 500000 * 3 + 250000 * 3 + 500000 * 2
+    pokerkit = pytest.importorskip("pokerkit")
+    *_, final = iter(pokerkit.HandHistory.loads(LONE_BLIND_PHH))
+    # p2 acted first before the flop, in both; the stacks after the payouts agree to the chip.
+    assert tuple(final.stacks) == hand.stacks
+    # And it is written back as a lone blind, which reads back to the same hand.
+    again = history.from_phh(history.to_phh(hand))
+    assert "blinds_or_straddles = [250000, 0, 0, 0]" in history.to_phh(hand)
+    assert again.history == hand.history and again.result == hand.result

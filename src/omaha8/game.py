@@ -169,13 +169,14 @@ def _read_rules(
     if not isinstance(limit, str) or limit not in LIMITS:
         raise HandError(f"limit must be 'fixed', 'pot' or 'no', not {quoted(limit)}")
     small, big = _pair(blinds, "blinds")
-    if big < 1:
-        raise HandError("the big blind must be at least 1")
-    if small > big:
+    if big < 1 and small < 1:
+        raise HandError("the big blind must be at least 1 (or a lone blind: (blind, 0))")
+    if big and small > big:
         raise HandError(f"the small blind ({small}) is larger than the big blind ({big})")
     ante = _whole(ante, "ante", 0)
     if bets is None:
-        small_bet, big_bet = big, 2 * big
+        opening = big or small  # a lone blind is the opening bet
+        small_bet, big_bet = opening, 2 * opening
     else:
         small_bet, big_bet = _pair(bets, "bets")
         if small_bet < 1 or big_bet < 1:
@@ -231,7 +232,9 @@ class Hand:
     """One hand of Omaha Hi-Lo, played by calling its actions in turn.
 
     ``stacks``: chips per seat, seat 0 first left of the button, the button last (2 to 10
-    seats). ``limit``: "fixed", "pot" or "no". ``blinds``: (small, big). ``ante``: dead money
+    seats). ``limit``: "fixed", "pot" or "no". ``blinds``: (small, big); (blind, 0) is a lone
+    blind, as a mixed game's first flop hand after stud may have: the small blind's seat posts it
+    as the opening bet (seat 0, heads-up the button) and the next seat acts first. ``ante``: dead money
     each seat posts before the blinds. ``bets``: fixed limit's (small bet, big bet), by default
     (big blind, twice the big blind). ``max_raises``: fixed limit's raises after the opening
     bet (the big blind before the flop) in a round; None for no cap. ``hole_size``: 4, 5 or 6.
@@ -269,7 +272,7 @@ class Hand:
         )
         n = len(chips)
         given_holes, given_board = self._read_cards(holes, board, n, hole_size)
-        extra = self._read_posts(posts, n, big)
+        extra = self._read_posts(posts, n, big or small)
         seed = _read_seed(seed)
         wait_for_board = bool(wait_for_board)
         holes_dealt, board_cards = _deal(seed, hole_size, given_holes, given_board, wait_for_board)
@@ -377,6 +380,10 @@ class Hand:
             for seat in range(n):
                 self._post(seat, self._ante, _ANTE)
         small_seat, big_seat = (1, 0) if n == 2 else (0, 1)
+        if not big:
+            # A lone blind: the small blind's seat posts the opening bet, and the next seat opens.
+            big, big_seat = small, small_seat
+            small = 0
         # A seat all-in for the ante posts no blind: it has nothing left.
         if small and self._stacks[small_seat]:
             self._post(small_seat, small, _SMALL_BLIND)
@@ -394,7 +401,7 @@ class Hand:
         self._full_size = big
         self._full_level = big
         self._full_count = 1
-        self._start_betting(1 if n == 2 else 2 % n)
+        self._start_betting((big_seat + 1) % n)
 
     # ------------------------------------------------------------ whose turn, and what is legal
 
@@ -790,7 +797,7 @@ class Hand:
         self._acted = [False] * n
         self._reopen_at = [0] * n
         self._to_match = 0
-        self._full_size = self._blinds[1]
+        self._full_size = self._blinds[1] or self._blinds[0]  # the big blind, or a lone blind
         self._full_level = 0
         self._full_count = 0
         self._aggressor = None

@@ -34,7 +34,7 @@ def to_phh(hand: Hand) -> str:
     if hand.limit == Limit.FIXED:
         lines += [f"small_bet = {hand.fixed_bets[0]}", f"big_bet = {hand.fixed_bets[1]}"]
     else:
-        lines.append(f"min_bet = {hand.blinds[1]}")
+        lines.append(f"min_bet = {hand.blinds[1] or hand.blinds[0]}")  # a lone blind's is the blind
     if hand.hole_size != 4:
         lines.append(f"hole_size = {hand.hole_size}")
     if hand.limit == Limit.FIXED and hand.max_raises != 4:
@@ -302,7 +302,7 @@ def _posting_steps(history: History, ante: int, posts: dict) -> None:
         left[seat] -= paid
         history.steps.append(Step("preflop", players[seat].name, "ante", paid, 0, left[seat] == 0))
     for seat, kind, amount in ((small_seat, "small blind", small), (big_seat, "big blind", big)):
-        if left[seat]:
+        if left[seat] and amount:  # a lone blind (blind, 0) has no big blind's post
             paid = min(amount, left[seat])
             left[seat] -= paid
             history.steps.append(Step("preflop", players[seat].name, kind, paid, paid, left[seat] == 0))
