@@ -14,17 +14,29 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 from ..cards import parse_cards
 from ..exceptions import CardError, HistoryError
 from ..game import MAX_CHIPS
 from .record import History, Player, Step, short
 
-__all__ = ["MONEY_SIGNS", "Reading", "split_hands", "unit_of", "money", "cards", "seat_order", "finish"]
+__all__ = [
+    "MONEY_SIGNS",
+    "Reading",
+    "Dialect",
+    "read_lines",
+    "split_hands",
+    "unit_of",
+    "money",
+    "cards",
+    "seat_order",
+    "finish",
+]
 
 # An amount as the sites print it: digits, thousands separators, cents; nothing else.
-_AMOUNT = re.compile(r"[$€£₹]?([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.([0-9]+))?", re.ASCII)
+# The sign stands before the digits ("$0.05") or after them (Winamax's "0.05€").
+_AMOUNT = re.compile(r"[$€£₹]?([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.([0-9]+))?[€£]?", re.ASCII)
 MONEY_SIGNS = "$€£₹"
 
 
@@ -176,6 +188,177 @@ def _small_blind_name(seated: list, button: int) -> Optional[str]:
     return order[-1][1] if len(order) == 2 else order[0][1]
 
 
+# ---------------------------------------------------------------- sites in PokerStars' shape
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """How a site in PokerStars' shape writes a hand after its header: sections opened by
+    "*** ... ***" lines, the table and seat lines, then one line per posting, action, card shown,
+    bet returned and pot collected, and a summary with the total pot and the rake. Each pattern
+    names its groups, so that one driver (``read_lines``) reads every such site."""
+
+    sections: dict[str, str]
+    """A section line's start ("*** FLOP ***") and the section it opens: "seats" (the table,
+    the seats and the posts), "preflop", "flop", "turn", "river", "showdown" or "summary"."""
+    table: re.Pattern
+    """The table line: groups ``name`` (the table's name) and ``button`` (its seat number)."""
+    seat: re.Pattern
+    """A seat line: groups ``number``, ``name``, ``stack`` and ``rest`` (what follows the stack)."""
+    action: re.Pattern
+    """A posting or an action: groups ``name`` and ``what`` (from the verb on), ``amount`` (a
+    call's or a bet's), ``to`` (a raise's total), ``post`` (the posting's words) and ``posted``."""
+    posts: dict[str, str]
+    """The words of a posting and its kind: "small blind", "big blind", "small & big blinds",
+    "ante"."""
+    dealt: re.Pattern
+    """Hole cards dealt: groups ``name`` and ``cards``; ``shows`` and ``mucks`` likewise."""
+    shows: re.Pattern
+    mucks: re.Pattern
+    uncalled: re.Pattern
+    """A bet returned: groups ``amount`` and ``name``."""
+    collected: re.Pattern
+    """Chips won: groups ``name``, ``amount``, and ``side`` with its ``number`` for a side pot."""
+    total: re.Pattern
+    """The summary's total pot and rake: groups ``total`` and ``rake`` (none: no rake)."""
+    summary_cards: re.Pattern
+    """The summary's cards of a player who showed or mucked: groups ``name`` and ``cards``."""
+    noise: re.Pattern
+    """Lines about the table rather than the hand (chat, sitting out): they move no chip."""
+    action_names_end_with_colon: bool = True
+    """Whether a player's lines are "Name: ..." (a line of a seated name, a colon and words no
+    pattern reads is an action omaha8 does not know, refused rather than passed over)."""
+    total_includes_rake: bool = True
+    """Whether the summary's total pot counts the rake (PokerStars) or is what was paid out
+    (Winamax)."""
+    uncalled_paid_as_pot: bool = False
+    """Whether the site pays an uncalled bet back as a pot of its own (Winamax), not a line."""
+    on_table: Optional[Callable[["Reading", str], None]] = None
+    """What a site reads in its table's name (omaha8's own fixed-limit cap in PokerStars')."""
+
+
+_STREET_CARDS = re.compile(r"\[([^\]]*)\]\s*$")
+
+
+def read_lines(reading: Reading, lines: list[str], dialect: Dialect) -> History:
+    """A hand's lines after its header, each to the handler of its section (the seats and posts,
+    the betting rounds and the showdown, the summary); a section line starts a section. Then the
+    hand is checked whole (``finish``)."""
+    for line in lines:
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("*** "):
+            _section_line(reading, dialect, line, stripped)
+        elif reading.section == "seats":
+            _seats_line(reading, dialect, line, stripped)
+        elif reading.section == "summary":
+            _summary_line(reading, dialect, line, stripped)
+        else:
+            _play_line(reading, dialect, line, stripped)
+    if dialect.uncalled_paid_as_pot:
+        _uncalled_from_its_pot(reading.history)
+    return finish(reading)
+
+
+def _section_line(reading: Reading, dialect: Dialect, line: str, stripped: str) -> None:
+    """A "*** ... ***" line: the next section begins, a street with its cards."""
+    sections = dialect.sections
+    marker = next((m for m in sections if stripped.startswith(m)), None)
+    if marker is None:
+        raise HistoryError(f"hand {reading.history.hand_id}: a section omaha8 does not read: {line!r}")
+    section = reading.section = sections[marker]
+    if section in ("flop", "turn", "river"):
+        board = _STREET_CARDS.search(stripped)
+        if not board:
+            raise HistoryError(f"hand {reading.history.hand_id}: no cards on line {line!r}")
+        reading.new_street(section, reading.cards(board.group(1), line))
+    elif section == "showdown":
+        reading.history.showdown = True
+
+
+def _seats_line(reading: Reading, dialect: Dialect, line: str, stripped: str) -> None:
+    """Before the hole cards: the table and its button, the seats, then the posts."""
+    if table := dialect.table.match(stripped):
+        reading.button = int(table.group("button"))
+        if dialect.on_table is not None:
+            dialect.on_table(reading, table.group("name"))
+    elif seat := dialect.seat.match(stripped):
+        # A player moved in from another table waits for the next hand; one sitting out of a
+        # tournament is dealt in, posts, and is folded. A cash player sitting out is not dealt in.
+        rest = seat.group("rest")
+        sitting_out = "sitting out" in rest
+        if "out of hand" not in rest and (reading.tournament or not sitting_out):
+            name = seat.group("name")
+            reading.seated.append((int(seat.group("number")), name, reading.money(seat.group("stack"), line)))
+            if sitting_out:
+                reading.history.sitting_out.add(name)
+    else:
+        _play_line(reading, dialect, line, stripped)
+
+
+def _play_line(reading: Reading, dialect: Dialect, line: str, stripped: str) -> None:
+    """A line of the posts, the betting rounds or the showdown (cards dealt, bets returned and
+    pots collected may come in any of them); table chatter changes nothing."""
+    history = reading.history
+    if dealt := dialect.dealt.match(stripped):
+        history.holes[dealt.group("name")] = reading.cards(dealt.group("cards"), line)
+    elif shows := dialect.shows.match(stripped):
+        history.holes[shows.group("name")] = reading.cards(shows.group("cards"), line)
+        history.shown.add(shows.group("name"))
+    elif mucks := dialect.mucks.match(stripped):
+        history.mucked.add(mucks.group("name"))
+    elif uncalled := dialect.uncalled.match(stripped):
+        history.uncalled.append((uncalled.group("name"), reading.money(uncalled.group("amount"), line)))
+    elif collected := dialect.collected.match(stripped):
+        pot = int(collected.group("number") or 1) if collected.group("side") else 0
+        history.collected.append((collected.group("name"), reading.money(collected.group("amount"), line), pot))
+    elif action := dialect.action.match(stripped):
+        _action(reading, dialect, action, line, stripped)
+    elif not dialect.noise.search(stripped) and _names_a_seat(reading, dialect, stripped):
+        raise HistoryError(f"hand {history.hand_id}: an action omaha8 does not know: {line!r}")
+    # Anything else is table chatter in some language: it moves no chip.
+
+
+def _names_a_seat(reading: Reading, dialect: Dialect, stripped: str) -> bool:
+    """Whether a line begins with a seated player's name ("Name: ..." where a site writes
+    actions so), and so is one of its actions, not chatter."""
+    if dialect.action_names_end_with_colon:
+        return ": " in stripped and reading.is_seated(stripped.split(": ")[0])
+    return any(stripped.startswith(name + " ") for _, name, _ in reading.seated)
+
+
+def _action(reading: Reading, dialect: Dialect, action: re.Match, line: str, stripped: str) -> None:
+    """A posting, a fold, a check, a call, a bet or a raise."""
+    name, verb = action.group("name"), action.group("what").split()[0]
+    all_in = stripped.endswith("and is all-in")
+    if verb == "folds":
+        reading.fold(name)
+    elif verb == "checks":
+        reading.check(name)
+    elif verb == "calls":
+        reading.call(name, reading.money(action.group("amount"), line), all_in)
+    elif verb == "bets":
+        reading.bet(name, reading.money(action.group("amount"), line), all_in)
+    elif verb == "raises":
+        reading.raise_to(name, reading.money(action.group("to"), line), all_in)
+    else:
+        kind = dialect.posts[action.group("post")]
+        reading.post(name, kind, reading.money(action.group("posted"), line), all_in)
+
+
+def _summary_line(reading: Reading, dialect: Dialect, line: str, stripped: str) -> None:
+    """The summary: the total pot and the rake, and the hole cards shown or mucked."""
+    history = reading.history
+    if total := dialect.total.match(stripped):
+        history.rake = reading.money(total.group("rake"), line) if total.group("rake") else 0
+        history.total_pot = reading.money(total.group("total"), line)
+        if not dialect.total_includes_rake:
+            history.total_pot += history.rake
+    elif shown := dialect.summary_cards.match(stripped):
+        history.holes.setdefault(shown.group("name"), reading.cards(shown.group("cards"), line))
+
+
 # ---------------------------------------------------------------- the hand read: does it add up
 
 
@@ -245,6 +428,32 @@ def _unprinted_return(history: History, excess: int) -> Optional[tuple]:
     round, that excess went back to it: (name, excess); else None."""
     if excess <= 0 or history.uncalled:
         return None
+    last = _last_excess(history)
+    return last if last is not None and last[1] == excess else None
+
+
+def _uncalled_from_its_pot(history: History) -> None:
+    """Winamax pays a bet nobody called back as a side pot of its own ("collected 84€ from side
+    pot 1"), with no line returning it: the same chips, read as the bet returned, with a note."""
+    last = _last_excess(history)
+    if last is None or history.uncalled:
+        return
+    for at, (name, amount, pot) in enumerate(history.collected):
+        if pot >= 1 and (name, amount) == last and sum(1 for c in history.collected if c[2] == pot) == 1:
+            del history.collected[at]
+            history.uncalled.append(last)
+            if history.total_pot is not None:
+                history.total_pot -= amount
+            history.notes.append(
+                f"hand {history.hand_id}: the site paid {name}'s uncalled {amount} back as side pot {pot}; "
+                "read as the bet returned"
+            )
+            return
+
+
+def _last_excess(history: History) -> Optional[tuple]:
+    """(name, chips): what the last bettor of the last round put in beyond the largest call, when
+    it is more than nothing; else None."""
     last = [step for step in history.steps if step.kind in ("bet", "raise", "call", "check", "fold")]
     street = last[-1].street if last else "preflop"
     bets: dict[str, int] = {}
@@ -252,8 +461,9 @@ def _unprinted_return(history: History, excess: int) -> Optional[tuple]:
         if step.street == street and step.kind != "ante":
             bets[step.name] = step.total
     ordered = sorted(bets.items(), key=lambda item: -item[1])
-    if len(ordered) < 2 or ordered[0][1] - ordered[1][1] != excess:
+    if len(ordered) < 2 or ordered[0][1] <= ordered[1][1]:
         return None
+    excess = ordered[0][1] - ordered[1][1]
     bettor = ordered[0][0]
     if not any(
         step.name == bettor and step.kind in ("bet", "raise", "small blind", "big blind") and step.street == street

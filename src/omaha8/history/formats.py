@@ -1,0 +1,149 @@
+"""Hand-history formats: which site wrote a file, told from its text, and every hand read.
+
+A file is cut into hands where any format's hand begins, and each hand goes to its own format's
+reader (``pokerstars``, ``winamax``), so that a file of one site, or of several pasted together,
+is read without being told which; ``format=`` forces one. Every reader gives the one
+``History`` record. A site omaha8 does not read yet is named in the error.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from typing import Callable, Optional, Union
+
+from ..exceptions import HistoryError
+from . import pokerstars, winamax
+from .reading import split_hands
+from .record import History, ReadResult, text_of
+
+__all__ = ["Format", "FORMATS", "read", "read_all", "format_of"]
+
+
+@dataclass(frozen=True)
+class Format:
+    """A format omaha8 reads: its name, how its hands begin, and its reader of one hand."""
+
+    name: str
+    header_start: re.Pattern
+    parse_hand: Callable[[str], Optional[History]]
+    """One hand's text as a History, None for a game other than Omaha Hi/Lo, or HistoryError."""
+
+
+FORMATS = (
+    Format("pokerstars", pokerstars.HEADER_START, pokerstars.parse_hand),
+    Format("winamax", winamax.HEADER_START, winamax.parse_hand),
+)
+"""Every text format read, by the name ``format=`` takes."""
+
+# Other sites' hand histories, by how their hands begin: named in the error, not yet read.
+_OTHER_FORMATS = (
+    (re.compile(r"^\s*(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #", re.M), "Full Tilt Poker"),
+    (re.compile(r"^\s*(?:Bovada|Bodog|Ignition) Hand #", re.M), "Bovada / Ignition"),
+    (re.compile(r"^\s*BetOnline Poker Game #", re.M), "BetOnline"),
+    (re.compile(r"^\s*Poker Hand #[A-Z]{2}[0-9]+:", re.M), "GGPoker"),
+    (re.compile(r"^\s*(?:#Game No : |\*{5} (?:888poker|Cassava) Hand History)", re.M), "888poker"),
+    (re.compile(r"^\s*\*{5} Betfair Poker Hand History", re.M), "Betfair"),
+    (re.compile(r"^\s*\*{5} Hand History [Ff]or Game", re.M), "PartyPoker"),
+    (re.compile(r"^\s*\*{5} History for hand ", re.M), "OnGame"),
+    (re.compile(r"^\s*Everleaf Gaming Game #", re.M), "Everleaf"),
+    (re.compile(r"^\s*Stage #\w+:", re.M), "Absolute / UltimateBet (Cereus)"),
+    (re.compile(r"^\s*(?:Game started at: |Game Hand #[0-9]+ - )", re.M), "Winning Poker"),
+    (re.compile(r"^\s*Table #[0-9]+ - .*\n\s*Starting Hand #", re.M), "PKR"),
+    (re.compile(r"^\s*Game # [0-9]+ - ", re.M), "Entraction"),
+    (re.compile(r"^\s*#[0-9]+: .*Omaha", re.M), "KingsClub"),
+    (re.compile(r"----PRIMA\.DAT----|<Game hhversion=", re.M), "Microgaming"),
+    (re.compile(r"<HISTORY ID=", re.M), "Boss Media"),
+    (re.compile(r"<description type=|<game id=\"", re.M), "Merge (XML)"),
+    (re.compile(r"<session |<game gamecode=", re.M), "iPoker (XML)"),
+    (re.compile(r"^\s*<\?xml ", re.M), "an XML history"),
+)
+
+
+def format_of(text: str) -> Optional[Format]:
+    """The format of the first hand in a text: the first line where one of ``FORMATS`` begins a
+    hand; None when no line does."""
+    for line in text.lstrip("\ufeff").replace("\r", "\n").split("\n"):
+        for candidate in FORMATS:
+            if candidate.header_start.match(line.lstrip("\ufeff")):
+                return candidate
+    return None
+
+
+def _not_a_hand(text: str) -> str:
+    """Why a text holds no hand omaha8 reads: another site's format, named, or what it begins with."""
+    head = text[:4000]
+    for pattern, name in _OTHER_FORMATS:
+        if pattern.search(head):
+            return f"hand ?: a hand history in {name}'s format, which omaha8 does not read yet"
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    for summary, site in (("PokerStars Tournament #", "PokerStars"), ("Winamax Poker - Tournament summary", "Winamax")):
+        if first.startswith(summary):
+            return f"hand ?: a {site} tournament summary, not a hand history"
+    return f"hand ?: not the first line of a hand in a format omaha8 reads: {first[:80]!r}"
+
+
+def _forced(name: Optional[str]) -> Optional[Format]:
+    if name is None:
+        return None
+    for candidate in FORMATS:
+        if name == candidate.name:
+            return candidate
+    known = ", ".join(repr(f.name) for f in FORMATS)
+    raise HistoryError(f"format must be one of {known} or None, not {name!r}"[:200])
+
+
+def _hands(text: str, forced: Optional[Format]) -> list[tuple[str, Format]]:
+    """The text cut into hands, each with the format whose header begins it."""
+    formats = (forced,) if forced is not None else FORMATS
+    starts = re.compile("|".join(f"(?:{f.header_start.pattern})" for f in formats))
+    hands = []
+    for chunk in split_hands(text, starts):
+        first = chunk.split("\n", 1)[0].lstrip("\ufeff")
+        owner = next((f for f in formats if f.header_start.match(first)), None)
+        if owner is not None:
+            hands.append((chunk, owner))
+        elif forced is not None:
+            hands.append((chunk, forced))  # its reader says why it is not a hand of its format
+        else:
+            hands.append((chunk, None))
+    return hands  # type: ignore[return-value]
+
+
+def read_all(source: Union[str, bytes, os.PathLike], format: Optional[str] = None) -> ReadResult:
+    """Every hand of a history file (a path, its bytes or an open file) or text, whichever
+    site wrote it (``FORMATS``; ``format`` forces one by name): the Omaha Hi/Lo hands read,
+    other games counted in ``skipped_games``, unreadable hands as ``HistoryError``s in
+    ``errors``. One bad hand costs that hand, not the file."""
+    result = ReadResult()
+    try:
+        forced = _forced(format)
+        text = text_of(source)
+    except HistoryError as error:
+        result.errors.append(error)
+        return result
+    for chunk, owner in _hands(text, forced):
+        if owner is None:
+            result.errors.append(HistoryError(_not_a_hand(chunk)))
+            continue
+        try:
+            history = owner.parse_hand(chunk)
+        except HistoryError as error:
+            result.errors.append(error)
+            continue
+        if history is None:
+            result.skipped_games += 1
+        else:
+            result.append(history)
+    return result
+
+
+def read(source: Union[str, bytes, os.PathLike], format: Optional[str] = None) -> list[History]:
+    """The Omaha Hi/Lo hands of a history (a path, bytes, a file or the text), in any format
+    of ``FORMATS`` (``format`` forces one). Other games are skipped (``read_all`` counts them);
+    a hand that cannot be read raises HistoryError."""
+    result = read_all(source, format)
+    if result.errors:
+        raise result.errors[0]
+    return list(result)

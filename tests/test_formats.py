@@ -1,0 +1,117 @@
+"""history.formats: every site's real files read without being told the site, each hand counted
+from the raw text by this test's own pattern, read, replayed and paid as the site paid it,
+written back as PokerStars and PHH; files of several sites, forced formats, mangled input."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from history_helpers import DATA, SIX_MAX
+
+from omaha8 import history
+from omaha8.exceptions import HistoryError
+
+# Each site's folder of real files (sources in tests/data/README.md) and how its hands begin,
+# written here from the files, not taken from the readers.
+SITES = {
+    "winamax": (DATA / "winamax", re.compile(r"^Winamax Poker - (?!Tournament summary)", re.M)),
+}
+SITE_FILES = [(site, path) for site, (folder, _) in SITES.items() for path in sorted(folder.glob("*.txt"))]
+
+
+def _raw_hands(site: str, path: Path) -> list[str]:
+    text = history.decode(path.read_bytes())
+    starts = [m.start() for m in SITES[site][1].finditer(text)]
+    return [text[a:b] for a, b in zip(starts, starts[1:] + [len(text)])]
+
+
+@pytest.mark.parametrize(("site", "path"), SITE_FILES, ids=lambda v: getattr(v, "name", v))
+def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_paid(live_core, site, path):
+    raw = _raw_hands(site, path)
+    result = history.read_all(path)
+    assert result.errors == [] and result.skipped_games == 0, result.errors[:1]
+    assert len(result) == len(raw) > 0
+    for hand, text in zip(result, raw):
+        assert hand.hand_id in text.split("\n", 1)[0]
+        replay = hand.replay()
+        assert replay.differences == [], replay.differences
+        showdown = "*** SHOW DOWN ***" in text
+        assert replay.checked == ("showdown" if showdown else "uncontested")
+        # What the site paid, summed from its own "collected" lines by this test.
+        paid: Counter = Counter()
+        for name, amount in re.findall(r"^(.+?) collected (\S+) from ", text, re.M):
+            cents = amount.rstrip("€$£").replace(",", "")
+            paid[name] += round(float(cents) * hand.unit)
+        for name, amount in hand.uncalled:
+            paid[name] -= amount  # Winamax pays an uncalled bet as a pot of its own
+        assert replay.collected == {k: v for k, v in paid.items() if v}
+
+
+@pytest.mark.parametrize(("site", "path"), SITE_FILES, ids=lambda v: getattr(v, "name", v))
+def test_every_real_hand_writes_as_pokerstars_and_phh_and_reads_back(live_core, site, path):
+    for hand in history.read(path):
+        played = hand.replay().hand
+        again = history.read(history.write(played, names=hand.names))
+        [back] = again
+        assert back.replay().payouts == hand.replay().payouts
+        assert [(s.name, s.kind, s.total) for s in back.steps if s.kind not in ("ante",)] == [
+            (s.name, s.kind, s.total) for s in hand.steps if s.kind not in ("ante",)
+        ]
+        assert history.from_phh(history.to_phh(played)).result == played.result
+
+
+def test_a_file_of_two_sites_reads_every_hand_and_a_format_can_be_forced():
+    stars = SIX_MAX.read_text(encoding="utf-8")
+    winamax = (DATA / "winamax" / "PLO8-6max-EUR-1.00-2.00-201611.txt").read_text(encoding="utf-8")
+    both = history.read_all(winamax + "\n\n" + stars)
+    assert both.errors == [] and len(both) == 1 + len(history.read(stars))
+    assert both[0].hand_id == "9247976-238-1478874600"
+    assert history.read(winamax, format="winamax")[0].hand_id == "9247976-238-1478874600"
+    with pytest.raises(HistoryError, match="not a Winamax hand header"):
+        history.read(stars, format="winamax")
+    with pytest.raises(HistoryError, match=r"format must be one of 'pokerstars', 'winamax'"):
+        history.read(stars, format="stars")
+    assert [f.name for f in history.FORMATS] == ["pokerstars", "winamax"]
+
+
+def test_text_before_the_first_hand_costs_nothing_but_itself():
+    winamax = (DATA / "winamax" / "PLO8-6max-EUR-1.00-2.00-201611.txt").read_text(encoding="utf-8")
+    result = history.read_all("exported by some tracker\n\n" + winamax)
+    assert len(result) == 1 and len(result.errors) == 1
+    assert "not the first line of a hand" in str(result.errors[0])
+
+
+def test_mangled_hands_of_every_site_never_crash_the_reader_or_the_replay(live_core):
+    # Lines dropped, repeated, cut, swapped, characters changed, on every site's real hands:
+    # each hand is read or is a HistoryError, and every hand read replays without an exception.
+    texts = [text for site, path in SITE_FILES for text in _raw_hands(site, path)]
+    rng = random.Random(36)
+    outcomes: Counter = Counter()
+    for _ in range(1500):
+        lines = rng.choice(texts).split("\n")
+        for _ in range(rng.randrange(1, 4)):
+            k = rng.randrange(len(lines))
+            change = rng.randrange(5)
+            if change == 0:
+                del lines[k]
+            elif change == 1:
+                lines.insert(k, rng.choice(lines))
+            elif change == 2:
+                lines[k] = lines[k][: rng.randrange(len(lines[k]) + 1)]
+            elif change == 3 and lines[k]:
+                at = rng.randrange(len(lines[k]))
+                lines[k] = lines[k][:at] + rng.choice("0123456789€$.,: []()AKQJTshdcx-") + lines[k][at + 1 :]
+            else:
+                lines[k], lines[-1 - k] = lines[-1 - k], lines[k]
+        text = "\n".join(lines)
+        for encoded in (text, text.encode("utf-16"), text.encode("cp1252", errors="replace")):
+            result = history.read_all(encoded)
+            assert all(isinstance(error, HistoryError) for error in result.errors)
+            for hand in result:
+                outcomes[hand.replay().checked] += 1
+            outcomes["unreadable"] += len(result.errors)
+    assert outcomes["unreadable"] and outcomes["showdown"] and outcomes["betting only"], outcomes
