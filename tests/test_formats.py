@@ -19,7 +19,10 @@ from omaha8.exceptions import HistoryError
 # written here from the files, not taken from the readers.
 SITES = {
     "winamax": (DATA / "winamax", re.compile(r"^Winamax Poker - (?!Tournament summary)", re.M)),
+    "winning": (DATA / "winning", re.compile(r"^(?:Game )?Hand #", re.M)),
 }
+# Hands not read yet, each by the error that says why (the work still to do).
+NOT_READ_YET = {"NLO8-6max-USD-3-6-202104.RIT.txt": "run twice; omaha8 does not read hands run twice from WPN yet"}
 SITE_FILES = [(site, path) for site, (folder, _) in SITES.items() for path in sorted(folder.glob("*.txt"))]
 
 
@@ -33,6 +36,10 @@ def _raw_hands(site: str, path: Path) -> list[str]:
 def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_paid(live_core, site, path):
     raw = _raw_hands(site, path)
     result = history.read_all(path)
+    if path.name in NOT_READ_YET:
+        assert len(result.errors) == len(raw) and not result
+        assert all(NOT_READ_YET[path.name] in str(error) for error in result.errors)
+        return
     assert result.errors == [] and result.skipped_games == 0, result.errors[:1]
     assert len(result) == len(raw) > 0
     for hand, text in zip(result, raw):
@@ -43,17 +50,21 @@ def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_pai
         assert replay.checked == ("showdown" if showdown else "uncontested")
         # What the site paid, summed from its own "collected" lines by this test.
         paid: Counter = Counter()
-        for name, amount in re.findall(r"^(.+?) collected (\S+) from ", text, re.M):
-            cents = amount.rstrip("€$£").replace(",", "")
+        collected = re.findall(r"^(.+?) collected (\S+) from ", text, re.M)
+        # A WPN walk prints no "collected" line: its summary says who "did not show and won".
+        collected = collected or re.findall(r"^Seat \d+: (.+?) did not show and won (\S+)", text, re.M)
+        for name, amount in collected:
+            cents = amount.strip("€$£").replace(",", "")
             paid[name] += round(float(cents) * hand.unit)
         for name, amount in hand.uncalled:
-            paid[name] -= amount  # Winamax pays an uncalled bet as a pot of its own
+            if not re.search(r"^Uncalled bet", text, re.M):
+                paid[name] -= amount  # paid as a pot of its own (Winamax) or in the pot won (WPN)
         assert replay.collected == {k: v for k, v in paid.items() if v}
 
 
 @pytest.mark.parametrize(("site", "path"), SITE_FILES, ids=lambda v: getattr(v, "name", v))
 def test_every_real_hand_writes_as_pokerstars_and_phh_and_reads_back(live_core, site, path):
-    for hand in history.read(path):
+    for hand in history.read_all(path):
         played = hand.replay().hand
         again = history.read(history.write(played, names=hand.names))
         [back] = again
@@ -73,9 +84,9 @@ def test_a_file_of_two_sites_reads_every_hand_and_a_format_can_be_forced():
     assert history.read(winamax, format="winamax")[0].hand_id == "9247976-238-1478874600"
     with pytest.raises(HistoryError, match="not a Winamax hand header"):
         history.read(stars, format="winamax")
-    with pytest.raises(HistoryError, match=r"format must be one of 'pokerstars', 'winamax'"):
+    with pytest.raises(HistoryError, match=r"format must be one of 'pokerstars', 'winamax', 'winning'"):
         history.read(stars, format="stars")
-    assert [f.name for f in history.FORMATS] == ["pokerstars", "winamax"]
+    assert [f.name for f in history.FORMATS] == ["pokerstars", "winamax", "winning"]
 
 
 def test_text_before_the_first_hand_costs_nothing_but_itself():
@@ -115,3 +126,19 @@ def test_mangled_hands_of_every_site_never_crash_the_reader_or_the_replay(live_c
                 outcomes[hand.replay().checked] += 1
             outcomes["unreadable"] += len(result.errors)
     assert outcomes["unreadable"] and outcomes["showdown"] and outcomes["betting only"], outcomes
+
+
+def test_the_replay_command_reads_every_site_and_takes_a_format(live_core, capsys):
+    from omaha8.cli import main
+
+    files = [str(path) for site, path in SITE_FILES if path.name not in NOT_READ_YET]
+    assert main(["replay", *files]) == 0
+    out = capsys.readouterr().out
+    assert "PLO8-6max-EUR-1.00-2.00-201611.txt: 1 hands read, 1 replayed, 1 paid exactly as omaha8 pays" in out
+    assert "NLO8-6max-USD-3-6-202104.walk.txt: 1 hands read, 1 replayed, 1 paid exactly as omaha8 pays" in out
+    assert main(["replay", "--format", "winamax", files[0]]) == 0
+    assert main(["replay", "--format", "pokerstars", files[0]]) == 2  # not a PokerStars hand
+    assert "not a PokerStars hand header" in capsys.readouterr().err
+    # The command's choices are the formats read.
+    assert main(["replay", "--format", "bovada", files[0]]) == 2
+    assert "'pokerstars', 'winamax', 'winning'" in capsys.readouterr().err

@@ -140,7 +140,7 @@ def test_other_sites_formats_are_named(path):
     if site == "PokerStars":
         assert "a PokerStars tournament summary, not a hand history" in message
     else:
-        assert f"in {names[site]}" in message and "format, which omaha8 does not read yet" in message
+        assert f"a hand history of {names[site]}" in message and "which omaha8 does not read yet" in message
 
 
 def test_a_real_five_card_hand_with_rake(live_core):

@@ -8,7 +8,6 @@ import pytest
 from history_helpers import DATA
 
 from omaha8 import history, parse_cards
-from omaha8.exceptions import HistoryError
 
 WINAMAX = DATA / "winamax"
 SIX_MAX = WINAMAX / "PLO8-6max-EUR-1.00-2.00-201611.txt"

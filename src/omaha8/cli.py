@@ -537,7 +537,7 @@ def _run_replay(args: argparse.Namespace) -> int:
     reports, differing = [], False
     for path in args.files:
         try:
-            result = histories.read_all(Path(path))
+            result = histories.read_all(Path(path), format=args.format)
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
         if not result and result.errors and not result.skipped_games:
@@ -581,7 +581,8 @@ def _add_replay_parser(commands: Any) -> None:
     command = commands.add_parser(
         "replay",
         help="read hand histories, replay every hand and check what the site paid",
-        description="Read PokerStars-format Omaha Hi/Lo hand histories, replay each hand through "
+        description="Read Omaha Hi/Lo hand histories of PokerStars, Winamax or Winning (the site told "
+        "from the text), replay each hand through "
         "omaha8's betting engine and compare the site's payouts, after its stated rake, with "
         "omaha8's. Exit status 0 when nothing differs, 1 when something does, 2 on unreadable input.",
         epilog="example: omaha8 replay HH20091126.txt --ev",
@@ -589,6 +590,9 @@ def _add_replay_parser(commands: Any) -> None:
     command.add_argument("files", nargs="+", help="hand history files")
     command.add_argument("--ev", action="store_true", help="show each all-in's equity and expected winnings")
     command.add_argument("--json", action="store_true", help="print everything as JSON")
+    command.add_argument(
+        "--format", choices=("pokerstars", "winamax", "winning"), help="read every file as this site's format"
+    )
     command.set_defaults(run=_run_replay)
 
 

@@ -1,7 +1,7 @@
 """Hand-history formats: which site wrote a file, told from its text, and every hand read.
 
 A file is cut into hands where any format's hand begins, and each hand goes to its own format's
-reader (``pokerstars``, ``winamax``), so that a file of one site, or of several pasted together,
+reader (``pokerstars``, ``winamax``, ``winning``), so that a file of one site, or of several pasted together,
 is read without being told which; ``format=`` forces one. Every reader gives the one
 ``History`` record. A site omaha8 does not read yet is named in the error.
 """
@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from ..exceptions import HistoryError
-from . import pokerstars, winamax
+from . import pokerstars, winamax, winning
 from .reading import split_hands
 from .record import History, ReadResult, text_of
 
-__all__ = ["Format", "FORMATS", "read", "read_all", "format_of"]
+__all__ = ["Format", "FORMATS", "read", "read_all"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class Format:
 FORMATS = (
     Format("pokerstars", pokerstars.HEADER_START, pokerstars.parse_hand),
     Format("winamax", winamax.HEADER_START, winamax.parse_hand),
+    Format("winning", winning.HEADER_START, winning.parse_hand),
 )
 """Every text format read, by the name ``format=`` takes."""
 
@@ -49,7 +50,7 @@ _OTHER_FORMATS = (
     (re.compile(r"^\s*\*{5} History for hand ", re.M), "OnGame"),
     (re.compile(r"^\s*Everleaf Gaming Game #", re.M), "Everleaf"),
     (re.compile(r"^\s*Stage #\w+:", re.M), "Absolute / UltimateBet (Cereus)"),
-    (re.compile(r"^\s*(?:Game started at: |Game Hand #[0-9]+ - )", re.M), "Winning Poker"),
+    (re.compile(r"^\s*Game started at: ", re.M), "Winning Poker's 2016-2017 format"),
     (re.compile(r"^\s*Table #[0-9]+ - .*\n\s*Starting Hand #", re.M), "PKR"),
     (re.compile(r"^\s*Game # [0-9]+ - ", re.M), "Entraction"),
     (re.compile(r"^\s*#[0-9]+: .*Omaha", re.M), "KingsClub"),
@@ -61,22 +62,12 @@ _OTHER_FORMATS = (
 )
 
 
-def format_of(text: str) -> Optional[Format]:
-    """The format of the first hand in a text: the first line where one of ``FORMATS`` begins a
-    hand; None when no line does."""
-    for line in text.lstrip("\ufeff").replace("\r", "\n").split("\n"):
-        for candidate in FORMATS:
-            if candidate.header_start.match(line.lstrip("\ufeff")):
-                return candidate
-    return None
-
-
 def _not_a_hand(text: str) -> str:
     """Why a text holds no hand omaha8 reads: another site's format, named, or what it begins with."""
     head = text[:4000]
     for pattern, name in _OTHER_FORMATS:
         if pattern.search(head):
-            return f"hand ?: a hand history in {name}'s format, which omaha8 does not read yet"
+            return f"hand ?: a hand history of {name}, which omaha8 does not read yet"
     first = text.lstrip("\ufeff").split("\n", 1)[0]
     for summary, site in (("PokerStars Tournament #", "PokerStars"), ("Winamax Poker - Tournament summary", "Winamax")):
         if first.startswith(summary):
@@ -94,11 +85,11 @@ def _forced(name: Optional[str]) -> Optional[Format]:
     raise HistoryError(f"format must be one of {known} or None, not {name!r}"[:200])
 
 
-def _hands(text: str, forced: Optional[Format]) -> list[tuple[str, Format]]:
+def _hands(text: str, forced: Optional[Format]) -> list[tuple[str, Optional[Format]]]:
     """The text cut into hands, each with the format whose header begins it."""
     formats = (forced,) if forced is not None else FORMATS
     starts = re.compile("|".join(f"(?:{f.header_start.pattern})" for f in formats))
-    hands = []
+    hands: list[tuple[str, Optional[Format]]] = []
     for chunk in split_hands(text, starts):
         first = chunk.split("\n", 1)[0].lstrip("\ufeff")
         owner = next((f for f in formats if f.header_start.match(first)), None)
@@ -108,7 +99,7 @@ def _hands(text: str, forced: Optional[Format]) -> list[tuple[str, Format]]:
             hands.append((chunk, forced))  # its reader says why it is not a hand of its format
         else:
             hands.append((chunk, None))
-    return hands  # type: ignore[return-value]
+    return hands
 
 
 def read_all(source: Union[str, bytes, os.PathLike], format: Optional[str] = None) -> ReadResult:

@@ -114,6 +114,8 @@ class Reading:
     street: str = "preflop"
     totals: dict[str, int] = field(default_factory=dict)
     """Each player's whole bet this round: the ``total`` of its next step starts from it."""
+    summary_wins: list[tuple[str, int, int]] = field(default_factory=list)
+    """What the summary says each player won, for a hand with no "collected" line."""
 
     def money(self, text: str, line: str) -> int:
         return money(text, self.history.unit, self.history.hand_id, line)
@@ -220,11 +222,15 @@ class Dialect:
     collected: re.Pattern
     """Chips won: groups ``name``, ``amount``, and ``side`` with its ``number`` for a side pot."""
     total: re.Pattern
-    """The summary's total pot and rake: groups ``total`` and ``rake`` (none: no rake)."""
+    """The summary's total pot and rake: groups ``total`` and ``rake`` (none: no rake), and
+    ``fee`` where a site takes a jackpot fee beside the rake (counted with it)."""
     summary_cards: re.Pattern
     """The summary's cards of a player who showed or mucked: groups ``name`` and ``cards``."""
     noise: re.Pattern
     """Lines about the table rather than the hand (chat, sitting out): they move no chip."""
+    summary_won: Optional[re.Pattern] = None
+    """The summary's "won" of a player, groups ``name`` and ``amount``: what it collected where
+    the hand prints no "collected" line (WPN's walks)."""
     action_names_end_with_colon: bool = True
     """Whether a player's lines are "Name: ..." (a line of a seated name, a colon and words no
     pattern reads is an action omaha8 does not know, refused rather than passed over)."""
@@ -256,6 +262,8 @@ def read_lines(reading: Reading, lines: list[str], dialect: Dialect) -> History:
             _summary_line(reading, dialect, line, stripped)
         else:
             _play_line(reading, dialect, line, stripped)
+    if not reading.history.collected:
+        reading.history.collected = reading.summary_wins
     if dialect.uncalled_paid_as_pot:
         _uncalled_from_its_pot(reading.history)
     return finish(reading)
@@ -302,7 +310,9 @@ def _play_line(reading: Reading, dialect: Dialect, line: str, stripped: str) -> 
     pots collected may come in any of them); table chatter changes nothing."""
     history = reading.history
     if dealt := dialect.dealt.match(stripped):
-        history.holes[dealt.group("name")] = reading.cards(dealt.group("cards"), line)
+        cards = reading.cards(dealt.group("cards"), line)
+        if reading.section != "seats" or len(cards) != 1:  # one card before the hand: the draw for the button
+            history.holes[dealt.group("name")] = cards
     elif shows := dialect.shows.match(stripped):
         history.holes[shows.group("name")] = reading.cards(shows.group("cards"), line)
         history.shown.add(shows.group("name"))
@@ -352,11 +362,15 @@ def _summary_line(reading: Reading, dialect: Dialect, line: str, stripped: str) 
     history = reading.history
     if total := dialect.total.match(stripped):
         history.rake = reading.money(total.group("rake"), line) if total.group("rake") else 0
+        if fee := total.groupdict().get("fee"):
+            history.rake += reading.money(fee, line)
         history.total_pot = reading.money(total.group("total"), line)
         if not dialect.total_includes_rake:
             history.total_pot += history.rake
     elif shown := dialect.summary_cards.match(stripped):
         history.holes.setdefault(shown.group("name"), reading.cards(shown.group("cards"), line))
+    elif dialect.summary_won is not None and (won := dialect.summary_won.match(stripped)):
+        reading.summary_wins.append((won.group("name"), reading.money(won.group("amount"), line), 0))
 
 
 # ---------------------------------------------------------------- the hand read: does it add up
@@ -434,21 +448,32 @@ def _unprinted_return(history: History, excess: int) -> Optional[tuple]:
 
 def _uncalled_from_its_pot(history: History) -> None:
     """Winamax pays a bet nobody called back as a side pot of its own ("collected 84€ from side
-    pot 1"), with no line returning it: the same chips, read as the bet returned, with a note."""
+    pot 1"), and WPN counts it in the pot its bettor alone won (a walk), with no line returning
+    it: the same chips, read as the bet returned, with a note."""
     last = _last_excess(history)
-    if last is None or history.uncalled:
+    if last is None or history.uncalled or history.total_pot is None:
         return
-    for at, (name, amount, pot) in enumerate(history.collected):
-        if pot >= 1 and (name, amount) == last and sum(1 for c in history.collected if c[2] == pot) == 1:
+    name, excess = last
+    for at, (winner, amount, pot) in enumerate(history.collected):
+        if pot >= 1 and (winner, amount) == last and sum(1 for c in history.collected if c[2] == pot) == 1:
             del history.collected[at]
             history.uncalled.append(last)
-            if history.total_pot is not None:
-                history.total_pot -= amount
+            history.total_pot -= amount
             history.notes.append(
                 f"hand {history.hand_id}: the site paid {name}'s uncalled {amount} back as side pot {pot}; "
                 "read as the bet returned"
             )
             return
+    # WPN's walk: the one winner "won" the whole pot, its own uncalled part in it.
+    if len(history.collected) == 1 and history.collected[0][0] == name and history.collected[0][1] > excess:
+        winner, amount, pot = history.collected[0]
+        history.collected[0] = (winner, amount - excess, pot)
+        history.uncalled.append(last)
+        history.total_pot -= excess
+        history.notes.append(
+            f"hand {history.hand_id}: the site counted {name}'s uncalled {excess} in the pot it won; "
+            "read as the bet returned"
+        )
 
 
 def _last_excess(history: History) -> Optional[tuple]:
@@ -458,7 +483,7 @@ def _last_excess(history: History) -> Optional[tuple]:
     street = last[-1].street if last else "preflop"
     bets: dict[str, int] = {}
     for step in history.steps:
-        if step.street == street and step.kind != "ante":
+        if step.street == street and step.kind not in ("ante", "fold"):  # a fold leaves its bet in
             bets[step.name] = step.total
     ordered = sorted(bets.items(), key=lambda item: -item[1])
     if len(ordered) < 2 or ordered[0][1] <= ordered[1][1]:

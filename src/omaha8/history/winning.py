@@ -1,0 +1,90 @@
+"""Winning Poker Network (Americas Cardroom, BlackChip, True Poker) hand histories of 2019 on,
+PokerStars' shape in WPN's words, read into the ``History`` record.
+
+WPN writes "Hand #..." ("Game Hand #..." in tournaments), its game as "Omaha H/L(Pot Limit)",
+the table and button in one line without "Table", stacks without "in chips", actions without
+a colon after the name, each street's pot so far ("Main pot $79.20 | Rake $0.80"), and a total
+pot that is what was paid out, the rake and the jackpot fee ("JP Fee") apart. A walk prints no
+"collected" line and no returned bet: the big blind "did not show and won" the whole pot in the
+summary; it is read as the blind's uncalled part returned. WPN's older format ("Game started
+at:", 2016-2017) and hands run twice are not read yet (their error names them).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..exceptions import HistoryError
+from .reading import Dialect, Reading, money, read_lines, unit_of
+from .record import History, game_name
+
+__all__ = ["HEADER_START", "WINNING", "parse_hand"]
+
+HEADER_START = re.compile(r"^(?:Game )?Hand #[0-9]")
+"""How a hand of WPN's begins: its files are cut into hands here."""
+_HEADER = re.compile(
+    r"^(?:Game )?Hand #(?P<id>[0-9]{1,30}) - (?P<tournament>.*?Tournament #[0-9]+ - )?"
+    r"(?P<game>[^(]*)\((?P<limit>[^)]*)\) - (?:Level [0-9]+ \()?(?P<small>[^/ ]+)/(?P<big>[^) ]+)\)?\s*- [0-9]{4}/"
+)
+_GAME = re.compile(r"^Omaha H/L$")
+_LIMITS = {"Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+
+WINNING = Dialect(
+    sections={
+        "*** HOLE CARDS ***": "preflop",
+        "*** FLOP ***": "flop",
+        "*** TURN ***": "turn",
+        "*** RIVER ***": "river",
+        "*** SHOW DOWN ***": "showdown",
+        "*** SUMMARY ***": "summary",
+    },
+    table=re.compile(r"^(?:Table )?(?P<name>.*?) (?:[0-9]+-max )?Seat #(?P<button>[0-9]{1,3}) is the button"),
+    seat=re.compile(r"^Seat (?P<number>[0-9]{1,3}): (?P<name>.*) \((?P<stack>[^\s()]+)\)(?P<rest>.*)$"),
+    action=re.compile(
+        r"^(?P<name>.*?) (?P<what>folds|checks|(?:calls|bets) (?P<amount>\S+)|raises \S+ to (?P<to>\S+)|"
+        r"posts (?P<post>the small blind|the big blind|ante) (?P<posted>\S+))"
+        r"(?: and is all-in)?\s*$"
+    ),
+    posts={"the small blind": "small blind", "the big blind": "big blind", "ante": "ante"},
+    dealt=re.compile(r"^Dealt to (?P<name>.*?) \[(?P<cards>[^\]]*)\]"),
+    shows=re.compile(r"^(?P<name>.*?) shows \[(?P<cards>[^\]]*)\]"),
+    mucks=re.compile(r"^(?P<name>.*?) mucks hand"),
+    uncalled=re.compile(r"^Uncalled bet \((?P<amount>\S+)\) returned to (?P<name>.*?)\s*$"),
+    collected=re.compile(
+        r"^(?P<name>.*?) collected (?P<amount>\S+) from (?:main pot|pot|(?P<side>side pot)[ -]?(?P<number>[0-9]+)?)\s*$"
+    ),
+    total=re.compile(r"^Total pot (?P<total>\S+)(?: \| Rake (?P<rake>\S+))?(?: \| JP Fee (?P<fee>\S+))?\s*$"),
+    summary_cards=re.compile(r"^Seat \d+: (?P<name>.*?)(?: \([^)]*\))* (?:showed|mucked) \[(?P<cards>[^\]]*)\]"),
+    summary_won=re.compile(r"^Seat \d+: (?P<name>.*?)(?: \([^)]*\))* did not show and won (?P<amount>\S+)\s*$"),
+    noise=re.compile(
+        r"(^Main pot |^Side pot |does not show|is sitting out|sitting out|is timed out|is disconnected|"
+        r"is connected|has returned|said, \"|joins the table|leaves the table)"
+    ),
+    action_names_end_with_colon=False,
+    total_includes_rake=False,
+    uncalled_paid_as_pot=True,
+)
+"""WPN's lines, as its files of 2019 to 2021 show them."""
+
+
+def parse_hand(text: str) -> Optional[History]:
+    """One WPN hand as a History; None when it is not Omaha Hi/Lo ("Omaha H/L")."""
+    lines = text.split("\n")
+    first = lines[0].lstrip("\ufeff")
+    header = _HEADER.match(first)
+    if not header:
+        raise HistoryError(f"hand ?: not a Winning Poker hand header: {first[:80]!r}")
+    hand_id = header.group("id")
+    if not _GAME.match(header.group("game").strip()):
+        return None
+    limit = _LIMITS.get(header.group("limit"))
+    if limit is None:
+        raise HistoryError(f"hand {hand_id}: a limit omaha8 does not know in the header line {first!r}")
+    if any(line.startswith("*** RUN IT TWICE ***") for line in lines):
+        raise HistoryError(f"hand {hand_id}: run twice; omaha8 does not read hands run twice from WPN yet")
+    tournament = header.group("tournament") is not None
+    unit = 1 if tournament else unit_of(header.group("small"))
+    stakes = (money(header.group("small"), unit, hand_id, first), money(header.group("big"), unit, hand_id, first))
+    history = History(hand_id, game_name(4), limit, 4, stakes, unit, [], text=text)
+    return read_lines(Reading(history, tournament=tournament), lines[1:], WINNING)
