@@ -1,12 +1,14 @@
 """history.winning: WPN's own ways, each shown on its real files (tests/data/winning): a total pot
 without the rake and the jackpot fee, a walk with no "collected" line, the card each player draws
-for the button, a tournament's chips, and hands run twice refused by name."""
+for the button, a tournament's chips, and a hand run twice."""
 
 from __future__ import annotations
 
+import pytest
 from history_helpers import DATA
 
 from omaha8 import history, parse_cards
+from omaha8.exceptions import HistoryError
 
 WINNING = DATA / "winning"
 
@@ -39,9 +41,35 @@ def test_the_cards_drawn_for_the_button_are_not_hole_cards(live_core):
     assert replay.differences == [] and replay.collected == {"Player3": 60600}
 
 
-def test_a_hand_run_twice_is_refused_by_name_and_costs_only_itself():
-    run_twice = (WINNING / "NLO8-6max-USD-3-6-202104.RIT.txt").read_text(encoding="utf-8")
-    walk = (WINNING / "NLO8-6max-USD-3-6-202104.walk.txt").read_text(encoding="utf-8")
-    result = history.read_all(run_twice + "\n\n" + walk)
-    assert [h.hand_id for h in result] == ["779388412"]
-    assert "hand 779379637: run twice" in str(result.errors[0])
+RUN_TWICE = WINNING / "NLO8-6max-USD-3-6-202104.RIT.txt"
+
+
+def cards(text: str) -> list:
+    return [int(c) for c in parse_cards(text)]
+
+
+def test_a_hand_run_twice_keeps_both_boards_and_shares_the_pot_between_them(live_core):
+    [hand] = history.read(RUN_TWICE)
+    assert [board for board, _ in hand.runs] == [cards("8h Qd 7d 7h 5d"), cards("6c 9s Jh 8c 6s")]
+    assert hand.board == cards("8h Qd 7d 7h 5d")
+    # "Total pot $246.00 | Rake $2.76 | JP Fee $0.24"; each run's pot $123.00.
+    assert hand.total_pot == 24900 and hand.rake == 300
+    replay = hand.replay()
+    assert replay.differences == [] and replay.checked == "showdown"
+    # Run 1: Hero's flush scoops the high, both 8-7-5-2-A lows share the low: 61.50 + 30.75 to
+    # Hero, 30.75 to Player2. Run 2: Player2's straight takes all 123.00 (no low).
+    assert replay.collected == {"Hero": 9225, "Player2": 3075 + 12300}
+
+
+def test_a_run_paid_to_the_wrong_player_is_a_difference_naming_the_run(live_core):
+    text = RUN_TWICE.read_text(encoding="utf-8").replace(
+        "Player2 collected $123.00 from main pot 2", "Hero collected $123.00 from main pot 2"
+    )
+    replay = history.read(text)[0].replay()
+    assert replay.differences and "run 2: main pot: the site paid {'Hero': 12300}" in replay.differences[0]
+
+
+def test_a_run_without_its_number_is_refused():
+    text = RUN_TWICE.read_text(encoding="utf-8").replace("*** FLOP 2 ***", "*** FLOP 4 ***")
+    with pytest.raises(HistoryError, match="run 4"):
+        history.read(text)

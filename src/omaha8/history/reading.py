@@ -116,6 +116,12 @@ class Reading:
     """Each player's whole bet this round: the ``total`` of its next step starts from it."""
     summary_wins: list[tuple[str, int, int]] = field(default_factory=list)
     """What the summary says each player won, for a hand with no "collected" line."""
+    run: int = 0
+    """The run the lines are in, counted from 1, in a hand run more than once; else 0."""
+    run_boards: dict[int, list[int]] = field(default_factory=dict)
+    """Each run's whole board so far, by run."""
+    run_collected: dict[int, list[tuple[str, int, int]]] = field(default_factory=dict)
+    """What was collected in each run, by run."""
 
     def money(self, text: str, line: str) -> int:
         return money(text, self.history.unit, self.history.hand_id, line)
@@ -220,7 +226,8 @@ class Dialect:
     uncalled: re.Pattern
     """A bet returned: groups ``amount`` and ``name``."""
     collected: re.Pattern
-    """Chips won: groups ``name``, ``amount``, and ``side`` with its ``number`` for a side pot."""
+    """Chips won: groups ``name``, ``amount``, ``side`` with its ``number`` for a side pot, and
+    ``run`` where a hand run more than once names the run."""
     total: re.Pattern
     """The summary's total pot and rake: groups ``total`` and ``rake`` (none: no rake), and
     ``fee`` where a site takes a jackpot fee beside the rake (counted with it)."""
@@ -228,6 +235,10 @@ class Dialect:
     """The summary's cards of a player who showed or mucked: groups ``name`` and ``cards``."""
     noise: re.Pattern
     """Lines about the table rather than the hand (chat, sitting out): they move no chip."""
+    run_sections: Optional[re.Pattern] = None
+    """A section line of one run of a hand run more than once ("*** FLOP 2 *** [..]"): groups
+    ``street`` and ``run``. Its cards make that run's board; the collected lines after it are
+    that run's."""
     summary_won: Optional[re.Pattern] = None
     """The summary's "won" of a player, groups ``name`` and ``amount``: what it collected where
     the hand prints no "collected" line (WPN's walks)."""
@@ -264,13 +275,58 @@ def read_lines(reading: Reading, lines: list[str], dialect: Dialect) -> History:
             _play_line(reading, dialect, line, stripped)
     if not reading.history.collected:
         reading.history.collected = reading.summary_wins
+    if reading.run_boards:
+        _keep_the_runs(reading)
     if dialect.uncalled_paid_as_pot:
         _uncalled_from_its_pot(reading.history)
     return finish(reading)
 
 
+def _keep_the_runs(reading: Reading) -> None:
+    """A hand run more than once: each run's board and collected lines into ``History.runs``,
+    the first run's board as the hand's."""
+    history = reading.history
+    runs = sorted(reading.run_boards)
+    if runs != list(range(1, len(runs) + 1)) or len(runs) < 2:
+        raise HistoryError(f"hand {history.hand_id}: runs {runs} of a hand run more than once")
+    boards = [reading.run_boards[r] for r in runs]
+    if any(len(board) != 5 for board in boards):
+        raise HistoryError(f"hand {history.hand_id}: a run's board is not five cards: {boards}")
+    # The cards before the runs are each run's; the cards after them are dealt once.
+    shared = len(history.board)
+    dealt = history.board + [c for board in boards for c in board[shared:]]
+    dealt += [c for hole in history.holes.values() for c in hole]
+    if len(set(dealt)) != len(dealt) or any(board[:shared] != history.board for board in boards):
+        raise HistoryError(f"hand {history.hand_id}: a card appears twice in the runs")
+    history.runs = [(board, reading.run_collected.get(r, [])) for r, board in zip(runs, boards)]
+    history.board = list(boards[0])
+
+
+def _run_section(reading: Reading, dialect: Dialect, line: str, stripped: str) -> bool:
+    """A section line of one run ("*** TURN 2 *** [..] [..]"): that run's cards; False when the
+    line is no run's."""
+    if dialect.run_sections is None or not (match := dialect.run_sections.match(stripped)):
+        return False
+    run = reading.run = int(match.group("run"))
+    if not 1 <= run <= 3:
+        raise HistoryError(f"hand {reading.history.hand_id}: run {run} in line {line!r}")
+    reading.section = "showdown"
+    reading.history.showdown = True
+    if match.group("street") != "SHOW DOWN":
+        board = _STREET_CARDS.search(stripped)
+        if not board:
+            raise HistoryError(f"hand {reading.history.hand_id}: no cards on line {line!r}")
+        known = reading.run_boards.setdefault(run, list(reading.history.board))
+        known += reading.cards(board.group(1), line)
+        if len(known) > 5:
+            raise HistoryError(f"hand {reading.history.hand_id}: run {run} has more than five board cards")
+    return True
+
+
 def _section_line(reading: Reading, dialect: Dialect, line: str, stripped: str) -> None:
     """A "*** ... ***" line: the next section begins, a street with its cards."""
+    if _run_section(reading, dialect, line, stripped):
+        return
     sections = dialect.sections
     marker = next((m for m in sections if stripped.startswith(m)), None)
     if marker is None:
@@ -322,7 +378,11 @@ def _play_line(reading: Reading, dialect: Dialect, line: str, stripped: str) -> 
         history.uncalled.append((uncalled.group("name"), reading.money(uncalled.group("amount"), line)))
     elif collected := dialect.collected.match(stripped):
         pot = int(collected.group("number") or 1) if collected.group("side") else 0
-        history.collected.append((collected.group("name"), reading.money(collected.group("amount"), line), pot))
+        won = (collected.group("name"), reading.money(collected.group("amount"), line), pot)
+        history.collected.append(won)
+        run = int(collected.groupdict().get("run") or reading.run)
+        if run:
+            reading.run_collected.setdefault(run, []).append(won)
     elif action := dialect.action.match(stripped):
         _action(reading, dialect, action, line, stripped)
     elif not dialect.noise.search(stripped) and _names_a_seat(reading, dialect, stripped):

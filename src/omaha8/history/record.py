@@ -105,6 +105,10 @@ class History:
     player collected (PokerStars does, PHH does not): only then are omaha8's compared."""
     complete: bool = True
     """Whether the history runs to the end of the hand (a PHH file may stop at any action)."""
+    runs: list = field(default_factory=list)
+    """A hand run more than once: each run's whole board and what was collected in it,
+    [(board, [(name, amount, pot)])]; ``board`` is the first run's and ``collected`` every run's.
+    Empty for a hand run once."""
 
     @property
     def names(self) -> list[str]:
@@ -434,6 +438,8 @@ def _check_payouts(history: History, hand: Hand, names: list, differences: list,
     if settled is None:
         return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
     checked, result = settled
+    if history.runs and checked == "showdown":
+        return _check_runs(history, hand, names, differences, notes)
     payouts = {names[s]: result.payouts[s] for s in range(hand.n) if result.payouts[s]}
     if not history.results_stated:
         replay = Replay(history, hand, payouts, payouts, differences, checked, notes=notes)
@@ -505,6 +511,58 @@ def _compare_pots(history: History, hand: Hand, names: list, result, differences
     if rake_left != 0 and (len(pots) == 1 or len(site_pots) == len(pots)):
         differences.append(f"hand {hand_id}: the pots less the rake are not what the site paid")
     return collected
+
+
+def _check_runs(history: History, hand: Hand, names: list, differences: list, notes: list) -> Replay:
+    """A hand run more than once: each pot is shared among the runs (the odd chip to the first),
+    and each run's share split by that run's board. The site's pots, after its rake, must be
+    shared the same way and each run's share paid to that run's winners."""
+    hand_id, n = history.hand_id, hand.n
+    holes = [None if hand.folded[s] or names[s] in history.mucked else hand.holes[s] for s in range(n)]
+    results = [settle(board, holes, hand.contributions) for board, _ in history.runs]
+    payouts: dict[str, int] = {}
+    collected: dict[str, int] = {}
+    site_paid = 0
+    for number, pot in enumerate(p for p in results[0].pots if p.amount):
+        runs_pots = [[p for p in result.pots if p.amount][number] for result in results]
+        site_runs = []
+        for _, run_collected in history.runs:
+            site: dict[str, int] = {}
+            for name, amount, at in run_collected:
+                if at == number:
+                    site[name] = site.get(name, 0) + amount
+            site_runs.append(site)
+        site_totals = [sum(site.values()) for site in site_runs]
+        site_paid += sum(site_totals)
+        label = "main pot" if number == 0 else f"side pot {number}"
+        if not 0 <= pot.amount - sum(site_totals) <= history.rake:
+            differences.append(
+                f"hand {hand_id}: {label}: the site paid {sum(site_totals)} over {len(site_totals)} runs "
+                f"from a pot of {pot.amount} with a rake of {history.rake}"
+            )
+        if max(site_totals) - min(site_totals) > 1:
+            differences.append(f"hand {hand_id}: {label}: the runs were paid {site_totals}, not equal shares")
+        shares = split_pot(pot.amount, list(range(len(results))), [], len(results))
+        for run, (run_pot, site, share, site_total) in enumerate(zip(runs_pots, site_runs, shares, site_totals)):
+            for seat, chips in enumerate(split_pot(share, run_pot.high_winners, run_pot.low_winners, n)):
+                if chips:
+                    payouts[names[seat]] = payouts.get(names[seat], 0) + chips
+            paid = {
+                names[s]: chips
+                for s, chips in enumerate(split_pot(site_total, run_pot.high_winners, run_pot.low_winners, n))
+                if chips
+            }
+            for name, chips in paid.items():
+                collected[name] = collected.get(name, 0) + chips
+            if paid != site:
+                differences.append(
+                    f"hand {hand_id}: run {run + 1}: {label}: the site paid {site}, omaha8 pays {paid} "
+                    f"({_rule(number, paid, site)})"
+                )
+    if site_paid + history.rake != hand.pot and not differences:
+        differences.append(f"hand {hand_id}: the pots less the rake are not what the site paid")
+    notes.append(f"hand {hand_id}: run {len(results)} times, each pot shared among the runs")
+    return Replay(history, hand, payouts, collected, differences, "showdown", notes=notes)
 
 
 def _rule(number: int, paid: dict, site: dict) -> str:

@@ -6,8 +6,10 @@ the table and button in one line without "Table", stacks without "in chips", act
 a colon after the name, each street's pot so far ("Main pot $79.20 | Rake $0.80"), and a total
 pot that is what was paid out, the rake and the jackpot fee ("JP Fee") apart. A walk prints no
 "collected" line and no returned bet: the big blind "did not show and won" the whole pot in the
-summary; it is read as the blind's uncalled part returned. WPN's older format ("Game started
-at:", 2016-2017) and hands run twice are not read yet (their error names them).
+summary; it is read as the blind's uncalled part returned. A hand run twice writes each run's
+streets ("*** FLOP 2 ***"), pots ("main pot 2") and showdown; both boards are read, and the replay
+shares each pot between the runs. WPN's older format ("Game started at:", 2016-2017) is not
+read yet (its error names it).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ WINNING = Dialect(
         "*** RIVER ***": "river",
         "*** SHOW DOWN ***": "showdown",
         "*** SUMMARY ***": "summary",
+        "*** RUN IT TWICE ***": "showdown",
     },
     table=re.compile(r"^(?:Table )?(?P<name>.*?) (?:[0-9]+-max )?Seat #(?P<button>[0-9]{1,3}) is the button"),
     seat=re.compile(r"^Seat (?P<number>[0-9]{1,3}): (?P<name>.*) \((?P<stack>[^\s()]+)\)(?P<rest>.*)$"),
@@ -52,10 +55,12 @@ WINNING = Dialect(
     mucks=re.compile(r"^(?P<name>.*?) mucks hand"),
     uncalled=re.compile(r"^Uncalled bet \((?P<amount>\S+)\) returned to (?P<name>.*?)\s*$"),
     collected=re.compile(
-        r"^(?P<name>.*?) collected (?P<amount>\S+) from (?:main pot|pot|(?P<side>side pot)[ -]?(?P<number>[0-9]+)?)\s*$"
+        r"^(?P<name>.*?) collected (?P<amount>\S+) from "
+        r"(?:main pot|pot|(?P<side>side pot)[ -]?(?P<number>[0-9]+)?)(?: (?P<run>[1-3]))?\s*$"
     ),
     total=re.compile(r"^Total pot (?P<total>\S+)(?: \| Rake (?P<rake>\S+))?(?: \| JP Fee (?P<fee>\S+))?\s*$"),
     summary_cards=re.compile(r"^Seat \d+: (?P<name>.*?)(?: \([^)]*\))* (?:showed|mucked) \[(?P<cards>[^\]]*)\]"),
+    run_sections=re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER|SHOW DOWN) (?P<run>[0-9]) \*\*\*"),
     summary_won=re.compile(r"^Seat \d+: (?P<name>.*?)(?: \([^)]*\))* did not show and won (?P<amount>\S+)\s*$"),
     noise=re.compile(
         r"(^Main pot |^Side pot |does not show|is sitting out|sitting out|is timed out|is disconnected|"
@@ -81,8 +86,6 @@ def parse_hand(text: str) -> Optional[History]:
     limit = _LIMITS.get(header.group("limit"))
     if limit is None:
         raise HistoryError(f"hand {hand_id}: a limit omaha8 does not know in the header line {first!r}")
-    if any(line.startswith("*** RUN IT TWICE ***") for line in lines):
-        raise HistoryError(f"hand {hand_id}: run twice; omaha8 does not read hands run twice from WPN yet")
     tournament = header.group("tournament") is not None
     unit = 1 if tournament else unit_of(header.group("small"))
     stakes = (money(header.group("small"), unit, hand_id, first), money(header.group("big"), unit, hand_id, first))
