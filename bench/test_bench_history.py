@@ -12,7 +12,7 @@ import pytest
 from omaha8 import history
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
-FOLDERS = {"pokerstars": DATA / "pokerstars", "winamax": DATA / "winamax", "winning": DATA / "winning"}
+FOLDERS = {site: DATA / site for site in ("pokerstars", "winamax", "winning", "bovada")}
 HANDS = 2000
 
 

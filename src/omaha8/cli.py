@@ -507,6 +507,7 @@ def _replay_json(path: str, result, replays) -> dict:
                 "limit": r.history.limit,
                 "checked": r.checked,
                 "differences": r.differences,
+                "conventions": r.conventions,
                 "payouts": r.payouts,
                 "collected": r.collected,
                 "site_collected": _site_collected(r.history),
@@ -543,7 +544,10 @@ def _run_replay(args: argparse.Namespace) -> int:
         if not result and result.errors and not result.skipped_games:
             raise UsageError(f"{path} is not a hand history omaha8 reads: {result.errors[0]}")
         replays = [hand.replay() for hand in result]
-        paid = sum(1 for r in replays if r.checked in ("showdown", "uncontested") and not r.differences)
+        paid = sum(
+            1 for r in replays if r.checked in ("showdown", "uncontested") and not r.differences and not r.conventions
+        )
+        by_convention = sum(1 for r in replays if r.conventions and not r.differences)
         differing_here = sum(1 for r in replays if r.differences) + len(result.errors)
         differing = differing or differing_here > 0
         if args.json:
@@ -553,6 +557,7 @@ def _run_replay(args: argparse.Namespace) -> int:
         print(
             f"{path}: {len(result)} hands read, {replayed} replayed, {paid} paid exactly as omaha8 pays, "
             f"{differing_here} differing"
+            + (f", {by_convention} paid by the site's own convention" if by_convention else "")
             + (f", {result.skipped_games} of other games skipped" if result.skipped_games else "")
         )
         for unreadable in result.errors:
@@ -560,6 +565,8 @@ def _run_replay(args: argparse.Namespace) -> int:
         for replay in replays:
             for line in replay.differences:
                 print(f"  {line}")
+            for line in replay.conventions:
+                print(f"  site's convention: {line}")
             if args.ev and replay.all_in_equity:
                 unit = replay.history.unit
                 print(
@@ -581,7 +588,7 @@ def _add_replay_parser(commands: Any) -> None:
     command = commands.add_parser(
         "replay",
         help="read hand histories, replay every hand and check what the site paid",
-        description="Read Omaha Hi/Lo hand histories of PokerStars, Winamax or Winning (the site told "
+        description="Read Omaha Hi/Lo hand histories of PokerStars, Winamax, Winning or Bovada (the site told "
         "from the text), replay each hand through "
         "omaha8's betting engine and compare the site's payouts, after its stated rake, with "
         "omaha8's. Exit status 0 when nothing differs, 1 when something does, 2 on unreadable input.",
@@ -591,7 +598,9 @@ def _add_replay_parser(commands: Any) -> None:
     command.add_argument("--ev", action="store_true", help="show each all-in's equity and expected winnings")
     command.add_argument("--json", action="store_true", help="print everything as JSON")
     command.add_argument(
-        "--format", choices=("pokerstars", "winamax", "winning"), help="read every file as this site's format"
+        "--format",
+        choices=("pokerstars", "winamax", "winning", "bovada"),
+        help="read every file as this site's format",
     )
     command.set_defaults(run=_run_replay)
 

@@ -1,8 +1,8 @@
 """Hand-history formats: which site wrote a file, told from its text, and every hand read.
 
 A file is cut into hands where any format's hand begins, and each hand goes to its own format's
-reader (``pokerstars``, ``winamax``, ``winning``), so that a file of one site, or of several pasted together,
-is read without being told which; ``format=`` forces one. Every reader gives the one
+reader (``pokerstars``, ``winamax``, ``winning``, ``bovada``), so that a file of one site, or of
+several pasted together, is read without being told which; ``format=`` forces one. Every reader gives the one
 ``History`` record. A site omaha8 does not read yet is named in the error.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from ..exceptions import HistoryError
-from . import pokerstars, winamax, winning
+from . import bovada, pokerstars, winamax, winning
 from .reading import split_hands
 from .record import History, ReadResult, text_of
 
@@ -35,13 +35,13 @@ FORMATS = (
     Format("pokerstars", pokerstars.HEADER_START, pokerstars.parse_hand),
     Format("winamax", winamax.HEADER_START, winamax.parse_hand),
     Format("winning", winning.HEADER_START, winning.parse_hand),
+    Format("bovada", bovada.HEADER_START, bovada.parse_hand),
 )
 """Every text format read, by the name ``format=`` takes."""
 
 # Other sites' hand histories, by how their hands begin: named in the error, not yet read.
 _OTHER_FORMATS = (
     (re.compile(r"^\s*(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #", re.M), "Full Tilt Poker"),
-    (re.compile(r"^\s*(?:Bovada|Bodog|Ignition) Hand #", re.M), "Bovada / Ignition"),
     (re.compile(r"^\s*BetOnline Poker Game #", re.M), "BetOnline"),
     (re.compile(r"^\s*Poker Hand #[A-Z]{2}[0-9]+:", re.M), "GGPoker"),
     (re.compile(r"^\s*(?:#Game No : |\*{5} (?:888poker|Cassava) Hand History)", re.M), "888poker"),

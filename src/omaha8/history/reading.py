@@ -215,7 +215,8 @@ class Dialect:
     """A seat line: groups ``number``, ``name``, ``stack`` and ``rest`` (what follows the stack)."""
     action: re.Pattern
     """A posting or an action: groups ``name`` and ``what`` (from the verb on), ``amount`` (a
-    call's or a bet's), ``to`` (a raise's total), ``post`` (the posting's words) and ``posted``."""
+    call's, a bet's or an all-in's chips), ``to`` (a raise's total; ``by`` where the site writes
+    the total alone), ``post`` (the posting's words) and ``posted``."""
     posts: dict[str, str]
     """The words of a posting and its kind: "small blind", "big blind", "small & big blinds",
     "ante"."""
@@ -248,6 +249,8 @@ class Dialect:
     total_includes_rake: bool = True
     """Whether the summary's total pot counts the rake (PokerStars) or is what was paid out
     (Winamax)."""
+    rake_implied: bool = False
+    """Whether the site prints no rake (Bovada): it is the total pot less what was collected."""
     uncalled_paid_as_pot: bool = False
     """Whether the site pays an uncalled bet back as a pot of its own (Winamax), not a line."""
     on_table: Optional[Callable[["Reading", str], None]] = None
@@ -279,6 +282,11 @@ def read_lines(reading: Reading, lines: list[str], dialect: Dialect) -> History:
         _keep_the_runs(reading)
     if dialect.uncalled_paid_as_pot:
         _uncalled_from_its_pot(reading.history)
+    history = reading.history
+    if dialect.rake_implied and history.total_pot is not None:
+        history.rake = history.total_pot - sum(amount for _, amount, _ in history.collected)
+        if history.rake < 0:
+            raise HistoryError(f"hand {history.hand_id}: more was collected than the total pot")
     return finish(reading)
 
 
@@ -370,7 +378,8 @@ def _play_line(reading: Reading, dialect: Dialect, line: str, stripped: str) -> 
         if reading.section != "seats" or len(cards) != 1:  # one card before the hand: the draw for the button
             history.holes[dealt.group("name")] = cards
     elif shows := dialect.shows.match(stripped):
-        history.holes[shows.group("name")] = reading.cards(shows.group("cards"), line)
+        if shown := shows.groupdict().get("cards"):  # Bovada shows the best hands, not the hole cards
+            history.holes[shows.group("name")] = reading.cards(shown, line)
         history.shown.add(shows.group("name"))
     elif mucks := dialect.mucks.match(stripped):
         history.mucked.add(mucks.group("name"))
@@ -398,10 +407,15 @@ def _names_a_seat(reading: Reading, dialect: Dialect, stripped: str) -> bool:
     return any(stripped.startswith(name + " ") for _, name, _ in reading.seated)
 
 
+# A verb as the sites write it ("Folds(timeout)", "Call", "All-in(raise)"), as one of omaha8's.
+_VERBS = {"fold": "folds", "call": "calls"}
+
+
 def _action(reading: Reading, dialect: Dialect, action: re.Match, line: str, stripped: str) -> None:
     """A posting, a fold, a check, a call, a bet or a raise."""
-    name, verb = action.group("name"), action.group("what").split()[0]
-    all_in = stripped.endswith("and is all-in")
+    name, word = action.group("name"), action.group("what").split()[0].lower()
+    verb = "raises" if word == "all-in(raise)" else _VERBS.get(word.split("(")[0], word.split("(")[0])
+    all_in = stripped.endswith("and is all-in") or word.startswith("all-in")
     if verb == "folds":
         reading.fold(name)
     elif verb == "checks":
@@ -411,10 +425,27 @@ def _action(reading: Reading, dialect: Dialect, action: re.Match, line: str, str
     elif verb == "bets":
         reading.bet(name, reading.money(action.group("amount"), line), all_in)
     elif verb == "raises":
-        reading.raise_to(name, reading.money(action.group("to"), line), all_in)
+        # "raises 4 to 6" (to 6); Bovada's older "Raises 300" says the total alone.
+        groups = action.groupdict()
+        reading.raise_to(name, reading.money(groups.get("to") or groups["by"], line), all_in)
+    elif verb == "all-in":
+        _all_in(reading, name, reading.money(action.group("amount"), line))
     else:
         kind = dialect.posts[action.group("post")]
         reading.post(name, kind, reading.money(action.group("posted"), line), all_in)
+
+
+def _all_in(reading: Reading, name: str, added: int) -> None:
+    """Bovada's "All-in $2.36": the chips the player adds, a call when they come to no more than
+    the bet to match, else a bet or a raise to its new total."""
+    level = max(reading.totals.values(), default=0)
+    total = reading.totals.get(name, 0) + added
+    if total <= level:
+        reading.call(name, added, True)
+    elif level == 0:
+        reading.bet(name, added, True)
+    else:
+        reading.raise_to(name, total, True)
 
 
 def _summary_line(reading: Reading, dialect: Dialect, line: str, stripped: str) -> None:

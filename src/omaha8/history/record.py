@@ -15,12 +15,13 @@ import codecs
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Union
+from typing import Optional, Sequence, Union
 
+from .. import _engine
 from ..equity import equity
 from ..exceptions import CardError, HandError, HistoryError, IllegalActionError
 from ..game import STREETS, Hand, Kind, Street
-from ..pots import settle, split_pot
+from ..pots import Showdown, award_pots, form_pots, settle, split_pot
 
 __all__ = [
     "Player",
@@ -35,6 +36,7 @@ __all__ = [
     "walk",
     "extra_posts",
     "game_name",
+    "CONVENTIONS",
 ]
 
 
@@ -153,6 +155,10 @@ class Replay:
     all_in_equity: Optional[dict] = None
     notes: list = field(default_factory=list)
     """What the replay worked out that the site did not print: not differences."""
+    conventions: list = field(default_factory=list)
+    """Where the site paid by a named convention of its own that differs from omaha8's rules
+    (``CONVENTIONS``), one line each naming the hand, the pot and the convention: neither a
+    difference nor passed over in silence."""
 
 
 class ReadResult(list):
@@ -299,6 +305,11 @@ def _blinds_and_posts(history: History, names: list) -> Union[tuple, str]:
     ante = max((s.amount for s in posts if s.kind == "ante"), default=0)
     short_ante = any(s.kind == "ante" and s.amount != ante and not s.all_in for s in posts)
     expected = [("small blind", names[small_seat]), ("big blind", names[big_seat])]
+    lone = [(s.kind, s.name) for s in blinds] == [("big blind", names[small_seat])] and history.blinds is None
+    if lone:
+        # One blind, from the first seat (the small blind's seat empty or dead): a lone blind.
+        blinds[0] = Step(blinds[0].street, blinds[0].name, "small blind", blinds[0].amount, blinds[0].total)
+        expected = expected[:1]
     extra = [s for s in blinds if (s.kind, s.name) not in expected]
     blinds = [s for s in blinds if (s.kind, s.name) in expected]
     extra += [s for s in posts if s.kind == "small & big blinds"]
@@ -319,7 +330,10 @@ def _blinds_and_posts(history: History, names: list) -> Union[tuple, str]:
             live += step.total
             dead += step.amount - step.total
         posted[seat_of[step.name]] = (live, dead)
-    return _blinds_and_bets(history, blinds), ante, _bets(history), posted
+    blinds_played = _blinds_and_bets(history, blinds)
+    if lone:
+        blinds_played = (max(history.stakes) if history.limit != "fixed" else blinds_played[1], 0)
+    return blinds_played, ante, _bets(history), posted
 
 
 def _bets(history: History) -> Optional[tuple[int, int]]:
@@ -444,7 +458,8 @@ def _check_payouts(history: History, hand: Hand, names: list, differences: list,
     if not history.results_stated:
         replay = Replay(history, hand, payouts, payouts, differences, checked, notes=notes)
     else:
-        collected = _compare_pots(history, hand, names, result, differences)
+        conventions: list = []
+        collected = _compare_pots(history, hand, names, result, differences, conventions)
         site_by_name: dict[str, int] = {}
         for name, amount, _ in history.collected:
             site_by_name[name] = site_by_name.get(name, 0) + amount
@@ -452,7 +467,7 @@ def _check_payouts(history: History, hand: Hand, names: list, differences: list,
             differences.append(
                 f"hand {history.hand_id}: the site paid {site_by_name}, omaha8 pays {collected} after rake"
             )
-        replay = Replay(history, hand, payouts, collected, differences, checked, notes=notes)
+        replay = Replay(history, hand, payouts, collected, differences, checked, notes=notes, conventions=conventions)
     if checked == "showdown" and not history.mucked:
         replay.all_in_equity = _all_in_equity(history, hand, result)
     return replay
@@ -470,12 +485,56 @@ def _settle(history: History, hand: Hand, names: list) -> Optional[tuple]:
     holes = [None if hand.folded[s] or names[s] in history.mucked else hand.holes[s] for s in range(hand.n)]
     if all(h is None for h in holes):
         return None
-    result = settle(hand.board, holes, hand.contributions) if history.mucked else hand.result
+    result = _settle_with_mucks(hand, holes) if history.mucked else hand.result
     assert result is not None  # the hand is over
     return "showdown", result
 
 
-def _compare_pots(history: History, hand: Hand, names: list, result, differences: list) -> dict:
+def _settle_with_mucks(hand: Hand, holes: list) -> Showdown:
+    """The pots when players muck at the showdown: formed at every live player's level, the
+    mucked ones' included (they were in the hand until the showdown, as the sites form them),
+    each paid among its players who showed."""
+    live = [s for s in range(hand.n) if not hand.folded[s]]
+    values = [_engine.ENGINE.evaluate(hole, hand.board) if hole is not None else (None, None) for hole in holes]
+    pots = [
+        (amount, [s for s in eligible if holes[s] is not None])
+        for amount, eligible in form_pots(hand.contributions, live)
+    ]
+    # A pot none of whose players showed cannot be: the last one to muck won it. Join it to the next.
+    merged: list = []
+    for amount, eligible in pots:
+        if merged and not merged[-1][1]:
+            merged[-1] = (merged[-1][0] + amount, eligible)
+        else:
+            merged.append((amount, eligible))
+    if merged and not merged[-1][1]:
+        return settle(hand.board, holes, hand.contributions)
+    awarded = award_pots(merged, [v[0] for v in values], [v[1] for v in values])
+    payouts = tuple(sum(pot.awards[s] for pot in awarded) for s in range(hand.n))
+    return Showdown(payouts, awarded, tuple(hand.contributions))
+
+
+def _low_odd_chips_to_the_high(amount: int, high: Sequence[int], low: Sequence[int], seats: int) -> tuple:
+    """Bovada's split: the halves as omaha8 makes them, but the chips a low half cannot share
+    evenly go to the high half's winners, not to the first low winners."""
+    if not low or list(low) == list(high):
+        return split_pot(amount, high, low, seats)
+    low_half = amount // 2
+    spare = low_half % len(low)
+    awards = list(split_pot(amount - low_half + spare, high, [], seats))
+    for seat in low:
+        awards[seat] += low_half // len(low)
+    return tuple(awards)
+
+
+CONVENTIONS = {
+    "odd chip: the low half's odd chips paid to the high (Bovada)": _low_odd_chips_to_the_high,
+}
+"""The sites' own ways of paying a pot that differ from omaha8's rules, by name: each a split
+of a pot's amount among (high winners, low winners) as that site makes it."""
+
+
+def _compare_pots(history: History, hand: Hand, names: list, result, differences: list, conventions: list) -> dict:
     """What omaha8 pays each player from what the site paid out of each pot (the site's rake
     taken from the pots), each pot's difference added to ``differences``."""
     hand_id = history.hand_id
@@ -500,10 +559,18 @@ def _compare_pots(history: History, hand: Hand, names: list, result, differences
                 f"with a rake of {history.rake}"
             )
         awards = split_pot(site_total, pot.high_winners, pot.low_winners, hand.n)
+        paid = {names[s]: chips for s, chips in enumerate(awards) if chips}
+        if site and paid != site:
+            for convention, split in CONVENTIONS.items():
+                other = split(site_total, pot.high_winners, pot.low_winners, hand.n)
+                if {names[s]: chips for s, chips in enumerate(other) if chips} == site:
+                    conventions.append(f"hand {hand_id}: {label}: {convention}")
+                    awards = other
+                    paid = site
+                    break
         for seat, chips in enumerate(awards):
             if chips:
                 collected[names[seat]] = collected.get(names[seat], 0) + chips
-        paid = {names[s]: chips for s, chips in enumerate(awards) if chips}
         if site and paid != site:
             differences.append(
                 f"hand {hand_id}: {label}: the site paid {site}, omaha8 pays {paid} ({_rule(number, paid, site)})"
