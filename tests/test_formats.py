@@ -21,7 +21,10 @@ SITES = {
     "winamax": (DATA / "winamax", re.compile(r"^Winamax Poker - (?!Tournament summary)", re.M)),
     "winning": (DATA / "winning", re.compile(r"^(?:Game )?Hand #", re.M)),
     "bovada": (DATA / "bovada", re.compile(r"^\ufeff?(?:Bovada|Bodog|Ignition) Hand #", re.M)),
+    "kingsclub": (DATA / "kingsclub", re.compile(r"^#[0-9]+: ", re.M)),
 }
+# Sites whose summary gives each player's stack after the hand instead of every pot won.
+STACKS_IN_SUMMARY = {"kingsclub"}
 # Hands not read yet, each by the error that says why (the issue's work still to do).
 NOT_READ_YET = {
     "PLO8-9max-USD-10-MTT-201207.txt": "Bovada's format of 2012 prints no street lines",
@@ -56,8 +59,12 @@ def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_pai
         replay = hand.replay()
         assert replay.differences == [], replay.differences
         # "*** SHOW DOWN 1 ***" in a hand run twice; Bovada prints no showdown line, only hands.
-        showdown = "*** SHOW DOWN" in text or ": Showdown" in text
+        # KingsClub prints the hands shown, and no showdown line.
+        showdown = "*** SHOW DOWN" in text or ": Showdown" in text or (site == "kingsclub" and " shows [" in text)
         assert replay.checked == ("showdown" if showdown else "uncontested")
+        if site in STACKS_IN_SUMMARY:
+            _check_stacks(text, hand, replay)
+            continue
         # What the site paid, summed from its own "collected" lines by this test.
         paid: Counter = Counter()
         collected = [found for pattern in COLLECTED for found in pattern.findall(text)]
@@ -71,6 +78,22 @@ def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_pai
             if not re.search(r"^Uncalled bet|: Return uncalled portion of bet", text, re.M):
                 paid[name] -= amount  # paid as a pot of its own (Winamax) or in the pot won (WPN)
         assert replay.collected == {k: v for k, v in paid.items() if v}
+
+
+def _check_stacks(text: str, hand, replay) -> None:
+    """Each player's stack after the hand as the site's summary prints it, against its stack
+    before, less what the engine says it put in, plus what omaha8 pays it after the rake."""
+    head, summary = text.split("*** SUMMARY ***")
+    before = {name: float(v.replace(",", "")) for name, v in re.findall(r"^Seat \d+: (.+?) \(([\d,.]+)\)$", head, re.M)}
+    after = {
+        name: float(v.replace(",", ""))
+        for name, v in re.findall(r"^Seat \d+: (.+?) \(([\d,.]+)\)(?: [+-][\d,.]+)?$", summary, re.M)
+    }
+    assert set(after) == set(before) == set(hand.names)
+    engine = replay.hand
+    for seat, name in enumerate(hand.names):
+        change = replay.collected.get(name, 0) - engine.contributions[seat]
+        assert change == round((after[name] - before[name]) * hand.unit), name
 
 
 @pytest.mark.parametrize(("site", "path"), SITE_FILES, ids=lambda v: getattr(v, "name", v))
@@ -96,9 +119,11 @@ def test_a_file_of_two_sites_reads_every_hand_and_a_format_can_be_forced():
     assert history.read(winamax, format="winamax")[0].hand_id == "9247976-238-1478874600"
     with pytest.raises(HistoryError, match="not a Winamax hand header"):
         history.read(stars, format="winamax")
-    with pytest.raises(HistoryError, match=r"format must be one of 'pokerstars', 'winamax', 'winning', 'bovada'"):
+    with pytest.raises(
+        HistoryError, match=r"format must be one of 'pokerstars', 'winamax', 'winning', 'bovada', 'kingsclub'"
+    ):
         history.read(stars, format="stars")
-    assert [f.name for f in history.FORMATS] == ["pokerstars", "winamax", "winning", "bovada"]
+    assert [f.name for f in history.FORMATS] == ["pokerstars", "winamax", "winning", "bovada", "kingsclub"]
 
 
 def test_text_before_the_first_hand_costs_nothing_but_itself():
@@ -153,7 +178,7 @@ def test_the_replay_command_reads_every_site_and_takes_a_format(live_core, capsy
     assert "not a PokerStars hand header" in capsys.readouterr().err
     # The command's choices are the formats read.
     assert main(["replay", "--format", "partypoker", files[0]]) == 2
-    assert "'pokerstars', 'winamax', 'winning', 'bovada'" in capsys.readouterr().err
+    assert "'pokerstars', 'winamax', 'winning', 'bovada', 'kingsclub'" in capsys.readouterr().err
 
 
 def test_the_replay_command_names_a_sites_convention(live_core, capsys):

@@ -1,9 +1,9 @@
 """Hand-history formats: which site wrote a file, told from its text, and every hand read.
 
 A file is cut into hands where any format's hand begins, and each hand goes to its own format's
-reader (``pokerstars``, ``winamax``, ``winning``, ``bovada``), so that a file of one site, or of
-several pasted together, is read without being told which; ``format=`` forces one. Every reader gives the one
-``History`` record. A site omaha8 does not read yet is named in the error.
+reader (``pokerstars``, ``winamax``, ``winning``, ``bovada``, ``kingsclub``), so that a file
+of one site, or of several pasted together, is read without being told which; ``format=``
+forces one. Every reader gives the one ``History`` record. A site omaha8 does not read yet is named in the error.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from ..exceptions import HistoryError
-from . import bovada, pokerstars, winamax, winning
+from . import bovada, kingsclub, pokerstars, winamax, winning
 from .reading import split_hands
 from .record import History, ReadResult, text_of
 
@@ -36,6 +36,7 @@ FORMATS = (
     Format("winamax", winamax.HEADER_START, winamax.parse_hand),
     Format("winning", winning.HEADER_START, winning.parse_hand),
     Format("bovada", bovada.HEADER_START, bovada.parse_hand),
+    Format("kingsclub", kingsclub.HEADER_START, kingsclub.parse_hand),
 )
 """Every text format read, by the name ``format=`` takes."""
 
@@ -53,7 +54,6 @@ _OTHER_FORMATS = (
     (re.compile(r"^\s*Game started at: ", re.M), "Winning Poker's 2016-2017 format"),
     (re.compile(r"^\s*Table #[0-9]+ - .*\n\s*Starting Hand #", re.M), "PKR"),
     (re.compile(r"^\s*Game # [0-9]+ - ", re.M), "Entraction"),
-    (re.compile(r"^\s*#[0-9]+: .*Omaha", re.M), "KingsClub"),
     (re.compile(r"----PRIMA\.DAT----|<Game hhversion=", re.M), "Microgaming"),
     (re.compile(r"<HISTORY ID=", re.M), "Boss Media"),
     (re.compile(r"<description type=|<game id=\"", re.M), "Merge (XML)"),

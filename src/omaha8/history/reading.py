@@ -116,6 +116,8 @@ class Reading:
     """Each player's whole bet this round: the ``total`` of its next step starts from it."""
     summary_wins: list[tuple[str, int, int]] = field(default_factory=list)
     """What the summary says each player won, for a hand with no "collected" line."""
+    final_stacks: dict[str, int] = field(default_factory=dict)
+    """Each player's stack after the hand, where the summary prints it."""
     run: int = 0
     """The run the lines are in, counted from 1, in a hand run more than once; else 0."""
     run_boards: dict[int, list[int]] = field(default_factory=dict)
@@ -228,7 +230,8 @@ class Dialect:
     """A bet returned: groups ``amount`` and ``name``."""
     collected: re.Pattern
     """Chips won: groups ``name``, ``amount``, ``side`` with its ``number`` for a side pot, and
-    ``run`` where a hand run more than once names the run."""
+    ``run`` where a hand run more than once names the run. (Pot -1 in ``History.collected``: a
+    site that does not say which pot.)"""
     total: re.Pattern
     """The summary's total pot and rake: groups ``total`` and ``rake`` (none: no rake), and
     ``fee`` where a site takes a jackpot fee beside the rake (counted with it)."""
@@ -236,6 +239,10 @@ class Dialect:
     """The summary's cards of a player who showed or mucked: groups ``name`` and ``cards``."""
     noise: re.Pattern
     """Lines about the table rather than the hand (chat, sitting out): they move no chip."""
+    summary_stacks: Optional[re.Pattern] = None
+    """The summary's stack of each player after the hand, groups ``name`` and ``stack``: where a
+    site prints neither the total pot nor every chip won (KingsClub), what each player collected
+    is its stack's change plus what it put in, less a bet returned (worked out, with a note)."""
     run_sections: Optional[re.Pattern] = None
     """A section line of one run of a hand run more than once ("*** FLOP 2 *** [..]"): groups
     ``street`` and ``run``. Its cards make that run's board; the collected lines after it are
@@ -249,15 +256,15 @@ class Dialect:
     total_includes_rake: bool = True
     """Whether the summary's total pot counts the rake (PokerStars) or is what was paid out
     (Winamax)."""
+    calls_to_total: bool = False
+    """Whether a call's amount is the bet it calls to (KingsClub's "calls 90" after a raise to
+    90), not the chips it adds."""
     rake_implied: bool = False
     """Whether the site prints no rake (Bovada): it is the total pot less what was collected."""
     uncalled_paid_as_pot: bool = False
     """Whether the site pays an uncalled bet back as a pot of its own (Winamax), not a line."""
     on_table: Optional[Callable[["Reading", str], None]] = None
     """What a site reads in its table's name (omaha8's own fixed-limit cap in PokerStars')."""
-
-
-_STREET_CARDS = re.compile(r"\[([^\]]*)\]\s*$")
 
 
 def read_lines(reading: Reading, lines: list[str], dialect: Dialect) -> History:
@@ -276,6 +283,8 @@ def read_lines(reading: Reading, lines: list[str], dialect: Dialect) -> History:
             _summary_line(reading, dialect, line, stripped)
         else:
             _play_line(reading, dialect, line, stripped)
+    if reading.final_stacks:
+        _collected_from_stacks(reading)
     if not reading.history.collected:
         reading.history.collected = reading.summary_wins
     if reading.run_boards:
@@ -288,6 +297,30 @@ def read_lines(reading: Reading, lines: list[str], dialect: Dialect) -> History:
         if history.rake < 0:
             raise HistoryError(f"hand {history.hand_id}: more was collected than the total pot")
     return finish(reading)
+
+
+def _collected_from_stacks(reading: Reading) -> None:
+    """What each player collected, from its stack before and after the hand and what it put in
+    (a bet nobody called, which such sites do not print, worked out and returned first); the
+    total pot the bets less that bet. The pots are not told: each collected line has pot -1."""
+    history = reading.history
+    put_in: dict[str, int] = {}
+    for step in history.steps:
+        put_in[step.name] = put_in.get(step.name, 0) + step.amount
+    if not history.uncalled and (last := _last_excess(history)) is not None:
+        history.uncalled.append(last)
+        history.notes.append(f"hand {history.hand_id}: no line returns {last[0]}'s uncalled {last[1]}; worked out")
+    returned = dict(history.uncalled)
+    history.collected = []
+    for _, name, stack in reading.seated:
+        if name not in reading.final_stacks:
+            raise HistoryError(f"hand {history.hand_id}: the summary gives no stack for {name!r}")
+        won = reading.final_stacks[name] - stack + put_in.get(name, 0) - returned.get(name, 0)
+        if won < 0:
+            raise HistoryError(f"hand {history.hand_id}: {name!r} ends with less than it had and put in")
+        if won:
+            history.collected.append((name, won, -1))
+    history.total_pot = sum(put_in.values()) - sum(returned.values())
 
 
 def _keep_the_runs(reading: Reading) -> None:
@@ -310,6 +343,25 @@ def _keep_the_runs(reading: Reading) -> None:
     history.board = list(boards[0])
 
 
+def _new_cards(reading: Reading, known: list[int], stripped: str, line: str) -> list[int]:
+    """The board cards a street line adds to ``known``: after the cards known, written again
+    ("[Ks 7d 2h] [9c]"; KingsClub writes a shared card of a second board as "-"), or, where the
+    line does not repeat them, its last brackets' cards. A river line may bring every card
+    before it (KingsClub's "*** RIVER *** [2s Th 6h 7c] [5s]" after an all-in before the flop)."""
+    brackets = _BRACKETS.findall(stripped)
+    if not brackets:
+        raise HistoryError(f"hand {reading.history.hand_id}: no cards on line {line!r}")
+    tokens = " ".join(brackets).replace(",", " ").split()
+    if len(tokens) > len(known) and "-" not in tokens[len(known) :]:
+        head = tokens[: len(known)]
+        if all(t == "-" or reading.cards(t, line) == [card] for t, card in zip(head, known)):
+            return reading.cards(" ".join(tokens[len(known) :]), line)
+    return reading.cards(brackets[-1].replace(",", " "), line)
+
+
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+
+
 def _run_section(reading: Reading, dialect: Dialect, line: str, stripped: str) -> bool:
     """A section line of one run ("*** TURN 2 *** [..] [..]"): that run's cards; False when the
     line is no run's."""
@@ -321,11 +373,8 @@ def _run_section(reading: Reading, dialect: Dialect, line: str, stripped: str) -
     reading.section = "showdown"
     reading.history.showdown = True
     if match.group("street") != "SHOW DOWN":
-        board = _STREET_CARDS.search(stripped)
-        if not board:
-            raise HistoryError(f"hand {reading.history.hand_id}: no cards on line {line!r}")
         known = reading.run_boards.setdefault(run, list(reading.history.board))
-        known += reading.cards(board.group(1), line)
+        known += _new_cards(reading, known, stripped, line)
         if len(known) > 5:
             raise HistoryError(f"hand {reading.history.hand_id}: run {run} has more than five board cards")
     return True
@@ -341,10 +390,7 @@ def _section_line(reading: Reading, dialect: Dialect, line: str, stripped: str) 
         raise HistoryError(f"hand {reading.history.hand_id}: a section omaha8 does not read: {line!r}")
     section = reading.section = sections[marker]
     if section in ("flop", "turn", "river"):
-        board = _STREET_CARDS.search(stripped)
-        if not board:
-            raise HistoryError(f"hand {reading.history.hand_id}: no cards on line {line!r}")
-        reading.new_street(section, reading.cards(board.group(1), line))
+        reading.new_street(section, _new_cards(reading, reading.history.board, stripped, line))
     elif section == "showdown":
         reading.history.showdown = True
 
@@ -415,13 +461,16 @@ def _action(reading: Reading, dialect: Dialect, action: re.Match, line: str, str
     """A posting, a fold, a check, a call, a bet or a raise."""
     name, word = action.group("name"), action.group("what").split()[0].lower()
     verb = "raises" if word == "all-in(raise)" else _VERBS.get(word.split("(")[0], word.split("(")[0])
-    all_in = stripped.endswith("and is all-in") or word.startswith("all-in")
+    all_in = stripped.endswith(("and is all-in", "and is all in")) or word.startswith("all-in")
     if verb == "folds":
         reading.fold(name)
     elif verb == "checks":
         reading.check(name)
     elif verb == "calls":
-        reading.call(name, reading.money(action.group("amount"), line), all_in)
+        amount = reading.money(action.group("amount"), line)
+        if dialect.calls_to_total:
+            amount -= reading.totals.get(name, 0)
+        reading.call(name, amount, all_in)
     elif verb == "bets":
         reading.bet(name, reading.money(action.group("amount"), line), all_in)
     elif verb == "raises":
@@ -455,9 +504,12 @@ def _summary_line(reading: Reading, dialect: Dialect, line: str, stripped: str) 
         history.rake = reading.money(total.group("rake"), line) if total.group("rake") else 0
         if fee := total.groupdict().get("fee"):
             history.rake += reading.money(fee, line)
-        history.total_pot = reading.money(total.group("total"), line)
-        if not dialect.total_includes_rake:
-            history.total_pot += history.rake
+        if "total" in total.groupdict():  # KingsClub prints the rake alone
+            history.total_pot = reading.money(total.group("total"), line)
+            if not dialect.total_includes_rake:
+                history.total_pot += history.rake
+    elif dialect.summary_stacks is not None and (final := dialect.summary_stacks.match(stripped)):
+        reading.final_stacks[final.group("name")] = reading.money(final.group("stack"), line)
     elif shown := dialect.summary_cards.match(stripped):
         history.holes.setdefault(shown.group("name"), reading.cards(shown.group("cards"), line))
     elif dialect.summary_won is not None and (won := dialect.summary_won.match(stripped)):

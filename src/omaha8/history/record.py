@@ -538,6 +538,8 @@ def _compare_pots(history: History, hand: Hand, names: list, result, differences
     """What omaha8 pays each player from what the site paid out of each pot (the site's rake
     taken from the pots), each pot's difference added to ``differences``."""
     hand_id = history.hand_id
+    if any(pot < 0 for _, _, pot in history.collected):
+        return _compare_totals(history, hand, names, [result], differences)
     site_pots: dict[int, dict[str, int]] = {}
     for name, amount, pot in history.collected:
         site_pots.setdefault(pot, {}).setdefault(name, 0)
@@ -580,6 +582,37 @@ def _compare_pots(history: History, hand: Hand, names: list, result, differences
     return collected
 
 
+def _compare_totals(history: History, hand: Hand, names: list, results: list, differences: list) -> dict:
+    """A site that tells what each player collected but not from which pot (KingsClub): what
+    omaha8 pays after the site's rake (``_paid_in_totals``), each player's total against the
+    site's."""
+    collected = _paid_in_totals(hand, names, results, history.rake)
+    site: dict[str, int] = {}
+    for name, amount, _ in history.collected:
+        site[name] = site.get(name, 0) + amount
+    if collected != site:
+        differences.append(f"hand {history.hand_id}: the site paid {site}, omaha8 pays {collected} after rake")
+    return collected
+
+
+def _paid_in_totals(hand: Hand, names: list, results: list, rake: int) -> dict:
+    """Each player's chips: the rake off the pots in turn, the main pot first; each pot shared
+    among the runs (one result a run, the odd chip to the first) and each share split by its
+    run's winners."""
+    paid: dict[str, int] = {}
+    rake_left = rake
+    for number, pot in enumerate(p for p in results[0].pots if p.amount):
+        taken = min(rake_left, pot.amount)
+        rake_left -= taken
+        shares = split_pot(pot.amount - taken, list(range(len(results))), [], len(results))
+        for result, share in zip(results, shares):
+            run_pot = [p for p in result.pots if p.amount][number]
+            for seat, chips in enumerate(split_pot(share, run_pot.high_winners, run_pot.low_winners, hand.n)):
+                if chips:
+                    paid[names[seat]] = paid.get(names[seat], 0) + chips
+    return paid
+
+
 def _check_runs(history: History, hand: Hand, names: list, differences: list, notes: list) -> Replay:
     """A hand run more than once: each pot is shared among the runs (the odd chip to the first),
     and each run's share split by that run's board. The site's pots, after its rake, must be
@@ -587,6 +620,11 @@ def _check_runs(history: History, hand: Hand, names: list, differences: list, no
     hand_id, n = history.hand_id, hand.n
     holes = [None if hand.folded[s] or names[s] in history.mucked else hand.holes[s] for s in range(n)]
     results = [settle(board, holes, hand.contributions) for board, _ in history.runs]
+    if any(pot < 0 for _, _, pot in history.collected):
+        collected = _compare_totals(history, hand, names, results, differences)
+        notes.append(f"hand {hand_id}: run {len(results)} times, each pot shared among the runs")
+        payouts = _paid_in_totals(hand, names, results, 0)
+        return Replay(history, hand, payouts, collected, differences, "showdown", notes=notes)
     payouts: dict[str, int] = {}
     collected: dict[str, int] = {}
     site_paid = 0
