@@ -19,7 +19,7 @@ from omaha8.exceptions import HistoryError
 # written here from the files, not taken from the readers.
 SITES = {
     "winamax": (DATA / "winamax", re.compile(r"^Winamax Poker - (?!Tournament summary)", re.M)),
-    "winning": (DATA / "winning", re.compile(r"^(?:Game )?Hand #", re.M)),
+    "winning": (DATA / "winning", re.compile(r"^(?:(?:Game )?Hand #|Game started at: )", re.M)),
     "bovada": (DATA / "bovada", re.compile(r"^\ufeff?(?:Bovada|Bodog|Ignition) Hand #", re.M)),
     "kingsclub": (DATA / "kingsclub", re.compile(r"^#[0-9]+: ", re.M)),
 }
@@ -27,6 +27,9 @@ SITES = {
 STACKS_IN_SUMMARY = {"kingsclub"}
 # Hands not read yet, each by the error that says why (the issue's work still to do).
 NOT_READ_YET = {
+    # Its names disagree between the betting and the summary (an anonymization gone wrong): the
+    # bets are 100.00 less 20.00 returned, the summary's pot 79.25 + 0.75 of rake.
+    "PLO8-6max-USD-20-40-201609.no.flop.txt": "the bets add up to 10000 but the total pot is 8000",
     "PLO8-9max-USD-10-MTT-201207.txt": "Bovada's format of 2012 prints no street lines",
     "PLO8-USD-MTT-10-1-201207.allin.call.pf.txt": "Bovada's format of 2012 prints no street lines",
 }
@@ -34,6 +37,7 @@ NOT_READ_YET = {
 COLLECTED = (
     re.compile(r"^(.+?) collected (\S+) from ", re.M),
     re.compile(r"^(.+?) +: Hand [Rr]esult(?:-Side [Pp]ot)? (\S+)", re.M),  # Bovada
+    re.compile(r"^\*?Player (.+?) (?:shows|mucks|does not show).*Collects: ([0-9.,]+?)\.\s", re.M),  # WPN 2016
 )
 SITE_FILES = [(site, path) for site, (folder, _) in SITES.items() for path in sorted(folder.glob("*.txt"))]
 
@@ -55,12 +59,16 @@ def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_pai
     assert result.errors == [] and result.skipped_games == 0, result.errors[:1]
     assert len(result) == len(raw) > 0
     for hand, text in zip(result, raw):
-        assert hand.hand_id in text.split("\n", 1)[0]
+        assert hand.hand_id in "".join(text.split("\n")[:4])  # WPN 2016: in the "Game ID:" line
         replay = hand.replay()
         assert replay.differences == [], replay.differences
         # "*** SHOW DOWN 1 ***" in a hand run twice; Bovada prints no showdown line, only hands.
         # KingsClub prints the hands shown, and no showdown line.
         showdown = "*** SHOW DOWN" in text or ": Showdown" in text or (site == "kingsclub" and " shows [" in text)
+        showdown = showdown or " shows: " in text  # WPN 2016: "*Player X shows: Flush, A high [..]"
+        if "is disconnected and ALL IN" in text:  # WPN's disconnect protection, a named convention
+            assert replay.checked == "betting only" and "disconnect protection" in replay.conventions[-1]
+            continue
         assert replay.checked == ("showdown" if showdown else "uncontested")
         if site in STACKS_IN_SUMMARY:
             _check_stacks(text, hand, replay)
@@ -99,14 +107,18 @@ def _check_stacks(text: str, hand, replay) -> None:
 @pytest.mark.parametrize(("site", "path"), SITE_FILES, ids=lambda v: getattr(v, "name", v))
 def test_every_real_hand_writes_as_pokerstars_and_phh_and_reads_back(live_core, site, path):
     for hand in history.read_all(path):
-        played = hand.replay().hand
+        replay = hand.replay()
+        played = replay.hand
+        if replay.checked == "betting only":  # a disconnect (WPN): the engine's hand stops there
+            continue
         again = history.read(history.write(played, names=hand.names))
         [back] = again
         if not hand.runs:  # omaha8's hands run once: a hand run twice comes back with its first board
-            assert back.replay().payouts == hand.replay().payouts
-        assert [(s.name, s.kind, s.total) for s in back.steps if s.kind not in ("ante",)] == [
-            (s.name, s.kind, s.total) for s in hand.steps if s.kind not in ("ante",)
-        ]
+            assert back.replay().payouts == replay.payouts
+        if not any("past the pot limit" in c for c in replay.conventions):  # written as the legal raise
+            assert [(s.name, s.kind, s.total) for s in back.steps if s.kind not in ("ante",)] == [
+                (s.name, s.kind, s.total) for s in hand.steps if s.kind not in ("ante",)
+            ]
         assert history.from_phh(history.to_phh(played)).result == played.result
 
 

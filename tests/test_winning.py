@@ -1,6 +1,8 @@
 """history.winning: WPN's own ways, each shown on its real files (tests/data/winning): a total pot
 without the rake and the jackpot fee, a walk with no "collected" line, the card each player draws
-for the button, a tournament's chips, and a hand run twice."""
+for the button, a tournament's chips, a hand run twice; and the format of 2016-2017: UTF-16 with a
+stray last byte, one hole card a line, raises by what they add, an all-in past the pot limit and
+a disconnected player kept in the pot, each a named convention."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ def test_the_rake_and_the_jackpot_fee_come_on_top_of_the_total_pot(live_core):
 def test_a_walk_pays_the_big_blind_what_the_summary_says_it_won(live_core):
     [hand] = history.read(WINNING / "NLO8-6max-USD-3-6-202104.walk.txt")
     # No "collected" line and no bet returned: "Player0 did not show and won $9.00".
-    assert hand.uncalled == [("Player0", 300)] and hand.collected == [("Player0", 600, 0)]
+    assert hand.uncalled == [("Player0", 300)] and hand.collected == [("Player0", 600, -1)]  # the pot not told
     assert any("uncalled 300 in the pot it won" in note for note in hand.notes)
     replay = hand.replay()
     assert replay.differences == [] and replay.checked == "uncontested" and replay.payouts == {"Player0": 900 - 300}
@@ -73,3 +75,40 @@ def test_a_run_without_its_number_is_refused():
     text = RUN_TWICE.read_text(encoding="utf-8").replace("*** FLOP 2 ***", "*** FLOP 4 ***")
     with pytest.raises(HistoryError, match="run 4"):
         history.read(text)
+
+
+def test_the_2016_format_in_utf16_with_a_stray_last_byte(live_core):
+    path = WINNING / "PLO8-6max-USD-0.10-0.25-201608.utf16.txt"
+    assert len(path.read_bytes()) % 2 == 1  # as published: half a character at the end
+    hands = history.read(path)
+    assert len(hands) == 5 and all(not h.replay().differences for h in hands)
+    third = hands[2]
+    # "Player fullstacker raises (0.85)", "Player ramair7 calls (0.60)" over its big blind.
+    assert [(s.name, s.kind, s.amount, s.total) for s in third.steps if s.kind in ("raise", "call")][:2] == [
+        ("fullstacker", "raise", 85, 85),
+        ("ramair7", "call", 60, 85),
+    ]
+    # "Player ChazDazzle received card: [10h]", one card a line, the ten written "10".
+    assert hands[0].holes["ChazDazzle"] == cards("Th Jc 8s 4d")
+    # "Pot: 3.99. Rake 0.15. JP fee 0.06": the pot paid out, the rake and the fee apart.
+    assert third.total_pot == 420 and third.rake == 21
+
+
+def test_an_all_in_past_the_pot_limit_nobody_calls_is_a_named_convention(live_core):
+    [hand] = history.read(WINNING / "PLO8-6max-USD-3-6-201701.short.txt")
+    # "Player Player2 allin (402.40)", all fold, "Uncalled bet (393.40) returned to Player2".
+    replay = hand.replay()
+    assert replay.differences == [] and replay.collected == {"Player2": 4200}
+    assert replay.conventions == [
+        "hand 820605052: preflop: Player2 all-in to 40540 past the pot limit 5400, nobody calling (WPN's); "
+        "played as a raise to 5400"
+    ]
+
+
+def test_a_disconnected_player_kept_in_the_pot_is_a_named_convention(live_core):
+    [hand] = history.read(WINNING / "PLO8-6max-USD-40-80-201610.disconnected.allin.txt")
+    replay = hand.replay()
+    assert replay.checked == "betting only" and replay.differences == []
+    assert "Player0 disconnected and was kept in the pots so far without calling" in replay.conventions[0]
+    # The site's own figures, from its summary: Player0 bet 80 and collected 198.50.
+    assert ("Player0", 19850, -1) in hand.collected and hand.rake == 300

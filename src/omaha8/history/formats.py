@@ -51,7 +51,6 @@ _OTHER_FORMATS = (
     (re.compile(r"^\s*\*{5} History for hand ", re.M), "OnGame"),
     (re.compile(r"^\s*Everleaf Gaming Game #", re.M), "Everleaf"),
     (re.compile(r"^\s*Stage #\w+:", re.M), "Absolute / UltimateBet (Cereus)"),
-    (re.compile(r"^\s*Game started at: ", re.M), "Winning Poker's 2016-2017 format"),
     (re.compile(r"^\s*Table #[0-9]+ - .*\n\s*Starting Hand #", re.M), "PKR"),
     (re.compile(r"^\s*Game # [0-9]+ - ", re.M), "Entraction"),
     (re.compile(r"----PRIMA\.DAT----|<Game hhversion=", re.M), "Microgaming"),

@@ -144,6 +144,10 @@ class Reading:
         self.totals[step.name] = step.total
         self.history.steps.append(step)
 
+    def disconnected(self, name: str) -> None:
+        """WPN's disconnect protection: the player stays in the pots so far without acting."""
+        self._add(Step(self.street, name, "disconnected", 0, self.totals.get(name, 0)))
+
     def fold(self, name: str) -> None:
         self._add(Step(self.street, name, "fold"))
 
@@ -217,8 +221,9 @@ class Dialect:
     """A seat line: groups ``number``, ``name``, ``stack`` and ``rest`` (what follows the stack)."""
     action: re.Pattern
     """A posting or an action: groups ``name`` and ``what`` (from the verb on), ``amount`` (a
-    call's, a bet's or an all-in's chips), ``to`` (a raise's total; ``by`` where the site writes
-    the total alone), ``post`` (the posting's words) and ``posted``."""
+    call's, a bet's or an all-in's chips, or a raise's where the site writes what it adds), ``to``
+    (a raise's total; ``by`` where the site writes the total alone), ``post`` (the posting's
+    words) and ``posted``. An all-in with no amount is a disconnection (WPN)."""
     posts: dict[str, str]
     """The words of a posting and its kind: "small blind", "big blind", "small & big blinds",
     "ante"."""
@@ -250,6 +255,10 @@ class Dialect:
     summary_won: Optional[re.Pattern] = None
     """The summary's "won" of a player, groups ``name`` and ``amount``: what it collected where
     the hand prints no "collected" line (WPN's walks)."""
+    section_starts: tuple[str, ...] = ("*** ",)
+    """How a section line begins (WPN's older format also "------ Summary ------")."""
+    one_card_a_line: bool = False
+    """Whether hole cards are dealt one a line ("received card: [Th]"), to be put together."""
     action_names_end_with_colon: bool = True
     """Whether a player's lines are "Name: ..." (a line of a seated name, a colon and words no
     pattern reads is an action omaha8 does not know, refused rather than passed over)."""
@@ -275,7 +284,7 @@ def read_lines(reading: Reading, lines: list[str], dialect: Dialect) -> History:
         stripped = line.strip()
         if not stripped:
             continue
-        if stripped.startswith("*** "):
+        if stripped.startswith(dialect.section_starts):
             _section_line(reading, dialect, line, stripped)
         elif reading.section == "seats":
             _seats_line(reading, dialect, line, stripped)
@@ -421,7 +430,9 @@ def _play_line(reading: Reading, dialect: Dialect, line: str, stripped: str) -> 
     history = reading.history
     if dealt := dialect.dealt.match(stripped):
         cards = reading.cards(dealt.group("cards"), line)
-        if reading.section != "seats" or len(cards) != 1:  # one card before the hand: the draw for the button
+        if dialect.one_card_a_line:
+            history.holes[dealt.group("name")] = history.holes.get(dealt.group("name"), []) + cards
+        elif reading.section != "seats" or len(cards) != 1:  # one card before the hand: the draw for the button
             history.holes[dealt.group("name")] = cards
     elif shows := dialect.shows.match(stripped):
         if shown := shows.groupdict().get("cards"):  # Bovada shows the best hands, not the hole cards
@@ -476,8 +487,14 @@ def _action(reading: Reading, dialect: Dialect, action: re.Match, line: str, str
     elif verb == "raises":
         # "raises 4 to 6" (to 6); Bovada's older "Raises 300" says the total alone.
         groups = action.groupdict()
-        reading.raise_to(name, reading.money(groups.get("to") or groups["by"], line), all_in)
-    elif verb == "all-in":
+        to = groups.get("to") or groups.get("by")
+        if to is not None:
+            reading.raise_to(name, reading.money(to, line), all_in)
+        else:  # WPN's older "raises (0.85)": the chips it adds
+            reading.raise_to(name, reading.totals.get(name, 0) + reading.money(action.group("amount"), line), all_in)
+    elif verb in ("all-in", "allin") and action.group("amount") is None:
+        reading.disconnected(name)
+    elif verb in ("all-in", "allin"):
         _all_in(reading, name, reading.money(action.group("amount"), line))
     else:
         kind = dialect.posts[action.group("post")]
@@ -512,8 +529,21 @@ def _summary_line(reading: Reading, dialect: Dialect, line: str, stripped: str) 
         reading.final_stacks[final.group("name")] = reading.money(final.group("stack"), line)
     elif shown := dialect.summary_cards.match(stripped):
         history.holes.setdefault(shown.group("name"), reading.cards(shown.group("cards"), line))
+        if dialect.summary_won is not None and (won := dialect.summary_won.match(stripped)):
+            _summary_won(reading, won, line)
+    elif mucks := dialect.mucks.match(stripped):
+        history.mucked.add(mucks.group("name"))
+        if dialect.summary_won is not None and (won := dialect.summary_won.match(stripped)):
+            _summary_won(reading, won, line)
     elif dialect.summary_won is not None and (won := dialect.summary_won.match(stripped)):
-        reading.summary_wins.append((won.group("name"), reading.money(won.group("amount"), line), 0))
+        _summary_won(reading, won, line)
+
+
+def _summary_won(reading: Reading, won: re.Match, line: str) -> None:
+    """What the summary says a player won, for a hand with no "collected" line; the pot not told."""
+    amount = reading.money(won.group("amount"), line)
+    if amount:
+        reading.summary_wins.append((won.group("name"), amount, -1))
 
 
 # ---------------------------------------------------------------- the hand read: does it add up

@@ -192,7 +192,8 @@ def decode(data: bytes) -> str:
         if data.startswith(codecs.BOM_UTF8):
             return data[3:].decode("utf-8")
         if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return data.decode("utf-16")
+            # A stray last byte (a UTF-16 file of WPN's ends in one) is half a character: no text.
+            return data[: len(data) - len(data) % 2].decode("utf-16")
         if len(data) >= 4 and data[1] == 0 and data[3] == 0 and data[0] and data[2]:
             return data.decode("utf-16-le")
         if len(data) >= 4 and data[0] == 0 and data[2] == 0 and data[1] and data[3]:
@@ -244,22 +245,35 @@ def _replay(history: History, max_raises) -> Replay:
     if isinstance(hand, str):
         return Replay(history, None, {}, {}, [f"hand {history.hand_id}: not replayed: {hand}"], "not replayed")
     notes = list(history.notes)
-    differences = _play(history, hand, names, notes)
+    disconnected = next((s for s in history.steps if s.kind == "disconnected"), None)
+    conventions: list[str] = []
+    past_the_limit: dict[str, int] = {}  # what each player put in past the pot limit (WPN)
+    differences = _play(history, hand, names, notes, conventions, past_the_limit)
+    if disconnected is not None and not differences:
+        # WPN's disconnect protection: a player who loses its connection stays in the pots so far
+        # without calling. omaha8's rules have no such all-in; the betting is checked up to it.
+        convention = (
+            f"hand {history.hand_id}: {disconnected.street}: {disconnected.name} disconnected and was kept in "
+            "the pots so far without calling (WPN's disconnect protection): not replayed past it"
+        )
+        return Replay(history, hand, {}, {}, [], "betting only", notes=notes, conventions=conventions + [convention])
     if not differences:
         _fold_sitting_out(history, hand, names, notes, hand.street)
-        differences = _check_returns(history, hand, names)
+        differences = _check_returns(history, hand, names, past_the_limit)
     if differences or hand.actor is not None:
         if hand.actor is not None and not differences and history.complete:
             differences.append(
                 f"hand {history.hand_id}: the history ends with {names[hand.actor]} "
                 f"(seat {hand.actor + 1}) still to act"
             )
-        return Replay(history, hand, {}, {}, differences, "betting only", notes=notes)
+        return Replay(history, hand, {}, {}, differences, "betting only", notes=notes, conventions=conventions)
     if history.results_stated and hand.pot != history.total_pot:
         differences.append(
             f"hand {history.hand_id}: omaha8's pot is {hand.pot}, the site's total pot {history.total_pot}"
         )
-    return _check_payouts(history, hand, names, differences, notes)
+    replay = _check_payouts(history, hand, names, differences, notes)
+    replay.conventions[:0] = conventions
+    return replay
 
 
 def _deal(history: History, names: list, max_raises) -> Union[Hand, str]:
@@ -360,7 +374,7 @@ def _blinds_and_bets(history: History, blinds: list) -> tuple[int, int]:
     return small, big
 
 
-def _play(history: History, hand: Hand, names: list, notes: list) -> list[str]:
+def _play(history: History, hand: Hand, names: list, notes: list, conventions: list, past: dict) -> list[str]:
     """Every action of the history through the Hand, in turn, each as a user would make it; the
     differences, up to the first action the engine refuses or that comes after the betting."""
     hand_id = history.hand_id
@@ -369,6 +383,8 @@ def _play(history: History, hand: Hand, names: list, notes: list) -> list[str]:
     for step in history.steps:
         if step.kind in _POSTS:
             continue
+        if step.kind == "disconnected":
+            break
         if history.sitting_out:
             # A tournament player sitting out is folded when its turn comes without its own action.
             _fold_sitting_out(history, hand, names, notes, step.street, step.name)
@@ -376,7 +392,8 @@ def _play(history: History, hand: Hand, names: list, notes: list) -> list[str]:
             differences.append(f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} after the betting ended")
             break
         try:
-            _act(hand, step, seat_of[step.name], hand_id, differences)
+            if not _all_in_past_the_limit(history, hand, step, conventions, past):
+                _act(hand, step, seat_of[step.name], hand_id, differences)
         except IllegalActionError as error:
             differences.append(
                 f"hand {hand_id}: {step.street}: {step.name} {_verb(step.kind)} "
@@ -422,10 +439,33 @@ def _act(hand: Hand, step: Step, seat: int, hand_id: str, differences: list) -> 
             )
 
 
-def _check_returns(history: History, hand: Hand, names: list) -> list[str]:
-    """The bets the engine returned at the end of the betting against the site's uncalled bets."""
+def _all_in_past_the_limit(history: History, hand: Hand, step: Step, conventions: list, past: dict) -> bool:
+    """WPN lets an all-in go past the pot limit and, when nobody calls, returns what the
+    player put in past the call: the chips come out the same as the largest legal raise. Played
+    as that raise, with the convention named and what went past it kept in ``past``; False for
+    any other action."""
+    ceiling = hand.max_raise_to
+    if not (step.all_in and step.kind in ("raise", "bet") and ceiling is not None and step.total > ceiling):
+        return False
+    if hand.limit != "pot" or not any(name == step.name for name, _ in history.uncalled):
+        return False
+    hand.raise_to(ceiling)
+    past[step.name] = past.get(step.name, 0) + step.total - ceiling
+    conventions.append(
+        f"hand {history.hand_id}: {step.street}: {step.name} all-in to {step.total} past the pot limit "
+        f"{ceiling}, nobody calling (WPN's); played as a raise to {ceiling}"
+    )
+    return True
+
+
+def _check_returns(history: History, hand: Hand, names: list, past: Optional[dict] = None) -> list[str]:
+    """The bets the engine returned at the end of the betting against the site's uncalled bets
+    (less what went past the pot limit, ``past``)."""
     returned = [(names[a.seat], a.amount) for a in hand.history if a.kind == Kind.RETURN and a.seat is not None]
-    if history.results_stated and sorted(returned) != sorted(history.uncalled) and hand.actor is None:
+    past = dict(past or {})
+    uncalled = [(name, amount - past.pop(name, 0)) for name, amount in history.uncalled]
+    uncalled = [(name, amount) for name, amount in uncalled if amount]
+    if history.results_stated and sorted(returned) != sorted(uncalled) and hand.actor is None:
         return [
             f"hand {history.hand_id}: uncalled bets: the site returned {history.uncalled}, omaha8 returns {returned}"
         ]
