@@ -661,10 +661,11 @@ def _check_runs(history: History, hand: Hand, names: list, differences: list, no
     holes = [None if hand.folded[s] or names[s] in history.mucked else hand.holes[s] for s in range(n)]
     results = [settle(board, holes, hand.contributions) for board, _ in history.runs]
     if any(pot < 0 for _, _, pot in history.collected):
-        collected = _compare_totals(history, hand, names, results, differences)
         notes.append(f"hand {hand_id}: run {len(results)} times, each pot shared among the runs")
-        payouts = _paid_in_totals(hand, names, results, 0)
-        return Replay(history, hand, payouts, collected, differences, "showdown", notes=notes)
+        paid = _compare_totals(history, hand, names, results, differences)
+        return Replay(
+            history, hand, _paid_in_totals(hand, names, results, 0), paid, differences, "showdown", notes=notes
+        )
     payouts: dict[str, int] = {}
     collected: dict[str, int] = {}
     site_paid = 0
