@@ -22,11 +22,19 @@ SITES = {
     "winning": (DATA / "winning", re.compile(r"^(?:(?:Game )?Hand #|Game started at: )", re.M)),
     "bovada": (DATA / "bovada", re.compile(r"^\ufeff?(?:Bovada|Bodog|Ignition) Hand #", re.M)),
     "kingsclub": (DATA / "kingsclub", re.compile(r"^#[0-9]+: ", re.M)),
+    "party": (DATA / "party", re.compile(r"^\*{5} (?:Cassava )?Hand History for Game ", re.M)),
 }
 # Sites whose summary gives each player's stack after the hand instead of every pot won.
 STACKS_IN_SUMMARY = {"kingsclub"}
 # Hands not read yet, each by the error that says why (the issue's work still to do).
 NOT_READ_YET = {
+    # fpdb's own names for these PartyPoker and 888 files say what is wrong with them:
+    # players acting who are not seated (the anonymization renamed the seats only) ...
+    "PLO8-6max-USD-1.00-2.00-201601.preamble.fatal.txt": "'holdem_AA' acts but is not seated",
+    # ... a side pot of 5.76 paid as 0.76 ...
+    "888-PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt": "the pots paid 308 of a total pot of 808",
+    # ... and a hand that ends with no pot awarded.
+    "888-PLO8-USD-STT-10-1-201308.no.pot.awarded.txt": "the pots paid 0 of a total pot of 2098",
     # Its names disagree between the betting and the summary (an anonymization gone wrong): the
     # bets are 100.00 less 20.00 returned, the summary's pot 79.25 + 0.75 of rake.
     "PLO8-6max-USD-20-40-201609.no.flop.txt": "the bets add up to 10000 but the total pot is 8000",
@@ -38,6 +46,8 @@ COLLECTED = (
     re.compile(r"^(.+?) collected (\S+) from ", re.M),
     re.compile(r"^(.+?) +: Hand [Rr]esult(?:-Side [Pp]ot)? (\S+)", re.M),  # Bovada
     re.compile(r"^\*?Player (.+?) (?:shows|mucks|does not show).*Collects: ([0-9.,]+?)\.\s", re.M),  # WPN 2016
+    re.compile(r"^(.+?) wins (?:Lo \()?([$0-9][0-9.,]*)", re.M),  # PartyPoker
+    re.compile(r"^(.+?) collected \[ ([^ \]]+) \]", re.M),  # 888
 )
 SITE_FILES = [(site, path) for site, (folder, _) in SITES.items() for path in sorted(folder.glob("*.txt"))]
 
@@ -66,6 +76,7 @@ def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_pai
         # KingsClub prints the hands shown, and no showdown line.
         showdown = "*** SHOW DOWN" in text or ": Showdown" in text or (site == "kingsclub" and " shows [" in text)
         showdown = showdown or " shows: " in text  # WPN 2016: "*Player X shows: Flush, A high [..]"
+        showdown = showdown or (site == "party" and " shows [" in text)
         if "is disconnected and ALL IN" in text:  # WPN's disconnect protection, a named convention
             assert replay.checked == "betting only" and "disconnect protection" in replay.conventions[-1]
             continue
@@ -113,7 +124,9 @@ def test_every_real_hand_writes_as_pokerstars_and_phh_and_reads_back(live_core, 
             continue
         again = history.read(history.write(played, names=hand.names))
         [back] = again
-        if not hand.runs:  # omaha8's hands run once: a hand run twice comes back with its first board
+        # omaha8's hands run once (a hand run twice comes back with its first board), and show
+        # every hand at the showdown (a hand mucked there comes back shown).
+        if not hand.runs and not hand.mucked:
             assert back.replay().payouts == replay.payouts
         if not any("past the pot limit" in c for c in replay.conventions):  # written as the legal raise
             assert [(s.name, s.kind, s.total) for s in back.steps if s.kind not in ("ante",)] == [
@@ -132,10 +145,10 @@ def test_a_file_of_two_sites_reads_every_hand_and_a_format_can_be_forced():
     with pytest.raises(HistoryError, match="not a Winamax hand header"):
         history.read(stars, format="winamax")
     with pytest.raises(
-        HistoryError, match=r"format must be one of 'pokerstars', 'winamax', 'winning', 'bovada', 'kingsclub'"
+        HistoryError, match=r"format must be one of 'pokerstars', 'winamax', 'winning', 'bovada', 'kingsclub', 'party'"
     ):
         history.read(stars, format="stars")
-    assert [f.name for f in history.FORMATS] == ["pokerstars", "winamax", "winning", "bovada", "kingsclub"]
+    assert [f.name for f in history.FORMATS] == ["pokerstars", "winamax", "winning", "bovada", "kingsclub", "party"]
 
 
 def test_text_before_the_first_hand_costs_nothing_but_itself():
@@ -189,8 +202,8 @@ def test_the_replay_command_reads_every_site_and_takes_a_format(live_core, capsy
     assert main(["replay", "--format", "pokerstars", files[0]]) == 2  # not a PokerStars hand
     assert "not a PokerStars hand header" in capsys.readouterr().err
     # The command's choices are the formats read.
-    assert main(["replay", "--format", "partypoker", files[0]]) == 2
-    assert "'pokerstars', 'winamax', 'winning', 'bovada', 'kingsclub'" in capsys.readouterr().err
+    assert main(["replay", "--format", "ipoker", files[0]]) == 2
+    assert "'pokerstars', 'winamax', 'winning', 'bovada', 'kingsclub', 'party'" in capsys.readouterr().err
 
 
 def test_the_replay_command_names_a_sites_convention(live_core, capsys):

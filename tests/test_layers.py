@@ -95,6 +95,7 @@ MAY_USE = {
     "history.winning": {"exceptions", "history.reading", "history.record"},
     "history.bovada": {"exceptions", "history.reading", "history.record"},
     "history.kingsclub": {"exceptions", "history.reading", "history.record"},
+    "history.party": {"exceptions", "history.reading", "history.record"},
     "history.formats": {
         "exceptions",
         "history.pokerstars",
@@ -102,6 +103,7 @@ MAY_USE = {
         "history.winning",
         "history.bovada",
         "history.kingsclub",
+        "history.party",
         "history.reading",
         "history.record",
     },

@@ -17,7 +17,7 @@ import re
 from typing import Optional
 
 from ..exceptions import HistoryError
-from .reading import Dialect, Reading, money, read_lines
+from .reading import Dialect, Reading, money, posted_stakes, read_lines
 from .record import History, game_name
 
 __all__ = ["HEADER_START", "BOVADA", "parse_hand"]
@@ -104,7 +104,7 @@ def parse_hand(text: str) -> Optional[History]:
     reading = Reading(history, tournament=tournament, button=_button_by_names(history, lines))
     read = read_lines(reading, lines[1:], BOVADA)
     if level is None:
-        read.stakes = _posted_stakes(read)
+        read.stakes = posted_stakes(read)
     return read
 
 
@@ -123,14 +123,3 @@ def _button_by_names(history: History, lines: list[str]) -> Optional[int]:
                 history.notes.append(f"hand {history.hand_id}: no dealer line; the button is read from the names")
             return seats[name] - before
     return None
-
-
-def _posted_stakes(history: History) -> tuple[int, int]:
-    """A cash game's stakes, which Bovada's header does not print: the blinds as posted (a big
-    blind short of chips posts less, so the largest big blind posted), for fixed limit the small
-    and big bet they make."""
-    small = max((s.amount for s in history.steps if s.kind == "small blind"), default=0)
-    big = max((s.amount for s in history.steps if s.kind == "big blind"), default=0)
-    if big == 0:
-        raise HistoryError(f"hand {history.hand_id}: no big blind posted, and Bovada's header has no stakes")
-    return (big, 2 * big) if history.limit == "fixed" else (small, big)

@@ -1,9 +1,10 @@
 """Hand-history formats: which site wrote a file, told from its text, and every hand read.
 
 A file is cut into hands where any format's hand begins, and each hand goes to its own format's
-reader (``pokerstars``, ``winamax``, ``winning``, ``bovada``, ``kingsclub``), so that a file
-of one site, or of several pasted together, is read without being told which; ``format=``
-forces one. Every reader gives the one ``History`` record. A site omaha8 does not read yet is named in the error.
+reader (``pokerstars``, ``winamax``, ``winning``, ``bovada``, ``kingsclub``, ``party``: PartyPoker
+and 888), so that a file of one site, or of several pasted together, is read without being told
+which; ``format=`` forces one. Every reader gives the one ``History`` record. A site omaha8 does
+not read yet is named in the error.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from ..exceptions import HistoryError
-from . import bovada, kingsclub, pokerstars, winamax, winning
+from . import bovada, kingsclub, party, pokerstars, winamax, winning
 from .reading import split_hands
 from .record import History, ReadResult, text_of
 
@@ -29,6 +30,9 @@ class Format:
     header_start: re.Pattern
     parse_hand: Callable[[str], Optional[History]]
     """One hand's text as a History, None for a game other than Omaha Hi/Lo, or HistoryError."""
+    preamble: Optional[re.Pattern] = None
+    """Lines a site writes before a hand's header ("#Game No : 1234"): a piece of text of these
+    lines alone goes with the hand after it (and, after the last hand, is nothing)."""
 
 
 FORMATS = (
@@ -37,6 +41,7 @@ FORMATS = (
     Format("winning", winning.HEADER_START, winning.parse_hand),
     Format("bovada", bovada.HEADER_START, bovada.parse_hand),
     Format("kingsclub", kingsclub.HEADER_START, kingsclub.parse_hand),
+    Format("party", party.HEADER_START, party.parse_hand, party.PREAMBLE),
 )
 """Every text format read, by the name ``format=`` takes."""
 
@@ -45,9 +50,7 @@ _OTHER_FORMATS = (
     (re.compile(r"^\s*(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #", re.M), "Full Tilt Poker"),
     (re.compile(r"^\s*BetOnline Poker Game #", re.M), "BetOnline"),
     (re.compile(r"^\s*Poker Hand #[A-Z]{2}[0-9]+:", re.M), "GGPoker"),
-    (re.compile(r"^\s*(?:#Game No : |\*{5} (?:888poker|Cassava) Hand History)", re.M), "888poker"),
     (re.compile(r"^\s*\*{5} Betfair Poker Hand History", re.M), "Betfair"),
-    (re.compile(r"^\s*\*{5} Hand History [Ff]or Game", re.M), "PartyPoker"),
     (re.compile(r"^\s*\*{5} History for hand ", re.M), "OnGame"),
     (re.compile(r"^\s*Everleaf Gaming Game #", re.M), "Everleaf"),
     (re.compile(r"^\s*Stage #\w+:", re.M), "Absolute / UltimateBet (Cereus)"),
@@ -89,9 +92,16 @@ def _hands(text: str, forced: Optional[Format]) -> list[tuple[str, Optional[Form
     formats = (forced,) if forced is not None else FORMATS
     starts = re.compile("|".join(f"(?:{f.header_start.pattern})" for f in formats))
     hands: list[tuple[str, Optional[Format]]] = []
+    held = ""  # a preamble, waiting for its hand
     for chunk in split_hands(text, starts):
+        chunk = held + chunk
         first = chunk.split("\n", 1)[0].lstrip("\ufeff")
         owner = next((f for f in formats if f.header_start.match(first)), None)
+        preamble = owner.preamble if owner is not None else None
+        if preamble is not None and all(preamble.match(line) or not line.strip() for line in chunk.split("\n")):
+            held = chunk + "\n"
+            continue
+        held = ""
         if owner is not None:
             hands.append((chunk, owner))
         elif forced is not None:

@@ -31,6 +31,7 @@ __all__ = [
     "money",
     "cards",
     "seat_order",
+    "posted_stakes",
     "finish",
 ]
 
@@ -90,6 +91,17 @@ def cards(text: str, hand_id: str, line: str) -> list[int]:
         return [int(c) for c in parse_cards(text)]
     except CardError as error:
         raise HistoryError(f"hand {hand_id}: {error} in line {line!r}") from None
+
+
+def posted_stakes(history: History) -> tuple[int, int]:
+    """The stakes of a hand whose header does not print them (Bovada's and PartyPoker's cash
+    games): the blinds as posted (a big blind short of chips posts less, so the largest big
+    blind posted), for fixed limit the small and big bet they make."""
+    small = max((s.amount for s in history.steps if s.kind == "small blind"), default=0)
+    big = max((s.amount for s in history.steps if s.kind == "big blind"), default=0)
+    if big == 0:
+        raise HistoryError(f"hand {history.hand_id}: no big blind posted, and the header has no stakes")
+    return (big, 2 * big) if history.limit == "fixed" else (small, big)
 
 
 def seat_order(seated: list, button: int) -> list:
@@ -270,6 +282,9 @@ class Dialect:
     90), not the chips it adds."""
     rake_implied: bool = False
     """Whether the site prints no rake (Bovada): it is the total pot less what was collected."""
+    total_unprinted: bool = False
+    """Whether the site prints neither the total pot nor a bet returned (PartyPoker, 888): the
+    total is the bets, less a last bet nobody called (worked out, with a note)."""
     uncalled_paid_as_pot: bool = False
     """Whether the site pays an uncalled bet back as a pot of its own (Winamax), not a line."""
     on_table: Optional[Callable[["Reading", str], None]] = None
@@ -298,13 +313,25 @@ def read_lines(reading: Reading, lines: list[str], dialect: Dialect) -> History:
         reading.history.collected = reading.summary_wins
     if reading.run_boards:
         _keep_the_runs(reading)
-    if dialect.uncalled_paid_as_pot:
-        _uncalled_from_its_pot(reading.history)
     history = reading.history
+    if dialect.total_unprinted and history.total_pot is None:
+        history.total_pot = sum(step.amount for step in history.steps) - sum(a for _, a in history.uncalled)
+    if dialect.uncalled_paid_as_pot:
+        _uncalled_from_its_pot(history)
+    if dialect.total_unprinted and not history.uncalled and (last := _last_excess(history)) is not None:
+        history.uncalled.append(last)
+        assert history.total_pot is not None  # set above
+        history.total_pot -= last[1]
+        history.notes.append(f"hand {history.hand_id}: no line returns {last[0]}'s uncalled {last[1]}; worked out")
     if dialect.rake_implied and history.total_pot is not None:
         history.rake = history.total_pot - sum(amount for _, amount, _ in history.collected)
-        if history.rake < 0:
-            raise HistoryError(f"hand {history.hand_id}: more was collected than the total pot")
+        # What the pots kept is a rake only as large as a rake: none in a tournament, at most a
+        # tenth of a cash pot (the sites take 5% at most). More is chips the file lost.
+        if history.rake < 0 or history.rake > (0 if reading.tournament else history.total_pot // 10):
+            raise HistoryError(
+                f"hand {history.hand_id}: the pots paid {history.total_pot - history.rake} of a total pot of "
+                f"{history.total_pot}: not what a rake keeps"
+            )
     return finish(reading)
 
 
@@ -440,6 +467,8 @@ def _play_line(reading: Reading, dialect: Dialect, line: str, stripped: str) -> 
         history.shown.add(shows.group("name"))
     elif mucks := dialect.mucks.match(stripped):
         history.mucked.add(mucks.group("name"))
+        if mucked := mucks.groupdict().get("cards"):  # 888 prints the cards mucked
+            history.holes[mucks.group("name")] = reading.cards(mucked, line)
     elif uncalled := dialect.uncalled.match(stripped):
         history.uncalled.append((uncalled.group("name"), reading.money(uncalled.group("amount"), line)))
     elif collected := dialect.collected.match(stripped):
