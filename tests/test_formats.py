@@ -23,6 +23,7 @@ SITES = {
     "bovada": (DATA / "bovada", re.compile(r"^\ufeff?(?:Bovada|Bodog|Ignition) Hand #", re.M)),
     "kingsclub": (DATA / "kingsclub", re.compile(r"^#[0-9]+: ", re.M)),
     "party": (DATA / "party", re.compile(r"^\*{5} (?:Cassava )?Hand History for Game ", re.M)),
+    "fulltilt": (DATA / "fulltilt", re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #", re.M)),
 }
 # Sites whose summary gives each player's stack after the hand instead of every pot won.
 STACKS_IN_SUMMARY = {"kingsclub"}
@@ -48,6 +49,7 @@ COLLECTED = (
     re.compile(r"^\*?Player (.+?) (?:shows|mucks|does not show).*Collects: ([0-9.,]+?)\.\s", re.M),  # WPN 2016
     re.compile(r"^(.+?) wins (?:Lo \()?([$0-9][0-9.,]*)", re.M),  # PartyPoker
     re.compile(r"^(.+?) collected \[ ([^ \]]+) \]", re.M),  # 888
+    re.compile(r"^(.+?) (?:wins|ties for) the (?:high |low |main )?pot \(([^)]+)\)", re.M),  # Full Tilt
 )
 SITE_FILES = [(site, path) for site, (folder, _) in SITES.items() for path in sorted(folder.glob("*.txt"))]
 
@@ -145,10 +147,19 @@ def test_a_file_of_two_sites_reads_every_hand_and_a_format_can_be_forced():
     with pytest.raises(HistoryError, match="not a Winamax hand header"):
         history.read(stars, format="winamax")
     with pytest.raises(
-        HistoryError, match=r"format must be one of 'pokerstars', 'winamax', 'winning', 'bovada', 'kingsclub', 'party'"
+        HistoryError,
+        match=r"format must be one of 'pokerstars', 'winamax', 'winning', 'bovada', 'kingsclub', 'party', 'fulltilt'",
     ):
         history.read(stars, format="stars")
-    assert [f.name for f in history.FORMATS] == ["pokerstars", "winamax", "winning", "bovada", "kingsclub", "party"]
+    assert [f.name for f in history.FORMATS] == [
+        "pokerstars",
+        "winamax",
+        "winning",
+        "bovada",
+        "kingsclub",
+        "party",
+        "fulltilt",
+    ]
 
 
 def test_text_before_the_first_hand_costs_nothing_but_itself():
@@ -203,7 +214,7 @@ def test_the_replay_command_reads_every_site_and_takes_a_format(live_core, capsy
     assert "not a PokerStars hand header" in capsys.readouterr().err
     # The command's choices are the formats read.
     assert main(["replay", "--format", "ipoker", files[0]]) == 2
-    assert "'pokerstars', 'winamax', 'winning', 'bovada', 'kingsclub', 'party'" in capsys.readouterr().err
+    assert "'bovada', 'kingsclub', 'party', 'fulltilt'" in capsys.readouterr().err
 
 
 def test_the_replay_command_names_a_sites_convention(live_core, capsys):

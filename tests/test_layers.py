@@ -96,6 +96,7 @@ MAY_USE = {
     "history.bovada": {"exceptions", "history.reading", "history.record"},
     "history.kingsclub": {"exceptions", "history.reading", "history.record"},
     "history.party": {"exceptions", "history.reading", "history.record"},
+    "history.fulltilt": {"exceptions", "history.reading", "history.record"},
     "history.formats": {
         "exceptions",
         "history.pokerstars",
@@ -104,6 +105,7 @@ MAY_USE = {
         "history.bovada",
         "history.kingsclub",
         "history.party",
+        "history.fulltilt",
         "history.reading",
         "history.record",
     },

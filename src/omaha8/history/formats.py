@@ -2,7 +2,7 @@
 
 A file is cut into hands where any format's hand begins, and each hand goes to its own format's
 reader (``pokerstars``, ``winamax``, ``winning``, ``bovada``, ``kingsclub``, ``party``: PartyPoker
-and 888), so that a file of one site, or of several pasted together, is read without being told
+and 888, ``fulltilt``), so that a file of one site, or of several pasted together, is read without being told
 which; ``format=`` forces one. Every reader gives the one ``History`` record. A site omaha8 does
 not read yet is named in the error.
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from ..exceptions import HistoryError
-from . import bovada, kingsclub, party, pokerstars, winamax, winning
+from . import bovada, fulltilt, kingsclub, party, pokerstars, winamax, winning
 from .reading import split_hands
 from .record import History, ReadResult, text_of
 
@@ -42,12 +42,12 @@ FORMATS = (
     Format("bovada", bovada.HEADER_START, bovada.parse_hand),
     Format("kingsclub", kingsclub.HEADER_START, kingsclub.parse_hand),
     Format("party", party.HEADER_START, party.parse_hand, party.PREAMBLE),
+    Format("fulltilt", fulltilt.HEADER_START, fulltilt.parse_hand),
 )
 """Every text format read, by the name ``format=`` takes."""
 
 # Other sites' hand histories, by how their hands begin: named in the error, not yet read.
 _OTHER_FORMATS = (
-    (re.compile(r"^\s*(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #", re.M), "Full Tilt Poker"),
     (re.compile(r"^\s*BetOnline Poker Game #", re.M), "BetOnline"),
     (re.compile(r"^\s*Poker Hand #[A-Z]{2}[0-9]+:", re.M), "GGPoker"),
     (re.compile(r"^\s*\*{5} Betfair Poker Hand History", re.M), "Betfair"),
