@@ -22,7 +22,7 @@ SITES = {
     "winning": (DATA / "winning", re.compile(r"^(?:(?:Game )?Hand #|Game started at: )", re.M)),
     "bovada": (DATA / "bovada", re.compile(r"^\ufeff?(?:Bovada|Bodog|Ignition) Hand #", re.M)),
     "kingsclub": (DATA / "kingsclub", re.compile(r"^#[0-9]+: ", re.M)),
-    "party": (DATA / "party", re.compile(r"^\*{5} (?:Cassava )?Hand History for Game ", re.M)),
+    "party": (DATA / "party", re.compile(r"^\*{5} (?:Cassava )?Hand [Hh]istory for [Gg]ame #?[0-9]", re.M)),
     "fulltilt": (DATA / "fulltilt", re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #", re.M)),
 }
 # Sites whose summary gives each player's stack after the hand instead of every pot won.
@@ -35,7 +35,7 @@ NOT_READ_YET = {
     # ... a side pot of 5.76 paid as 0.76 ...
     "888-PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt": "the pots paid 308 of a total pot of 808",
     # ... and a hand that ends with no pot awarded.
-    "888-PLO8-USD-STT-10-1-201308.no.pot.awarded.txt": "the pots paid 0 of a total pot of 2098",
+    "888-PLO8-USD-STT-10-1-201308.no.pot.awarded.txt": "the pots paid 0 of a total pot of 1049",
     # Its names disagree between the betting and the summary (an anonymization gone wrong): the
     # bets are 100.00 less 20.00 returned, the summary's pot 79.25 + 0.75 of rake.
     "PLO8-6max-USD-20-40-201609.no.flop.txt": "the bets add up to 10000 but the total pot is 8000",
@@ -47,7 +47,7 @@ COLLECTED = (
     re.compile(r"^(.+?) collected (\S+) from ", re.M),
     re.compile(r"^(.+?) +: Hand [Rr]esult(?:-Side [Pp]ot)? (\S+)", re.M),  # Bovada
     re.compile(r"^\*?Player (.+?) (?:shows|mucks|does not show).*Collects: ([0-9.,]+?)\.\s", re.M),  # WPN 2016
-    re.compile(r"^(.+?) wins (?:Lo \()?([$0-9][0-9.,]*)", re.M),  # PartyPoker
+    re.compile(r"^(.+?) wins +(?:Lo \(|(?:high|low) \()?(\$ ?[0-9][0-9.,]*|[0-9][0-9.,]*)", re.M),  # Party, Everleaf
     re.compile(r"^(.+?) collected \[ ([^ \]]+) \]", re.M),  # 888
     re.compile(r"^(.+?) (?:wins|ties for) the (?:high |low |main )?pot \(([^)]+)\)", re.M),  # Full Tilt
 )
@@ -93,11 +93,14 @@ def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_pai
         collected = collected or re.findall(r"^Seat \d+: (.+?) did not show and won (\S+)", text, re.M)
         for name, amount in collected:
             name = name.replace(" [ME]", "").strip()  # Bovada's mark of the hero
-            cents = amount.strip("€$£").replace(",", "")
+            cents = amount.strip("€$£ ").replace(",", "")
             paid[name] += round(float(cents) * hand.unit)
         for name, amount in hand.uncalled:
-            if not re.search(r"^Uncalled bet|: Return uncalled portion of bet", text, re.M):
-                paid[name] -= amount  # paid as a pot of its own (Winamax) or in the pot won (WPN)
+            # Paid as a pot of its own (Winamax) or in the pot won (WPN, PartyPoker) where no line
+            # returns it; Everleaf's and 888's wins leave it out.
+            printed = re.search(r"^Uncalled bet|: Return uncalled portion of bet", text, re.M)
+            if not printed and "Hand history for game #" not in text and "Cassava Hand History" not in text:
+                paid[name] -= amount
         assert replay.collected == {k: v for k, v in paid.items() if v}
 
 

@@ -1,10 +1,10 @@
 """Hand-history formats: which site wrote a file, told from its text, and every hand read.
 
 A file is cut into hands where any format's hand begins, and each hand goes to its own format's
-reader (``pokerstars``, ``winamax``, ``winning``, ``bovada``, ``kingsclub``, ``party``: PartyPoker
-and 888, ``fulltilt``), so that a file of one site, or of several pasted together, is read without being told
-which; ``format=`` forces one. Every reader gives the one ``History`` record. A site omaha8 does
-not read yet is named in the error.
+reader (``pokerstars``, ``winamax``, ``winning``, ``bovada``, ``kingsclub``, ``party`` for
+PartyPoker, 888 and Everleaf, ``fulltilt``), so that a file of one site, or of several pasted
+together, is read without being told which; ``format=`` forces one. Every reader gives the one
+``History`` record. A site omaha8 does not read yet is named in the error.
 """
 
 from __future__ import annotations
@@ -52,7 +52,6 @@ _OTHER_FORMATS = (
     (re.compile(r"^\s*Poker Hand #[A-Z]{2}[0-9]+:", re.M), "GGPoker"),
     (re.compile(r"^\s*\*{5} Betfair Poker Hand History", re.M), "Betfair"),
     (re.compile(r"^\s*\*{5} History for hand ", re.M), "OnGame"),
-    (re.compile(r"^\s*Everleaf Gaming Game #", re.M), "Everleaf"),
     (re.compile(r"^\s*Stage #\w+:", re.M), "Absolute / UltimateBet (Cereus)"),
     (re.compile(r"^\s*Table #[0-9]+ - .*\n\s*Starting Hand #", re.M), "PKR"),
     (re.compile(r"^\s*Game # [0-9]+ - ", re.M), "Entraction"),

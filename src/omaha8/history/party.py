@@ -1,4 +1,4 @@
-"""PartyPoker and 888 (Pacific, Cassava) hand histories, read into the ``History`` record.
+"""PartyPoker, 888 (Pacific, Cassava) and Everleaf hand histories, read into the ``History`` record.
 
 Both write a hand as "***** Hand History for Game N *****" ("***** Cassava Hand History ...",
 888's) after a "#Game No : N" line, streets as "** Dealing flop ** [ 2s, 5h, Jc ]", seats as
@@ -7,7 +7,10 @@ Both write a hand as "***** Hand History for Game N *****" ("***** Cassava Hand 
 returned: the total is the bets, the last bet nobody called worked out. PartyPoker pays
 "wins $239 USD" with that bet in it and prints no rake (the rake is what the pot kept); a pot
 split high and low is two lines ("wins Lo (640 chips)"). 888 prints what each pot paid in its
-summary ("collected [ $116 ]", high and low apart) and no rake either.
+summary ("collected [ $116 ]", high and low apart) and no rake either. Everleaf writes
+PartyPoker's shape with "Everleaf Gaming Game #N" before it, "$ 0.05" with a space, a fixed-limit
+game by its bets with no limit named ("$0.50/$1 Omaha Hi/Lo"), and wins without the uncalled
+bet.
 """
 
 from __future__ import annotations
@@ -19,16 +22,18 @@ from ..exceptions import HistoryError
 from .reading import Dialect, Reading, money, posted_stakes, read_lines
 from .record import History, game_name
 
-__all__ = ["HEADER_START", "PREAMBLE", "PARTYPOKER", "PACIFIC", "parse_hand"]
+__all__ = ["HEADER_START", "PREAMBLE", "PARTYPOKER", "PACIFIC", "EVERLEAF", "parse_hand"]
 
 HEADER_START = re.compile(
-    r"^(?:#Game No : [0-9]|Game #[0-9]+ starts\.|\*{5} (?:Cassava |888poker |888\.es )?Hand History [Ff]or Game [0-9])"
+    r"^(?:#Game No : [0-9]|Game #[0-9]+ starts\.|\*{5} (?:Cassava |888poker |888\.es )?Hand History [Ff]or Game [0-9]|"
+    r"Everleaf Gaming Game #[0-9])"
 )
 """How a hand of either site begins, its preamble lines included: its files are cut here."""
-PREAMBLE = re.compile(r"^(?:#Game No : [0-9]+|Game #[0-9]+ starts\.)\s*$")
+PREAMBLE = re.compile(r"^(?:#Game No : [0-9]+|Game #[0-9]+ starts\.|Everleaf Gaming Game #[0-9]+)\s*$")
 """The lines before a hand's header."""
 _HEADER = re.compile(
-    r"^\*{5} (?P<pacific>Cassava |888poker |888\.es )?Hand History [Ff]or Game (?P<id>[0-9]{1,30}) \*{5}"
+    r"^\*{5} (?:(?P<pacific>Cassava |888poker |888\.es )?Hand History [Ff]or Game |"
+    r"(?P<everleaf>Hand history for game #))(?P<id>[0-9]{1,30}) \*{5}"
 )
 _TEN = re.compile(r"(?<=[2-9TJQKA][cdhs]),")
 
@@ -44,15 +49,17 @@ _SECTIONS = {
 _COMMON = {
     "section_starts": ("** ",),
     "table": re.compile(r"^Seat (?P<button>[0-9]{1,3}) is the button(?P<name>)"),
-    "seat": re.compile(r"^Seat (?P<number>[0-9]{1,3}): (?P<name>.+?) \( (?P<stack>[^ ()]+)(?: USD)? \)(?P<rest>.*)$"),
+    "seat": re.compile(r"^Seat (?P<number>[0-9]{1,3}): (?P<name>.+?) \( +(?P<stack>[^ ()]+)(?: USD)? \)(?P<rest>.*)$"),
     "action": re.compile(
-        r"^(?P<name>.+?) (?P<what>folds|checks|(?:calls|bets|raises) \[(?P<amount>[^\] ]+)(?: USD)?\]|"
+        r"^(?P<name>.+?):? (?P<what>folds|checks|(?:calls|bets|raises) \[(?P<amount>[^\] ]+)(?: USD)?\]|"
         r"posts (?P<post>small blind|big blind) \[(?P<posted>[^\] ]+)(?: USD)?\]\.?)\s*$"
     ),
     "posts": {"small blind": "small blind", "big blind": "big blind"},
     "dealt": re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]"),
     "shows": re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^\]]*)\]"),
-    "mucks": re.compile(r"^(?P<name>.+?) mucks\b(?: \[(?P<cards>[^\]]*)\])?"),
+    # A hand not shown at the showdown is mucked: it concedes (the winner of an uncontested pot
+    # "does not show cards" too, and wins all the same).
+    "mucks": re.compile(r"^(?P<name>.+?) (?:mucks|does not show cards)\b(?: \[(?P<cards>[^\]]*)\])?"),
     "uncalled": re.compile(r"^(?!)(?P<name>)(?P<amount>)"),  # never printed
     "total": re.compile(r"^(?!)(?P<total>)(?P<rake>)"),  # never printed
     "summary_cards": re.compile(r"^(?!)(?P<name>)(?P<cards>)"),
@@ -60,7 +67,7 @@ _COMMON = {
     "total_unprinted": True,
 }
 _NOISE = (
-    r"(does not show cards|did not show his hand|doesn't show|shows[0-9A-Z]|^\((?:Hi|Lo): |^Trny: |^Blinds\(|"
+    r"(did not show his hand|doesn't show|shows[0-9A-Z]|^\((?:Hi|Lo): |^Trny: |^Blinds\(|"
     r"^Total number of players|^Table |^Game #[0-9]+ starts|^#Game No|is sitting out|has left the table|"
     r"has joined the table|will be using his time bank|is disconnected|has been reconnected|: )"
 )
@@ -87,6 +94,18 @@ PACIFIC = Dialect(
 )
 """888's lines (Pacific Poker, Cassava), as its files of 2011 to 2013 show them."""
 
+EVERLEAF = Dialect(
+    sections=_SECTIONS,
+    collected=re.compile(
+        r"^(?P<name>.+?) wins +(?:(?:high|low) \()?(?P<amount>\$?[0-9][0-9.,]*)(?: USD)?\)? from "
+        r"(?:the )?(?:main pot|(?P<side>side pot)[ -]?(?P<number>[0-9]*))"
+    ),
+    noise=re.compile(_NOISE + r"|has disconnected|has been given|has reconnected"),
+    rake_implied=True,
+    **_COMMON,  # type: ignore[arg-type]
+)
+"""Everleaf's lines, as its files of 2010 show them: PartyPoker's shape, "$ 0.05" with a space."""
+
 _PARTY_GAME = re.compile(
     r"^(?:(?P<stakes>\$?[0-9][0-9.,]*(?:/\$?[0-9][0-9.,]*)?)(?: USD)? )?(?P<limit>PL|FL|NL) Omaha Hi-Lo\b"
     r"(?:.*?Blinds\((?P<small>[0-9][0-9,]*)/(?P<big>[0-9][0-9,]*)\))?"
@@ -94,12 +113,16 @@ _PARTY_GAME = re.compile(
 _PACIFIC_GAME = re.compile(
     r"^\$?(?P<small>[0-9][0-9.,]*)/\$?(?P<big>[0-9][0-9.,]*) Blinds (?P<limit>Pot Limit|Fix Limit|No Limit) OmahaHL\b"
 )
+_EVERLEAF_GAME = re.compile(
+    r"^(?:Blinds )?\$?(?P<small>[0-9][0-9.,]*)/\$?(?P<big>[0-9][0-9.,]*) (?:(?P<limit>PL|NL|FL) )?Omaha Hi/Lo\b"
+)
 _LIMITS = {"PL": "pot", "FL": "fixed", "NL": "no", "Pot Limit": "pot", "Fix Limit": "fixed", "No Limit": "no"}
 
 
 def parse_hand(text: str) -> Optional[History]:
     """One hand of PartyPoker's or 888's as a History; None when it is not Omaha Hi/Lo."""
     text = _TEN.sub("", text)  # "[ 9h, 7c, Qs, 6d ]": the cards without their commas
+    text = text.replace("$ ", "$")  # Everleaf's "$ 0.05"
     lines = text.split("\n")
     while lines and (not lines[0].strip() or PREAMBLE.match(lines[0].strip().lstrip("\ufeff"))):
         del lines[0]
@@ -110,6 +133,8 @@ def parse_hand(text: str) -> Optional[History]:
     hand_id, game_line = header.group("id"), lines[1].strip()
     if header.group("pacific"):
         return _read(text, lines, hand_id, game_line, _PACIFIC_GAME, PACIFIC)
+    if header.group("everleaf"):
+        return _read(text, lines, hand_id, game_line, _EVERLEAF_GAME, EVERLEAF)
     return _read(text, lines, hand_id, game_line, _PARTY_GAME, PARTYPOKER)
 
 
@@ -121,7 +146,7 @@ def _read(text: str, lines: list[str], hand_id: str, game_line: str, pattern: re
         return None
     tournament = any("Tournament #" in line or "Trny:" in line for line in lines[1:4])
     unit = 1 if tournament else 100
-    limit = _LIMITS[game.group("limit")]
+    limit = _LIMITS[game.group("limit") or "FL"]  # Everleaf names no limit for fixed limit
     stakes = (0, 0)
     small, big = game.groupdict().get("small"), game.groupdict().get("big")
     fixed_stakes = game.groupdict().get("stakes")

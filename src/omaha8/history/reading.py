@@ -685,7 +685,9 @@ def _last_excess(history: History) -> Optional[tuple]:
     street = last[-1].street if last else "preflop"
     bets: dict[str, int] = {}
     for step in history.steps:
-        if step.street == street and step.kind not in ("ante", "fold"):  # a fold leaves its bet in
+        if step.street == street and step.kind == "fold":
+            bets.setdefault(step.name, 0)  # a fold leaves its bet in, or none
+        elif step.street == street and step.kind != "ante":
             bets[step.name] = step.total
     ordered = sorted(bets.items(), key=lambda item: -item[1])
     if len(ordered) < 2 or ordered[0][1] <= ordered[1][1]:
