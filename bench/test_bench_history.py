@@ -12,7 +12,10 @@ import pytest
 from omaha8 import history
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
-FOLDERS = {site: DATA / site for site in ("pokerstars", "winamax", "winning", "bovada", "kingsclub", "party", "fulltilt")}
+FOLDERS = {
+    site: DATA / site
+    for site in ("pokerstars", "winamax", "winning", "bovada", "kingsclub", "party", "fulltilt", "ongame")
+}
 HANDS = 2000
 
 

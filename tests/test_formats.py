@@ -24,6 +24,7 @@ SITES = {
     "kingsclub": (DATA / "kingsclub", re.compile(r"^#[0-9]+: ", re.M)),
     "party": (DATA / "party", re.compile(r"^\*{5} (?:Cassava )?Hand [Hh]istory for [Gg]ame #?[0-9]", re.M)),
     "fulltilt": (DATA / "fulltilt", re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #", re.M)),
+    "ongame": (DATA / "ongame", re.compile(r"^\*{5} History for hand ", re.M)),
 }
 # Sites whose summary gives each player's stack after the hand instead of every pot won.
 STACKS_IN_SUMMARY = {"kingsclub"}
@@ -79,6 +80,7 @@ def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_pai
         showdown = "*** SHOW DOWN" in text or ": Showdown" in text or (site == "kingsclub" and " shows [" in text)
         showdown = showdown or " shows: " in text  # WPN 2016: "*Player X shows: Flush, A high [..]"
         showdown = showdown or (site == "party" and " shows [" in text)
+        showdown = showdown or (site == "ongame" and re.search(r", net: [^,]*, \[", text) is not None)
         if "is disconnected and ALL IN" in text:  # WPN's disconnect protection, a named convention
             assert replay.checked == "betting only" and "disconnect protection" in replay.conventions[-1]
             continue
@@ -89,6 +91,9 @@ def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_pai
         # What the site paid, summed from its own "collected" lines by this test.
         paid: Counter = Counter()
         collected = [found for pattern in COLLECTED for found in pattern.findall(text)]
+        # OnGame: "Main pot: 250 won by tsop13 (125 High), tsop13 (125 Low)", winners on one line.
+        for winners in re.findall(r"^(?:Main|Side) pot[^:]*: \S+ won by (.+)$", text, re.M):
+            collected += re.findall(r"(.+?) \(([$0-9.,]+)(?: High| Low)?\)(?:, |$)", winners)
         # A WPN walk prints no "collected" line: its summary says who "did not show and won".
         collected = collected or re.findall(r"^Seat \d+: (.+?) did not show and won (\S+)", text, re.M)
         for name, amount in collected:
@@ -99,7 +104,8 @@ def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_pai
             # Paid as a pot of its own (Winamax) or in the pot won (WPN, PartyPoker) where no line
             # returns it; Everleaf's and 888's wins leave it out.
             printed = re.search(r"^Uncalled bet|: Return uncalled portion of bet", text, re.M)
-            if not printed and "Hand history for game #" not in text and "Cassava Hand History" not in text:
+            left_out = ("Hand history for game #", "Cassava Hand History", "History for hand ")  # Everleaf, 888, OnGame
+            if not printed and not any(marker in text for marker in left_out):
                 paid[name] -= amount
         assert replay.collected == {k: v for k, v in paid.items() if v}
 
@@ -151,7 +157,7 @@ def test_a_file_of_two_sites_reads_every_hand_and_a_format_can_be_forced():
         history.read(stars, format="winamax")
     with pytest.raises(
         HistoryError,
-        match=r"format must be one of 'pokerstars', 'winamax', 'winning', 'bovada', 'kingsclub', 'party', 'fulltilt'",
+        match=r"format must be one of 'pokerstars', 'winamax', 'winning', .*, 'ongame' or None",
     ):
         history.read(stars, format="stars")
     assert [f.name for f in history.FORMATS] == [
@@ -162,6 +168,7 @@ def test_a_file_of_two_sites_reads_every_hand_and_a_format_can_be_forced():
         "kingsclub",
         "party",
         "fulltilt",
+        "ongame",
     ]
 
 
@@ -217,7 +224,7 @@ def test_the_replay_command_reads_every_site_and_takes_a_format(live_core, capsy
     assert "not a PokerStars hand header" in capsys.readouterr().err
     # The command's choices are the formats read.
     assert main(["replay", "--format", "ipoker", files[0]]) == 2
-    assert "'bovada', 'kingsclub', 'party', 'fulltilt'" in capsys.readouterr().err
+    assert "'bovada', 'kingsclub', 'party', 'fulltilt', 'ongame'" in capsys.readouterr().err
 
 
 def test_the_replay_command_names_a_sites_convention(live_core, capsys):

@@ -97,6 +97,7 @@ MAY_USE = {
     "history.kingsclub": {"exceptions", "history.reading", "history.record"},
     "history.party": {"exceptions", "history.reading", "history.record"},
     "history.fulltilt": {"exceptions", "history.reading", "history.record"},
+    "history.ongame": {"exceptions", "history.reading", "history.record"},
     "history.formats": {
         "exceptions",
         "history.pokerstars",
@@ -106,6 +107,7 @@ MAY_USE = {
         "history.kingsclub",
         "history.party",
         "history.fulltilt",
+        "history.ongame",
         "history.reading",
         "history.record",
     },

@@ -554,6 +554,9 @@ def _summary_line(reading: Reading, dialect: Dialect, line: str, stripped: str) 
             history.total_pot = reading.money(total.group("total"), line)
             if not dialect.total_includes_rake:
                 history.total_pot += history.rake
+    elif collected := dialect.collected.match(stripped):  # OnGame pays its pots in the summary
+        pot = int(collected.group("number") or 1) if collected.group("side") else 0
+        history.collected.append((collected.group("name"), reading.money(collected.group("amount"), line), pot))
     elif dialect.summary_stacks is not None and (final := dialect.summary_stacks.match(stripped)):
         reading.final_stacks[final.group("name")] = reading.money(final.group("stack"), line)
     elif shown := dialect.summary_cards.match(stripped):
