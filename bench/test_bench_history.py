@@ -14,7 +14,18 @@ from omaha8 import history
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 FOLDERS = {
     site: DATA / site
-    for site in ("pokerstars", "winamax", "winning", "bovada", "kingsclub", "party", "fulltilt", "ongame")
+    for site in (
+        "pokerstars",
+        "winamax",
+        "winning",
+        "bovada",
+        "kingsclub",
+        "party",
+        "fulltilt",
+        "ongame",
+        "cake",
+        "absolute",
+    )
 }
 HANDS = 2000
 

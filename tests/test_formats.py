@@ -25,6 +25,8 @@ SITES = {
     "party": (DATA / "party", re.compile(r"^\*{5} (?:Cassava )?Hand [Hh]istory for [Gg]ame #?[0-9]", re.M)),
     "fulltilt": (DATA / "fulltilt", re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #", re.M)),
     "ongame": (DATA / "ongame", re.compile(r"^\*{5} History for hand ", re.M)),
+    "cake": (DATA / "cake", re.compile(r"^Hand#[0-9A-F]+ - ", re.M)),
+    "absolute": (DATA / "absolute", re.compile(r"^Stage #", re.M)),
 }
 # Sites whose summary gives each player's stack after the hand instead of every pot won.
 STACKS_IN_SUMMARY = {"kingsclub"}
@@ -51,6 +53,8 @@ COLLECTED = (
     re.compile(r"^(.+?) wins +(?:Lo \(|(?:high|low) \()?(\$ ?[0-9][0-9.,]*|[0-9][0-9.,]*)", re.M),  # Party, Everleaf
     re.compile(r"^(.+?) collected \[ ([^ \]]+) \]", re.M),  # 888
     re.compile(r"^(.+?) (?:wins|ties for) the (?:high |low |main )?pot \(([^)]+)\)", re.M),  # Full Tilt
+    re.compile(r"^(.+?) wins (?:high |low )?pot ([0-9][0-9.,]*)", re.M),  # Cake
+    re.compile(r"^(.+?) Collects (\S+) from ", re.M),  # Absolute
 )
 SITE_FILES = [(site, path) for site, (folder, _) in SITES.items() for path in sorted(folder.glob("*.txt"))]
 
@@ -81,6 +85,9 @@ def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_pai
         showdown = showdown or " shows: " in text  # WPN 2016: "*Player X shows: Flush, A high [..]"
         showdown = showdown or (site == "party" and " shows [" in text)
         showdown = showdown or (site == "ongame" and re.search(r", net: [^,]*, \[", text) is not None)
+        showdown = showdown or ("***SHOW DOWN***" in text and ": shows [" in text)  # Cake
+        if site == "absolute":  # Absolute writes "*** SHOW DOWN ***" in a hand won uncontested too
+            showdown = " - Shows [" in text
         if "is disconnected and ALL IN" in text:  # WPN's disconnect protection, a named convention
             assert replay.checked == "betting only" and "disconnect protection" in replay.conventions[-1]
             continue
@@ -103,7 +110,9 @@ def test_every_real_hand_of_every_site_is_read_replayed_and_paid_as_the_site_pai
         for name, amount in hand.uncalled:
             # Paid as a pot of its own (Winamax) or in the pot won (WPN, PartyPoker) where no line
             # returns it; Everleaf's and 888's wins leave it out.
-            printed = re.search(r"^Uncalled bet|: Return uncalled portion of bet", text, re.M)
+            printed = re.search(
+                r"^Uncalled bet|: Return uncalled portion of bet|returns uncalled bet|: not called", text, re.M
+            )
             left_out = ("Hand history for game #", "Cassava Hand History", "History for hand ")  # Everleaf, 888, OnGame
             if not printed and not any(marker in text for marker in left_out):
                 paid[name] -= amount
@@ -157,7 +166,7 @@ def test_a_file_of_two_sites_reads_every_hand_and_a_format_can_be_forced():
         history.read(stars, format="winamax")
     with pytest.raises(
         HistoryError,
-        match=r"format must be one of 'pokerstars', 'winamax', 'winning', .*, 'ongame' or None",
+        match=r"format must be one of 'pokerstars', 'winamax', 'winning', .*, 'absolute' or None",
     ):
         history.read(stars, format="stars")
     assert [f.name for f in history.FORMATS] == [
@@ -169,6 +178,8 @@ def test_a_file_of_two_sites_reads_every_hand_and_a_format_can_be_forced():
         "party",
         "fulltilt",
         "ongame",
+        "cake",
+        "absolute",
     ]
 
 
@@ -224,7 +235,8 @@ def test_the_replay_command_reads_every_site_and_takes_a_format(live_core, capsy
     assert "not a PokerStars hand header" in capsys.readouterr().err
     # The command's choices are the formats read.
     assert main(["replay", "--format", "ipoker", files[0]]) == 2
-    assert "'bovada', 'kingsclub', 'party', 'fulltilt', 'ongame'" in capsys.readouterr().err
+    choices = capsys.readouterr().err.split("choose from ")[1]
+    assert choices.rstrip(")\n") == ", ".join(repr(f.name) for f in history.FORMATS)
 
 
 def test_the_replay_command_names_a_sites_convention(live_core, capsys):

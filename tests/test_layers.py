@@ -98,6 +98,8 @@ MAY_USE = {
     "history.party": {"exceptions", "history.reading", "history.record"},
     "history.fulltilt": {"exceptions", "history.reading", "history.record"},
     "history.ongame": {"exceptions", "history.reading", "history.record"},
+    "history.cake": {"exceptions", "history.reading", "history.record"},
+    "history.absolute": {"exceptions", "history.reading", "history.record"},
     "history.formats": {
         "exceptions",
         "history.pokerstars",
@@ -108,6 +110,8 @@ MAY_USE = {
         "history.party",
         "history.fulltilt",
         "history.ongame",
+        "history.cake",
+        "history.absolute",
         "history.reading",
         "history.record",
     },

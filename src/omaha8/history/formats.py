@@ -2,9 +2,10 @@
 
 A file is cut into hands where any format's hand begins, and each hand goes to its own format's
 reader (``pokerstars``, ``winamax``, ``winning``, ``bovada``, ``kingsclub``, ``party`` for
-PartyPoker, 888 and Everleaf, ``fulltilt``, ``ongame``), so that a file of one site, or of several pasted
-together, is read without being told which; ``format=`` forces one. Every reader gives the one
-``History`` record. A site omaha8 does not read yet is named in the error.
+PartyPoker, 888 and Everleaf, ``fulltilt``, ``ongame``, ``cake``, ``absolute``), so that a file
+of one site, or of several pasted together, is read without being told which; ``format=`` forces
+one. Every reader gives the one ``History`` record. A site omaha8 does not read yet is named in
+the error.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from ..exceptions import HistoryError
-from . import bovada, fulltilt, kingsclub, ongame, party, pokerstars, winamax, winning
+from . import absolute, bovada, cake, fulltilt, kingsclub, ongame, party, pokerstars, winamax, winning
 from .reading import split_hands
 from .record import History, ReadResult, text_of
 
@@ -44,6 +45,8 @@ FORMATS = (
     Format("party", party.HEADER_START, party.parse_hand, party.PREAMBLE),
     Format("fulltilt", fulltilt.HEADER_START, fulltilt.parse_hand),
     Format("ongame", ongame.HEADER_START, ongame.parse_hand),
+    Format("cake", cake.HEADER_START, cake.parse_hand),
+    Format("absolute", absolute.HEADER_START, absolute.parse_hand),
 )
 """Every text format read, by the name ``format=`` takes."""
 
@@ -52,7 +55,6 @@ _OTHER_FORMATS = (
     (re.compile(r"^\s*BetOnline Poker Game #", re.M), "BetOnline"),
     (re.compile(r"^\s*Poker Hand #[A-Z]{2}[0-9]+:", re.M), "GGPoker"),
     (re.compile(r"^\s*\*{5} Betfair Poker Hand History", re.M), "Betfair"),
-    (re.compile(r"^\s*Stage #\w+:", re.M), "Absolute / UltimateBet (Cereus)"),
     (re.compile(r"^\s*Table #[0-9]+ - .*\n\s*Starting Hand #", re.M), "PKR"),
     (re.compile(r"^\s*Game # [0-9]+ - ", re.M), "Entraction"),
     (re.compile(r"----PRIMA\.DAT----|<Game hhversion=", re.M), "Microgaming"),
