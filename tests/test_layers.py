@@ -100,6 +100,7 @@ MAY_USE = {
     "history.ongame": {"exceptions", "history.reading", "history.record"},
     "history.cake": {"exceptions", "history.reading", "history.record"},
     "history.absolute": {"exceptions", "history.reading", "history.record"},
+    "history.pkr": {"exceptions", "history.reading", "history.record"},
     "history.formats": {
         "exceptions",
         "history.pokerstars",
@@ -112,6 +113,7 @@ MAY_USE = {
         "history.ongame",
         "history.cake",
         "history.absolute",
+        "history.pkr",
         "history.reading",
         "history.record",
     },

@@ -589,7 +589,7 @@ def _add_replay_parser(commands: Any) -> None:
         "replay",
         help="read hand histories, replay every hand and check what the site paid",
         description="Read Omaha Hi/Lo hand histories of PokerStars, Winamax, Winning, Bovada, KingsClub, "
-        "PartyPoker, 888, Everleaf, Full Tilt, OnGame, Cake or Absolute (the site told from the text), "
+        "PartyPoker, 888, Everleaf, Full Tilt, OnGame, Cake, Absolute or PKR (the site told from the text), "
         "replay each hand through omaha8's betting engine and compare the site's payouts, after its stated rake, with "
         "omaha8's. Exit status 0 when nothing differs, 1 when something does, 2 on unreadable input.",
         epilog="example: omaha8 replay HH20091126.txt --ev",
@@ -611,6 +611,7 @@ def _add_replay_parser(commands: Any) -> None:
             "ongame",
             "cake",
             "absolute",
+            "pkr",
         ),
         help="read every file as this site's format",
     )

@@ -2,7 +2,7 @@
 
 A file is cut into hands where any format's hand begins, and each hand goes to its own format's
 reader (``pokerstars``, ``winamax``, ``winning``, ``bovada``, ``kingsclub``, ``party`` for
-PartyPoker, 888 and Everleaf, ``fulltilt``, ``ongame``, ``cake``, ``absolute``), so that a file
+PartyPoker, 888 and Everleaf, ``fulltilt``, ``ongame``, ``cake``, ``absolute``, ``pkr``), so that a file
 of one site, or of several pasted together, is read without being told which; ``format=`` forces
 one. Every reader gives the one ``History`` record. A site omaha8 does not read yet is named in
 the error.
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from ..exceptions import HistoryError
-from . import absolute, bovada, cake, fulltilt, kingsclub, ongame, party, pokerstars, winamax, winning
+from . import absolute, bovada, cake, fulltilt, kingsclub, ongame, party, pkr, pokerstars, winamax, winning
 from .reading import split_hands
 from .record import History, ReadResult, text_of
 
@@ -47,6 +47,7 @@ FORMATS = (
     Format("ongame", ongame.HEADER_START, ongame.parse_hand),
     Format("cake", cake.HEADER_START, cake.parse_hand),
     Format("absolute", absolute.HEADER_START, absolute.parse_hand),
+    Format("pkr", pkr.HEADER_START, pkr.parse_hand),
 )
 """Every text format read, by the name ``format=`` takes."""
 
@@ -55,7 +56,6 @@ _OTHER_FORMATS = (
     (re.compile(r"^\s*BetOnline Poker Game #", re.M), "BetOnline"),
     (re.compile(r"^\s*Poker Hand #[A-Z]{2}[0-9]+:", re.M), "GGPoker"),
     (re.compile(r"^\s*\*{5} Betfair Poker Hand History", re.M), "Betfair"),
-    (re.compile(r"^\s*Table #[0-9]+ - .*\n\s*Starting Hand #", re.M), "PKR"),
     (re.compile(r"^\s*Game # [0-9]+ - ", re.M), "Entraction"),
     (re.compile(r"----PRIMA\.DAT----|<Game hhversion=", re.M), "Microgaming"),
     (re.compile(r"<HISTORY ID=", re.M), "Boss Media"),
