@@ -17,7 +17,8 @@ def test_a_cash_hand_with_tied_highs_and_lows(live_core):
     assert hand.stakes == (200, 400) and hand.names == ["Hero", "Player0", "Player1"]
     assert hand.holes["Hero"] == [int(c) for c in parse_cards("9d 5d 7h 3s")]
     # "Player0 calls $12" after "Hero raises to $12": to 12, 8 more than its big blind.
-    assert [(s.name, s.kind, s.amount) for s in hand.steps if s.kind == "call"][0] == ("Player0", "call", 800)
+    first_call = next(s for s in hand.steps if s.kind == "call")
+    assert (first_call.name, first_call.amount) == ("Player0", 800)
     # "Taking Rake of $1 from pot 1"; each ends 0.50 down: 69.50 each of 140 less 1.
     assert hand.rake == 100 and hand.total_pot == 14000
     assert hand.replay().collected == {"Hero": 6950, "Player0": 6950}
