@@ -249,3 +249,13 @@ def test_the_replay_command_names_a_sites_convention(live_core, capsys):
     out = capsys.readouterr().out
     assert "51 hands read, 51 replayed, 49 paid exactly as omaha8 pays, 0 differing, 2 paid by the site's own" in out
     assert "site's convention: hand 2902266598: main pot: odd chip: the low half's odd chips paid to the high" in out
+
+
+def test_a_line_longer_than_any_site_writes_costs_its_hand_only():
+    # 20,000 "[" after "Dealt to" made a reader's patterns take seconds on one line; such a line
+    # is refused before any pattern reads it.
+    winamax = (DATA / "winamax" / "PLO8-6max-EUR-1.00-2.00-201611.txt").read_text(encoding="utf-8")
+    hostile = winamax.replace("Dealt to Hero [4d 9h 7h 2s]", "Dealt to Hero [" + "[" * 20000)
+    result = history.read_all(hostile + "\n\n" + winamax)
+    assert len(result) == 1 and len(result.errors) == 1
+    assert "a line longer than 4,000 characters" in str(result.errors[0])

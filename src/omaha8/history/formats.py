@@ -20,7 +20,10 @@ from . import absolute, bovada, cake, fulltilt, kingsclub, ongame, party, pkr, p
 from .reading import split_hands
 from .record import History, ReadResult, text_of
 
-__all__ = ["Format", "FORMATS", "read", "read_all"]
+__all__ = ["Format", "FORMATS", "MAX_LINE", "read", "read_all"]
+
+MAX_LINE = 4000
+"""The longest line a hand may hold: every site's lines are a few hundred characters at most."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,11 @@ def read_all(source: Union[str, bytes, os.PathLike], format: Optional[str] = Non
         result.errors.append(error)
         return result
     for chunk, owner in _hands(text, forced):
+        if max(map(len, chunk.split("\n"))) > MAX_LINE:
+            # No site writes such a line; reading it could take a regular expression seconds.
+            hand_id = chunk.split("\n", 1)[0][:60]
+            result.errors.append(HistoryError(f"hand ?: a line longer than {MAX_LINE:,} characters in {hand_id!r}"))
+            continue
         if owner is None:
             result.errors.append(HistoryError(_not_a_hand(chunk)))
             continue
