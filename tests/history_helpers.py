@@ -23,6 +23,7 @@ __all__ = [
     "side_pot_hand",
     "finished",
     "varied_hand",
+    "mangled",
 ]
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -191,3 +192,27 @@ def varied_hand(rng: random.Random) -> Hand:
         seed=rng.randrange(2**32),
         posts=posts,
     )
+
+
+def mangled(text: str, rng: random.Random, signs: str = "$") -> str:
+    """A hand's text with one to three lines dropped, repeated, cut, swapped or with a character
+    changed (to a digit, a currency sign, punctuation or a card's letter): the fuzz every history
+    reader's test runs."""
+    lines = text.split("\n")
+    for _ in range(rng.randrange(1, 4)):
+        k = rng.randrange(len(lines))
+        change = rng.randrange(5)
+        if change == 0:
+            del lines[k]
+        elif change == 1:
+            lines.insert(k, rng.choice(lines))
+        elif change == 2:
+            lines[k] = lines[k][: rng.randrange(len(lines[k]) + 1)]
+        elif change == 3 and lines[k]:
+            at = rng.randrange(len(lines[k]))
+            lines[k] = lines[k][:at] + rng.choice("0123456789" + signs + ".,: []()AKQJTshdcx-") + lines[k][at + 1 :]
+        else:
+            lines[k], lines[-1 - k] = lines[-1 - k], lines[k]
+        if not lines:
+            lines = [""]
+    return "\n".join(lines)

@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from history_helpers import DATA, SIX_MAX
+from history_helpers import DATA, SIX_MAX, mangled
 
 from omaha8 import history
 from omaha8.exceptions import HistoryError
@@ -200,22 +200,7 @@ def test_mangled_hands_of_every_site_never_crash_the_reader_or_the_replay(live_c
     rng = random.Random(36)
     outcomes: Counter = Counter()
     for _ in range(1500):
-        lines = rng.choice(texts).split("\n")
-        for _ in range(rng.randrange(1, 4)):
-            k = rng.randrange(len(lines))
-            change = rng.randrange(5)
-            if change == 0:
-                del lines[k]
-            elif change == 1:
-                lines.insert(k, rng.choice(lines))
-            elif change == 2:
-                lines[k] = lines[k][: rng.randrange(len(lines[k]) + 1)]
-            elif change == 3 and lines[k]:
-                at = rng.randrange(len(lines[k]))
-                lines[k] = lines[k][:at] + rng.choice("0123456789€$.,: []()AKQJTshdcx-") + lines[k][at + 1 :]
-            else:
-                lines[k], lines[-1 - k] = lines[-1 - k], lines[k]
-        text = "\n".join(lines)
+        text = mangled(rng.choice(texts), rng, signs="$€")
         for encoded in (text, text.encode("utf-16"), text.encode("cp1252", errors="replace")):
             result = history.read_all(encoded)
             assert all(isinstance(error, HistoryError) for error in result.errors)
@@ -258,4 +243,4 @@ def test_a_line_longer_than_any_site_writes_costs_its_hand_only():
     hostile = winamax.replace("Dealt to Hero [4d 9h 7h 2s]", "Dealt to Hero [" + "[" * 20000)
     result = history.read_all(hostile + "\n\n" + winamax)
     assert len(result) == 1 and len(result.errors) == 1
-    assert "a line longer than 4,000 characters" in str(result.errors[0])
+    assert "hand 9247976-238-1478874600: a line longer than 4,000 characters" in str(result.errors[0])

@@ -20,6 +20,7 @@ from history_helpers import (
     THREE_HANDED,
     TOURNAMENT,
     finished,
+    mangled,
     side_pot_hand,
     varied_hand,
 )
@@ -227,22 +228,8 @@ def test_mangled_histories_never_crash_the_reader_or_the_replay(live_core):
     rng = random.Random(2026)
     outcomes = Counter()
     for _ in range(3000):
-        lines = rng.choice(texts).split("\n")
-        for _ in range(rng.randrange(1, 4)):
-            k = rng.randrange(len(lines))
-            change = rng.randrange(5)
-            if change == 0:
-                del lines[k]
-            elif change == 1:
-                lines.insert(k, rng.choice(lines))
-            elif change == 2:
-                lines[k] = lines[k][: rng.randrange(len(lines[k]) + 1)]
-            elif change == 3 and lines[k]:
-                at = rng.randrange(len(lines[k]))
-                lines[k] = lines[k][:at] + rng.choice("0123456789$.,: []()AKQJTshdcx-") + lines[k][at + 1 :]
-            else:
-                lines[k], lines[-1 - k] = lines[-1 - k], lines[k]
-        result = history.read_all("\n".join(lines))
+        text = mangled(rng.choice(texts), rng)
+        result = history.read_all(text)
         assert all(isinstance(error, HistoryError) for error in result.errors)
         for hand in result:
             outcomes[hand.replay().checked] += 1

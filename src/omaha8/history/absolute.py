@@ -13,7 +13,7 @@ import re
 from typing import Optional
 
 from ..exceptions import HistoryError
-from .reading import Dialect, Reading, money, read_lines, unit_of
+from .reading import DEALT_TO, STARRED_SECTIONS, Dialect, Reading, money, read_lines, unit_of
 from .record import History, game_name
 
 __all__ = ["HEADER_START", "ABSOLUTE", "parse_hand"]
@@ -27,14 +27,7 @@ _HEADER = re.compile(
 _LIMITS = {"Normal": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
 ABSOLUTE = Dialect(
-    sections={
-        "*** POCKET CARDS ***": "preflop",
-        "*** FLOP ***": "flop",
-        "*** TURN ***": "turn",
-        "*** RIVER ***": "river",
-        "*** SHOW DOWN ***": "showdown",
-        "*** SUMMARY ***": "summary",
-    },
+    sections={**STARRED_SECTIONS, "*** POCKET CARDS ***": "preflop"},
     table=re.compile(r"^Table: .* Seat #(?P<button>[0-9]{1,3}) is the dealer(?P<name>)"),
     seat=re.compile(r"^Seat (?P<number>[0-9]{1,3}) - (?P<name>.+?) \((?P<stack>\S+) in chips\)(?P<rest>.*)$"),
     action=re.compile(
@@ -42,7 +35,7 @@ ABSOLUTE = Dialect(
         r"Posts (?P<post>small blind|big blind|dead blind|ante) (?P<posted>\S+))\s*$"
     ),
     posts={"small blind": "small blind", "big blind": "big blind", "dead blind": "small blind", "ante": "ante"},
-    dealt=re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]"),
+    dealt=DEALT_TO,
     shows=re.compile(r"^(?P<name>.+?) - Shows \[(?P<cards>[^\]]*)\]"),
     mucks=re.compile(r"^(?P<name>.+?) - Mucks\b"),
     uncalled=re.compile(r"^(?P<name>.+?) - returned \((?P<amount>[^)]+)\) : not called"),

@@ -17,7 +17,7 @@ import re
 from typing import Optional
 
 from ..exceptions import HistoryError
-from .reading import Dialect, Reading, money, posted_stakes, read_lines
+from .reading import Dialect, Reading, money, never, posted_stakes, read_lines
 from .record import History, game_name
 
 __all__ = ["HEADER_START", "BOVADA", "parse_hand"]
@@ -67,7 +67,7 @@ BOVADA = Dialect(
     uncalled=re.compile(_NAME + r"Return uncalled portion of bet (?P<amount>\S+)\s*$"),
     collected=re.compile(_NAME + r"Hand [Rr]esult(?:-(?P<side>Side [Pp]ot))?(?P<number>) (?P<amount>\S+)\s*$"),
     total=re.compile(r"^Total Pot\((?P<total>[^)]*)\)(?P<rake>)"),
-    summary_cards=re.compile(r"^(?!)(?P<name>)(?P<cards>)"),  # the hole cards were all dealt face up
+    summary_cards=never("name", "cards"),  # the hole cards were all dealt face up
     noise=re.compile(
         r": (?:Does not show|Leave|Enter|Sit out|Sitout|Re-join|Stand|Table |Seat |Ranking|Prize|Draw for dealer|"
         r"Rebuyin|Addon|Table deposit|Chat)"

@@ -13,7 +13,7 @@ import re
 from typing import Optional
 
 from ..exceptions import HistoryError
-from .reading import Dialect, Reading, money, read_lines, unit_of
+from .reading import DEALT_TO, Dialect, Reading, money, never, read_lines, unit_of
 from .record import History, game_name
 
 __all__ = ["HEADER_START", "CAKE", "parse_hand"]
@@ -42,7 +42,7 @@ CAKE = Dialect(
         r"posts (?P<post>small blind|big blind|dead blind|ante) (?P<posted>[^\s,]+))(?: \(all.in\))?\s*$"
     ),
     posts={"small blind": "small blind", "big blind": "big blind", "dead blind": "small blind", "ante": "ante"},
-    dealt=re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]"),
+    dealt=DEALT_TO,
     shows=re.compile(r"^(?P<name>.+?): shows \[(?P<cards>[^\]]*)\]"),
     mucks=re.compile(r"^(?P<name>.+?): mucks\b"),
     uncalled=re.compile(r"^(?P<name>.+?): returns uncalled bet (?P<amount>\S+)\s*$"),
@@ -50,8 +50,8 @@ CAKE = Dialect(
         r"^(?P<name>.+?) wins (?:high |low )?(?:(?P<side>side )?pot)(?: (?P<number>[0-9]+))?"
         r" (?P<amount>[$0-9][0-9.,]*)(?: with.*)?$"
     ),
-    total=re.compile(r"^(?!)(?P<total>)(?P<rake>)"),  # never printed
-    summary_cards=re.compile(r"^(?!)(?P<name>)(?P<cards>)"),
+    total=never("total", "rake"),  # never printed
+    summary_cards=never("name", "cards"),
     noise=re.compile(r"(^There is no low hand|is sitting out|has joined|has left|: sits out|timed out)"),
     total_unprinted=True,
     rake_implied=True,

@@ -130,8 +130,9 @@ def read_all(source: Union[str, bytes, os.PathLike], format: Optional[str] = Non
     for chunk, owner in _hands(text, forced):
         if max(map(len, chunk.split("\n"))) > MAX_LINE:
             # No site writes such a line; reading it could take a regular expression seconds.
-            hand_id = chunk.split("\n", 1)[0][:60]
-            result.errors.append(HistoryError(f"hand ?: a line longer than {MAX_LINE:,} characters in {hand_id!r}"))
+            number = re.search(r"#\s*([0-9A-Za-z-]{1,40})", chunk.split("\n", 1)[0][:200])
+            hand_id = number.group(1) if number else "?"
+            result.errors.append(HistoryError(f"hand {hand_id}: a line longer than {MAX_LINE:,} characters"))
             continue
         if owner is None:
             result.errors.append(HistoryError(_not_a_hand(chunk)))

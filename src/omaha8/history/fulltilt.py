@@ -14,7 +14,7 @@ import re
 from typing import Optional
 
 from ..exceptions import HistoryError
-from .reading import Dialect, Reading, money, read_lines, unit_of
+from .reading import DEALT_TO, STARRED_SECTIONS, Dialect, Reading, money, read_lines, unit_of
 from .record import History, game_name
 
 __all__ = ["HEADER_START", "FULL_TILT", "parse_hand"]
@@ -29,14 +29,7 @@ _GAME = re.compile(r"^(?P<limit>Limit|Pot Limit|No Limit) Omaha H(?:i/Lo|/L)$")
 _LIMITS = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
 FULL_TILT = Dialect(
-    sections={
-        "*** HOLE CARDS ***": "preflop",
-        "*** FLOP ***": "flop",
-        "*** TURN ***": "turn",
-        "*** RIVER ***": "river",
-        "*** SHOW DOWN ***": "showdown",
-        "*** SUMMARY ***": "summary",
-    },
+    sections=STARRED_SECTIONS,
     table=re.compile(r"^The button is in seat #(?P<button>[0-9]{1,3})(?P<name>)"),
     seat=re.compile(r"^Seat (?P<number>[0-9]{1,3}): (?P<name>.+?) \((?P<stack>[$€£]?[0-9][0-9,.]*)\)(?P<rest>.*)$"),
     action=re.compile(
@@ -50,7 +43,7 @@ FULL_TILT = Dialect(
         "a dead small blind": "small blind",
         "an ante": "ante",
     },
-    dealt=re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]"),
+    dealt=DEALT_TO,
     shows=re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^\]]*)\]"),
     mucks=re.compile(r"^(?P<name>.+?) mucks\b"),
     uncalled=re.compile(r"^Uncalled bet of (?P<amount>\S+) returned to (?P<name>.+?)\s*$"),

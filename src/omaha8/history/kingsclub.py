@@ -17,7 +17,7 @@ import re
 from typing import Optional
 
 from ..exceptions import HistoryError
-from .reading import Dialect, Reading, money, read_lines
+from .reading import STARRED_SECTIONS, Dialect, Reading, money, never, read_lines
 from .record import History, game_name
 
 __all__ = ["HEADER_START", "KINGSCLUB", "parse_hand"]
@@ -29,13 +29,7 @@ _GAME = re.compile(r"^(?P<limit>Limit|Pot Limit|No Limit) (?P<name>Omaha Hi-Lo|B
 _LIMITS = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
 KINGSCLUB = Dialect(
-    sections={
-        "*** HOLE CARDS ***": "preflop",
-        "*** FLOP ***": "flop",
-        "*** TURN ***": "turn",
-        "*** RIVER ***": "river",
-        "*** SUMMARY ***": "summary",
-    },
+    sections=STARRED_SECTIONS,
     table=re.compile(r"^Table '(?P<name>.*)' Seat (?P<button>[0-9]{1,3}) is the button"),
     seat=re.compile(r"^Seat (?P<number>[0-9]{1,3}): (?P<name>.+?) \((?P<stack>[0-9][0-9,.]*)\)(?P<rest>.*)$"),
     action=re.compile(
@@ -47,9 +41,9 @@ KINGSCLUB = Dialect(
     shows=re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^\]]*)\]"),
     mucks=re.compile(r"^(?P<name>.+?) mucks\b"),
     uncalled=re.compile(r"^Uncalled bet \((?P<amount>\S+)\) returned to (?P<name>.*?)\s*$"),
-    collected=re.compile(r"^(?!)(?P<name>)(?P<amount>)(?P<side>)(?P<number>)"),  # worked out from the stacks
+    collected=never("name", "amount", "side", "number"),  # worked out from the stacks
     total=re.compile(r"^Rake (?P<rake>[0-9][0-9,.]*)\s*$"),
-    summary_cards=re.compile(r"^(?!)(?P<name>)(?P<cards>)"),
+    summary_cards=never("name", "cards"),
     summary_stacks=re.compile(
         r"^Seat [0-9]{1,3}: (?P<name>.+?) \((?P<stack>[0-9][0-9,.]*)\)(?: [+-][0-9][0-9,.]*)?\s*$"
     ),

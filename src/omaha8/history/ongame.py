@@ -16,7 +16,7 @@ import re
 from typing import Optional
 
 from ..exceptions import HistoryError
-from .reading import Dialect, Reading, money, read_lines, unit_of
+from .reading import Dialect, Reading, money, never, read_lines, unit_of
 from .record import History, Step, game_name
 
 __all__ = ["HEADER_START", "ONGAME", "parse_hand"]
@@ -51,7 +51,7 @@ ONGAME = Dialect(
     dealt=re.compile(r"^Dealing to (?P<name>.+?): \[(?P<cards>[^\]]*)\]"),
     shows=re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^\]]*)\]"),
     mucks=re.compile(r"^(?P<name>.+?) mucks\b"),
-    uncalled=re.compile(r"^(?!)(?P<name>)(?P<amount>)"),  # never printed
+    uncalled=never("name", "amount"),  # never printed
     collected=re.compile(
         r"^(?:Main pot|(?P<side>Side pot)(?: (?P<number>[0-9]+))?): \S+ won by (?P<name>.+?) "
         r"\((?P<amount>[^)\s]+)(?: High| Low)?\)\s*$"

@@ -19,7 +19,7 @@ import re
 from typing import Optional
 
 from ..exceptions import HistoryError
-from .reading import Dialect, Reading, money, posted_stakes, read_lines
+from .reading import DEALT_TO, Dialect, Reading, money, never, posted_stakes, read_lines
 from .record import History, game_name
 
 __all__ = ["HEADER_START", "PREAMBLE", "PARTYPOKER", "PACIFIC", "EVERLEAF", "parse_hand"]
@@ -55,14 +55,14 @@ _COMMON = {
         r"posts (?P<post>small blind|big blind) \[(?P<posted>[^\] ]+)(?: USD)?\]\.?)\s*$"
     ),
     "posts": {"small blind": "small blind", "big blind": "big blind"},
-    "dealt": re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]"),
+    "dealt": DEALT_TO,
     "shows": re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^\]]*)\]"),
     # A hand not shown at the showdown is mucked: it concedes (the winner of an uncontested pot
     # "does not show cards" too, and wins all the same).
     "mucks": re.compile(r"^(?P<name>.+?) (?:mucks|does not show cards)\b(?: \[(?P<cards>[^\]]*)\])?"),
-    "uncalled": re.compile(r"^(?!)(?P<name>)(?P<amount>)"),  # never printed
-    "total": re.compile(r"^(?!)(?P<total>)(?P<rake>)"),  # never printed
-    "summary_cards": re.compile(r"^(?!)(?P<name>)(?P<cards>)"),
+    "uncalled": never("name", "amount"),  # never printed
+    "total": never("total", "rake"),  # never printed
+    "summary_cards": never("name", "cards"),
     "action_names_end_with_colon": False,
     "total_unprinted": True,
 }

@@ -15,7 +15,7 @@ import re
 from typing import Optional
 
 from ..exceptions import HistoryError
-from .reading import Dialect, Reading, money, read_lines, unit_of
+from .reading import Dialect, Reading, money, never, read_lines, unit_of
 from .record import History, game_name
 
 __all__ = ["HEADER_START", "PKR", "parse_hand"]
@@ -46,10 +46,10 @@ PKR = Dialect(
     dealt=re.compile(r"^Dealing \[(?P<cards>[^\]]*)\] to (?P<name>.+?)\s*$"),
     shows=re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^\]]*)\]"),
     mucks=re.compile(r"^(?P<name>.+?) mucks\b"),
-    uncalled=re.compile(r"^(?!)(?P<name>)(?P<amount>)"),  # never printed
-    collected=re.compile(r"^(?!)(?P<name>)(?P<amount>)(?P<side>)(?P<number>)"),  # worked out from the stacks
+    uncalled=never("name", "amount"),  # never printed
+    collected=never("name", "amount", "side", "number"),  # worked out from the stacks
     total=re.compile(r"^Taking Rake of (?P<rake>\S+) from pot"),
-    summary_cards=re.compile(r"^(?!)(?P<name>)(?P<cards>)"),
+    summary_cards=never("name", "cards"),
     summary_stacks=re.compile(r"^Seat [0-9]{1,3}: (?P<name>.+?) - (?P<stack>[$€£]?[0-9][0-9.,]*)\s*$"),
     noise=re.compile(
         r"(^Pot sizes: |^Shuffling Deck|^Last Hand|^Start time of hand|^Game Type|^Limit Type|^Table Type|"

@@ -12,19 +12,11 @@ from typing import Optional, Sequence
 
 from ..exceptions import HistoryError
 from ..game import Action, Hand, Kind, Limit
-from .reading import Dialect, Reading, money, read_lines, split_hands, unit_of
+from .reading import DEALT_TO, STARRED_SECTIONS, Dialect, Reading, money, read_lines, split_hands, unit_of
 from .record import History, extra_posts, game_name, walk
 
 __all__ = ["HEADER_START", "STARS", "parse_hand", "write"]
 
-_STREET_MARKERS = {
-    "*** HOLE CARDS ***": "preflop",
-    "*** FLOP ***": "flop",
-    "*** TURN ***": "turn",
-    "*** RIVER ***": "river",
-    "*** SHOW DOWN ***": "showdown",
-    "*** SUMMARY ***": "summary",
-}
 # Every header form of fpdb's PokerStars regression files: "Hand" or (before 2011) "Game", Zoom
 # and Home Game ("{Club}") tables, cash and tournaments, any time zone.
 _HEADER = re.compile(
@@ -62,7 +54,7 @@ def _cap_in_table_name(reading: Reading, name: str) -> None:
 
 
 STARS = Dialect(
-    sections=_STREET_MARKERS,
+    sections=STARRED_SECTIONS,
     table=re.compile(r"^Table '(?P<name>.*)' .*Seat #(?P<button>[0-9]{1,3}) is the button"),
     seat=re.compile(r"^Seat (?P<number>[0-9]{1,3}): (?P<name>.*) \((?P<stack>\S+) in chips(?:[^)]*)\)(?P<rest>.*)$"),
     action=_ACTION,
@@ -72,7 +64,7 @@ STARS = Dialect(
         "small & big blinds": "small & big blinds",
         "the ante": "ante",
     },
-    dealt=re.compile(r"^Dealt to (?P<name>.*?) \[(?P<cards>[^\]]*)\]"),
+    dealt=DEALT_TO,
     shows=re.compile(r"^(?P<name>.*?): shows \[(?P<cards>[^\]]*)\]"),
     mucks=re.compile(r"^(?P<name>.*?): mucks hand"),
     uncalled=re.compile(r"^Uncalled bet \((?P<amount>\S+)\) returned to (?P<name>.*?)\s*$"),

@@ -33,6 +33,9 @@ __all__ = [
     "seat_order",
     "posted_stakes",
     "finish",
+    "STARRED_SECTIONS",
+    "DEALT_TO",
+    "never",
 ]
 
 # An amount as the sites print it: digits, thousands separators, cents; nothing else.
@@ -215,6 +218,25 @@ def _small_blind_name(seated: list, button: int) -> Optional[str]:
 
 
 # ---------------------------------------------------------------- sites in PokerStars' shape
+
+
+STARRED_SECTIONS = {
+    "*** HOLE CARDS ***": "preflop",
+    "*** FLOP ***": "flop",
+    "*** TURN ***": "turn",
+    "*** RIVER ***": "river",
+    "*** SHOW DOWN ***": "showdown",
+    "*** SUMMARY ***": "summary",
+}
+"""The section lines of PokerStars and of the sites that write theirs the same way."""
+DEALT_TO = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
+"""Hole cards dealt, "Dealt to Hero [Ac 4d 2d 2h]", as most sites write it."""
+
+
+def never(*groups: str) -> re.Pattern:
+    """A pattern that matches no line, with the groups a Dialect's field names: for what a site
+    never prints (its uncalled bets, its total pot)."""
+    return re.compile("^(?!)" + "".join(f"(?P<{name}>)" for name in groups))
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import re
 from typing import Optional
 
 from ..exceptions import HistoryError
-from .reading import Dialect, Reading, money, read_lines
+from .reading import DEALT_TO, Dialect, Reading, money, read_lines
 from .record import History, game_name
 
 __all__ = ["HEADER_START", "WINAMAX", "parse_hand"]
@@ -47,7 +47,7 @@ WINAMAX = Dialect(
         r"(?: and is all-in)?\s*$"
     ),
     posts={"small blind": "small blind", "big blind": "big blind", "ante": "ante"},
-    dealt=re.compile(r"^Dealt to (?P<name>.*?) \[(?P<cards>[^\]]*)\]"),
+    dealt=DEALT_TO,
     shows=re.compile(r"^(?P<name>.*?) shows \[(?P<cards>[^\]]*)\]"),
     mucks=re.compile(r"^(?P<name>.*?) (?:mucks|doesn't show)\b"),
     uncalled=re.compile(r"^Uncalled bet \((?P<amount>\S+)\) returned to (?P<name>.*?)\s*$"),

@@ -18,7 +18,7 @@ import re
 from typing import Optional
 
 from ..exceptions import HistoryError
-from .reading import Dialect, Reading, money, read_lines, unit_of
+from .reading import DEALT_TO, STARRED_SECTIONS, Dialect, Reading, money, never, read_lines, unit_of
 from .record import History, game_name
 
 __all__ = ["HEADER_START", "WINNING", "WINNING_2016", "parse_hand"]
@@ -33,15 +33,7 @@ _GAME = re.compile(r"^Omaha H/L$")
 _LIMITS = {"Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
 WINNING = Dialect(
-    sections={
-        "*** HOLE CARDS ***": "preflop",
-        "*** FLOP ***": "flop",
-        "*** TURN ***": "turn",
-        "*** RIVER ***": "river",
-        "*** SHOW DOWN ***": "showdown",
-        "*** SUMMARY ***": "summary",
-        "*** RUN IT TWICE ***": "showdown",
-    },
+    sections={**STARRED_SECTIONS, "*** RUN IT TWICE ***": "showdown"},
     table=re.compile(r"^(?:Table )?(?P<name>.*?) (?:[0-9]+-max )?Seat #(?P<button>[0-9]{1,3}) is the button"),
     seat=re.compile(r"^Seat (?P<number>[0-9]{1,3}): (?P<name>.*) \((?P<stack>[^\s()]+)\)(?P<rest>.*)$"),
     action=re.compile(
@@ -50,7 +42,7 @@ WINNING = Dialect(
         r"(?: and is all-in)?\s*$"
     ),
     posts={"the small blind": "small blind", "the big blind": "big blind", "ante": "ante"},
-    dealt=re.compile(r"^Dealt to (?P<name>.*?) \[(?P<cards>[^\]]*)\]"),
+    dealt=DEALT_TO,
     shows=re.compile(r"^(?P<name>.*?) shows \[(?P<cards>[^\]]*)\]"),
     mucks=re.compile(r"^(?P<name>.*?) mucks hand"),
     uncalled=re.compile(r"^Uncalled bet \((?P<amount>\S+)\) returned to (?P<name>.*?)\s*$"),
@@ -89,10 +81,10 @@ WINNING_2016 = Dialect(
     ),
     posts={"small blind": "small blind", "big blind": "big blind"},
     dealt=re.compile(r"^Player (?P<name>.+?) received card: \[(?P<cards>[^\]]*)\]"),
-    shows=re.compile(r"^(?!)(?P<name>)(?P<cards>)"),
+    shows=never("name", "cards"),
     mucks=re.compile(r"^\*?Player (?P<name>.+?) mucks\b"),
     uncalled=re.compile(r"^Uncalled bet \((?P<amount>\S+)\) returned to (?P<name>.*?)\s*$"),
-    collected=re.compile(r"^(?!)(?P<name>)(?P<amount>)(?P<side>)(?P<number>)"),
+    collected=never("name", "amount", "side", "number"),
     total=re.compile(
         r"^Pot: (?P<total>[0-9][0-9,]*(?:\.[0-9]+)?)\.? Rake (?P<rake>[0-9][0-9,]*(?:\.[0-9]+)?)\.?"
         r"(?: JP fee (?P<fee>[0-9][0-9,]*(?:\.[0-9]+)?)\.?)?\s*$"
