@@ -12,21 +12,7 @@ import pytest
 from omaha8 import history
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
-FOLDERS = {
-    site: DATA / site
-    for site in (
-        "pokerstars",
-        "winamax",
-        "winning",
-        "bovada",
-        "kingsclub",
-        "party",
-        "fulltilt",
-        "ongame",
-        "cake",
-        "absolute",
-    )
-}
+FOLDERS = {f.name: DATA / f.name for f in history.FORMATS}  # each format's real files
 HANDS = 2000
 
 
