@@ -501,6 +501,9 @@ def test_a_call_larger_than_the_stack_is_all_in():
         (dict(stacks=[100, 100], blinds=(1, 2, 3)), HandError, "blinds must be two ints"),
         (dict(stacks=[100, 100], blinds=(3, 2)), HandError, "larger than the big blind"),
         (dict(stacks=[100, 100], blinds=(0, 0)), HandError, "big blind must be at least 1"),
+        # A lone blind past the engine's chips, the bets given: refused, not an OverflowError in C.
+        (dict(stacks=[100, 100, 100], blinds=(2**70, 0), bets=(2, 4)), HandError, "must be at most"),
+        (dict(stacks=[100, 100, 100], blinds=(2**62 + 1, 0), bets=(2, 4)), HandError, "must be at most"),
         (dict(stacks=[100, 100], ante=-1), HandError, "ante must be at least 0"),
         (dict(stacks=[100, 100], bets=(0, 4)), HandError, "bets must be at least 1"),
         (dict(stacks=[100, 100], max_raises=-1), HandError, "max_raises"),

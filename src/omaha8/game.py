@@ -181,7 +181,7 @@ def _read_rules(
         small_bet, big_bet = _pair(bets, "bets")
         if small_bet < 1 or big_bet < 1:
             raise HandError(f"bets must be at least 1, not {quoted(tuple(bets))}")
-    if max(big, ante, small_bet, big_bet) > MAX_CHIPS:
+    if max(small, big, ante, small_bet, big_bet) > MAX_CHIPS:  # a lone blind's is the small
         raise HandError(f"blinds, ante and bets must be at most {MAX_CHIPS:,} chips")
     raises = None if max_raises is None else _whole(max_raises, "max_raises", 0)
     size = hole_size_of(hole_size, HandError)

@@ -540,16 +540,11 @@ def _settle_with_mucks(hand: Hand, holes: list) -> Showdown:
         (amount, [s for s in eligible if holes[s] is not None])
         for amount, eligible in form_pots(hand.contributions, live)
     ]
-    # A pot none of whose players showed cannot be: the last one to muck won it. Join it to the next.
-    merged: list = []
-    for amount, eligible in pots:
-        if merged and not merged[-1][1]:
-            merged[-1] = (merged[-1][0] + amount, eligible)
-        else:
-            merged.append((amount, eligible))
-    if merged and not merged[-1][1]:
+    if any(not eligible for _, eligible in pots):
+        # Every player of a side pot mucked (its players are a few of the main pot's): the pots
+        # are formed among the players who showed, as before.
         return settle(hand.board, holes, hand.contributions)
-    awarded = award_pots(merged, [v[0] for v in values], [v[1] for v in values])
+    awarded = award_pots(pots, [v[0] for v in values], [v[1] for v in values])
     payouts = tuple(sum(pot.awards[s] for pot in awarded) for s in range(hand.n))
     return Showdown(payouts, awarded, tuple(hand.contributions))
 
