@@ -612,6 +612,9 @@ def _add_replay_parser(commands: Any) -> None:
             "cake",
             "absolute",
             "pkr",
+            "merge",
+            "boss",
+            "microgaming",
         ),
         help="read every file as this site's format",
     )

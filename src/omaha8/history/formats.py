@@ -16,7 +16,22 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from ..exceptions import HistoryError
-from . import absolute, bovada, cake, fulltilt, kingsclub, ongame, party, pkr, pokerstars, winamax, winning
+from . import (
+    absolute,
+    boss,
+    bovada,
+    cake,
+    fulltilt,
+    kingsclub,
+    merge,
+    microgaming,
+    ongame,
+    party,
+    pkr,
+    pokerstars,
+    winamax,
+    winning,
+)
 from .reading import split_hands
 from .record import History, ReadResult, text_of
 
@@ -37,6 +52,9 @@ class Format:
     preamble: Optional[re.Pattern] = None
     """Lines a site writes before a hand's header ("#Game No : 1234"): a piece of text of these
     lines alone goes with the hand after it (and, after the last hand, is nothing)."""
+    preamble_sticks: bool = False
+    """Whether the preamble holds for every later hand of the format, not the next alone
+    (Merge writes a file's game once, before its first hand)."""
 
 
 FORMATS = (
@@ -51,6 +69,9 @@ FORMATS = (
     Format("cake", cake.HEADER_START, cake.parse_hand),
     Format("absolute", absolute.HEADER_START, absolute.parse_hand),
     Format("pkr", pkr.HEADER_START, pkr.parse_hand),
+    Format("merge", merge.HEADER_START, merge.parse_hand, merge.PREAMBLE, preamble_sticks=True),
+    Format("boss", boss.HEADER_START, boss.parse_hand, boss.PREAMBLE),
+    Format("microgaming", microgaming.HEADER_START, microgaming.parse_hand, microgaming.PREAMBLE),
 )
 """Every text format read, by the name ``format=`` takes."""
 
@@ -60,9 +81,6 @@ _OTHER_FORMATS = (
     (re.compile(r"^\s*Poker Hand #[A-Z]{2}[0-9]+:", re.M), "GGPoker"),
     (re.compile(r"^\s*\*{5} Betfair Poker Hand History", re.M), "Betfair"),
     (re.compile(r"^\s*Game # [0-9]+ - ", re.M), "Entraction"),
-    (re.compile(r"----PRIMA\.DAT----|<Game hhversion=", re.M), "Microgaming"),
-    (re.compile(r"<HISTORY ID=", re.M), "Boss Media"),
-    (re.compile(r"<description type=|<game id=\"", re.M), "Merge (XML)"),
     (re.compile(r"<session |<game gamecode=", re.M), "iPoker (XML)"),
     (re.compile(r"^\s*<\?xml ", re.M), "an XML history"),
 )
@@ -97,15 +115,22 @@ def _hands(text: str, forced: Optional[Format]) -> list[tuple[str, Optional[Form
     starts = re.compile("|".join(f"(?:{f.header_start.pattern})" for f in formats))
     hands: list[tuple[str, Optional[Format]]] = []
     held = ""  # a preamble, waiting for its hand
+    sticking: dict[str, str] = {}  # a preamble that holds for every later hand, by format
     for chunk in split_hands(text, starts):
         chunk = held + chunk
         first = chunk.split("\n", 1)[0].lstrip("\ufeff")
         owner = next((f for f in formats if f.header_start.match(first)), None)
         preamble = owner.preamble if owner is not None else None
         if preamble is not None and all(preamble.match(line) or not line.strip() for line in chunk.split("\n")):
-            held = chunk + "\n"
+            assert owner is not None  # preamble
+            if owner.preamble_sticks:
+                sticking[owner.name] = chunk + "\n"
+            else:
+                held = chunk + "\n"
             continue
         held = ""
+        if owner is not None and owner.name in sticking:
+            chunk = sticking[owner.name] + chunk
         if owner is not None:
             hands.append((chunk, owner))
         elif forced is not None:

@@ -33,9 +33,13 @@ __all__ = [
     "seat_order",
     "posted_stakes",
     "finish",
+    "settle",
     "STARRED_SECTIONS",
     "DEALT_TO",
     "never",
+    "all_in_for",
+    "stack_left",
+    "call_either",
 ]
 
 # An amount as the sites print it: digits, thousands separators, cents; nothing else.
@@ -329,6 +333,21 @@ def read_lines(reading: Reading, lines: list[str], dialect: Dialect) -> History:
             _summary_line(reading, dialect, line, stripped)
         else:
             _play_line(reading, dialect, line, stripped)
+    return settle(
+        reading,
+        total_unprinted=dialect.total_unprinted,
+        uncalled_paid_as_pot=dialect.uncalled_paid_as_pot,
+        rake_implied=dialect.rake_implied,
+    )
+
+
+def settle(
+    reading: Reading, *, total_unprinted: bool = False, uncalled_paid_as_pot: bool = False, rake_implied: bool = False
+) -> History:
+    """The hand's results once every line is read: what was collected (from the stacks after
+    the hand where a site prints those), the runs, and what the site leaves unprinted worked
+    out (the flags as ``Dialect``'s: the total pot, an uncalled bet paid as a pot, the rake);
+    then the hand is checked whole (``finish``)."""
     if reading.final_stacks:
         _collected_from_stacks(reading)
     if not reading.history.collected:
@@ -336,16 +355,16 @@ def read_lines(reading: Reading, lines: list[str], dialect: Dialect) -> History:
     if reading.run_boards:
         _keep_the_runs(reading)
     history = reading.history
-    if dialect.total_unprinted and history.total_pot is None:
+    if total_unprinted and history.total_pot is None:
         history.total_pot = sum(step.amount for step in history.steps) - sum(a for _, a in history.uncalled)
-    if dialect.uncalled_paid_as_pot:
+    if uncalled_paid_as_pot:
         _uncalled_from_its_pot(history)
-    if dialect.total_unprinted and not history.uncalled and (last := _last_excess(history)) is not None:
+    if total_unprinted and not history.uncalled and (last := _last_excess(history)) is not None:
         history.uncalled.append(last)
         assert history.total_pot is not None  # set above
         history.total_pot -= last[1]
         history.notes.append(f"hand {history.hand_id}: no line returns {last[0]}'s uncalled {last[1]}; worked out")
-    if dialect.rake_implied and history.total_pot is not None:
+    if rake_implied and history.total_pot is not None:
         history.rake = history.total_pot - sum(amount for _, amount, _ in history.collected)
         # What the pots kept is a rake only as large as a rake: none in a tournament, at most a
         # tenth of a cash pot (the sites take 5% at most). More is chips the file lost.
@@ -546,15 +565,16 @@ def _action(reading: Reading, dialect: Dialect, action: re.Match, line: str, str
     elif verb in ("all-in", "allin") and action.group("amount") is None:
         reading.disconnected(name)
     elif verb in ("all-in", "allin"):
-        _all_in(reading, name, reading.money(action.group("amount"), line))
+        all_in_for(reading, name, reading.money(action.group("amount"), line))
     else:
         kind = dialect.posts[action.group("post")]
         reading.post(name, kind, reading.money(action.group("posted"), line), all_in)
 
 
-def _all_in(reading: Reading, name: str, added: int) -> None:
-    """Bovada's "All-in $2.36": the chips the player adds, a call when they come to no more than
-    the bet to match, else a bet or a raise to its new total."""
+def all_in_for(reading: Reading, name: str, added: int) -> None:
+    """An all-in written by the chips the player adds (Bovada's "All-in $2.36", Merge's and
+    Microgaming's): a call when they come to no more than the bet to match, else a bet or a
+    raise to its new total."""
     level = max(reading.totals.values(), default=0)
     total = reading.totals.get(name, 0) + added
     if total <= level:
@@ -563,6 +583,30 @@ def _all_in(reading: Reading, name: str, added: int) -> None:
         reading.bet(name, added, True)
     else:
         reading.raise_to(name, total, True)
+
+
+def stack_left(reading: Reading, name: str) -> int:
+    """What a player has behind: its stack at the start less every chip it has put in."""
+    stack = next(stack for _, seated, stack in reading.seated if seated == name)
+    return stack - sum(step.amount for step in reading.history.steps if step.name == name)
+
+
+def call_either(reading: Reading, name: str, value: int) -> None:
+    """A call whose amount a site writes either as the chips it adds or as the bet it comes to
+    (Boss Media's files do both): whichever of the two is a call the betting allows, the chips
+    owed (or, all in, the stack), or the bet matched; neither is a HistoryError."""
+    level = max(reading.totals.values(), default=0)
+    mine = reading.totals.get(name, 0)
+    owed = min(level - mine, stack_left(reading, name))
+    if value == owed:
+        reading.call(name, value, value == stack_left(reading, name))
+    elif value - mine == owed and mine:
+        reading.call(name, owed, owed == stack_left(reading, name))
+    else:
+        raise HistoryError(
+            f"hand {reading.history.hand_id}: {reading.street}: {name} calls {value}, neither the {owed} it owes "
+            f"nor the bet of {mine + owed} it comes to"
+        )
 
 
 def _summary_line(reading: Reading, dialect: Dialect, line: str, stripped: str) -> None:
