@@ -32,13 +32,18 @@ class _Refused(Exception):
     """Why the parse stopped: raised inside expat's handlers, turned into a HistoryError."""
 
 
+def _declares(text: str) -> bool:
+    """Whether the text declares a document type or an entity ("<!" other than a comment or a
+    CDATA section): no hand needs one. Checked before parsing, and again by expat's handlers."""
+    return "<!" in text.replace("<!--", "").replace("<![CDATA[", "")
+
+
 def parse(text: str, hand_id: str) -> ElementTree.Element:
     """One XML document (a hand) as an element tree, within the limits above; a declaration of
     a document type or an entity, or anything past the limits, is refused."""
     if len(text) > MAX_HAND_XML:
         raise HistoryError(f"hand {hand_id}: the hand's XML is longer than {MAX_HAND_XML:,} characters")
-    if "<!" in text.replace("<!--", "").replace("<![CDATA[", ""):
-        # A document type or an entity declared: no hand needs one (checked again by expat).
+    if _declares(text):
         raise HistoryError(f"hand {hand_id}: the XML declares a document type or an entity, which omaha8 refuses")
     builder = ElementTree.TreeBuilder()
     depth = 0
@@ -88,6 +93,8 @@ def hand_element(text: str, tag: str, outside: Optional[re.Pattern] = None) -> E
     begin, end = text.find(f"<{tag}"), text.rfind(f"</{tag}>")
     number = re.search(r'\b(?:id|ID)="([0-9A-Za-z-]{1,40})"', text[max(begin, 0) : max(begin, 0) + 400])
     hand_id = number.group(1) if number else "?"
+    if _declares(text):
+        raise HistoryError(f"hand {hand_id}: the XML declares a document type or an entity, which omaha8 refuses")
     if begin < 0 or end < begin:
         raise HistoryError(f"hand {hand_id}: no <{tag}> element from its start to its end: the hand is cut short")
     for line in (text[:begin] + "\n" + text[end + len(tag) + 3 :]).split("\n"):
