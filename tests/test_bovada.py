@@ -2,15 +2,16 @@
 named by position, every hole card dealt face up, an unprinted rake, "All-in" amounts that are
 calls, bets or raises by what they come to, a lone big blind, a damaged dealer line, a mucked
 all-in that keeps its side pot, the low half's odd cents paid to the high, and 2012's files
-without street lines refused by name."""
+without street lines, whose streets are found where the betting closed."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from history_helpers import DATA
 
-from omaha8 import history
-from omaha8.exceptions import HistoryError
+from omaha8 import history, parse_cards
 from omaha8.history.record import CONVENTIONS
 
 BOVADA = DATA / "bovada"
@@ -79,10 +80,61 @@ def test_the_low_halfs_odd_cents_paid_to_the_high_are_a_named_convention(live_co
     assert split(96, [1], [0, 2], 4) == (24, 48, 24, 0)  # nothing odd: omaha8's split
 
 
+def _streets_of_folds(text: str) -> dict:
+    """This test's own reading of the summary's "Seat 5: Big Blind Folded on the FLOP"."""
+    words = {"POCKET CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+    found = re.findall(r"^Seat \d+: (.+?) Folded on the (POCKET CARDS|FLOP|TURN|RIVER)", text, re.M)
+    return {name.replace(" [ME]", ""): words[street] for name, street in found}
+
+
 @pytest.mark.parametrize("name", ["PLO8-9max-USD-10-MTT-201207.txt", "PLO8-USD-MTT-10-1-201207.allin.call.pf.txt"])
-def test_the_2012_format_without_street_lines_is_refused_by_name(name):
-    with pytest.raises(HistoryError, match="Bovada's format of 2012 prints no street lines"):
-        history.read(BOVADA / name)
+def test_2012s_streets_are_found_where_the_betting_closed(live_core, name):
+    text = (BOVADA / name).read_text(encoding="utf-8-sig")
+    [hand] = history.read(BOVADA / name)
+    # Each fold on the street the summary names; the board is the summary's.
+    folds = {s.name: s.street for s in hand.steps if s.kind == "fold"}
+    assert folds == _streets_of_folds(text)
+    board = re.search(r"^Board \[([^\]]*)\]", text, re.M).group(1).split()
+    assert hand.board == [int(c) for c in parse_cards(" ".join(board))]
+    replay = hand.replay()
+    assert replay.differences == []
+
+
+def test_2012s_fixed_limit_streets_bet_their_own_sizes(live_core):
+    [hand] = history.read(BOVADA / "PLO8-USD-MTT-10-1-201207.allin.call.pf.txt")
+    # "Fixed Limit- Level 6 (75/150)": the blinds; the bets 150 on the flop, 300 on the turn and river.
+    assert hand.stakes == (150, 300)
+    bets = [(s.street, s.total) for s in hand.steps if s.kind in ("bet", "raise")]
+    assert bets == [("flop", 150), ("flop", 300)] + [("turn", t) for t in (300, 600, 900, 1200)] + [
+        ("river", 300),
+        ("river", 600),
+    ]
+    # The small blind all in for 90 before the flop: a main pot of 4 x 90 split, the rest a side pot.
+    assert hand.replay().collected == {"Big Blind": 2370, "UTG+1": 2370}
+
+
+def test_2012s_all_in_before_the_flop_deals_the_board_out_and_a_late_action_is_refused(live_core):
+    text = (BOVADA / "PLO8-USD-MTT-10-1-201207.allin.call.pf.txt").read_text(encoding="utf-8-sig")
+    # Everyone left all in before the flop: no more betting, the five cards dealt before the showdown.
+    head, tail = text.split("Big Blind : Checks\n", 1)
+    shove = head + "Big Blind : Checks\n" + tail[tail.index("UTG+1 : Showdown") :]
+    shove = shove.replace("UTG+1 : Call 150\nUTG+2", "UTG+1 : Folds\nUTG+2").replace(
+        "UTG+4 : Call 150\nDealer", "UTG+4 : Folds\nDealer"
+    )
+    from omaha8.history.bovada import _with_street_lines
+
+    lines = _with_street_lines("2641146259", shove.split("\n"))
+    at = lines.index("UTG+1 : Showdown [Jc Td Ts Jd Js] (Full House)")
+    assert lines[at - 3 : at] == [
+        "*** FLOP *** [Ts Jd 5d]",
+        "*** TURN *** [Ts Jd 5d] [Js]",
+        "*** RIVER *** [Ts Jd 5d Js] [5c]",
+    ]
+    # An action after the river's betting closed has no street.
+    late = text.replace(
+        "Big Blind : Call 300\nUTG+1 : Showdown", "Big Blind : Call 300\nUTG+1 : Bets 300\nUTG+1 : Showdown"
+    )
+    assert "an action after the last street's betting" in str(history.read_all(late).errors[0])
 
 
 def test_a_tournament_hand_in_chips(live_core):

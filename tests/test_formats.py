@@ -49,8 +49,6 @@ NOT_READ_YET = {
     # Its names disagree between the betting and the summary (an anonymization gone wrong): the
     # bets are 100.00 less 20.00 returned, the summary's pot 79.25 + 0.75 of rake.
     "PLO8-6max-USD-20-40-201609.no.flop.txt": "the bets add up to 10000 but the total pot is 8000",
-    "PLO8-9max-USD-10-MTT-201207.txt": "Bovada's format of 2012 prints no street lines",
-    "PLO8-USD-MTT-10-1-201207.allin.call.pf.txt": "Bovada's format of 2012 prints no street lines",
 }
 # The site's collected lines, by this test's own patterns: (name, amount) in the site's money.
 COLLECTED = (
