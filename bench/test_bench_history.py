@@ -18,7 +18,8 @@ HANDS = 2000
 
 def site_text(site: str) -> tuple[str, int]:
     """About HANDS of a site's real hands in one text, and how many of them read."""
-    texts = [history.decode(p.read_bytes()) for p in sorted(FOLDERS[site].glob("*.txt"))]
+    paths = sorted(p for p in FOLDERS[site].iterdir() if p.suffix in (".txt", ".xml"))
+    texts = [history.decode(p.read_bytes()) for p in paths]
     one = "\n\n\n".join(texts)
     per_copy = len(history.read_all(one))
     copies = max(1, HANDS // per_copy)

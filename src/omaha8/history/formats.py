@@ -2,10 +2,10 @@
 
 A file is cut into hands where any format's hand begins, and each hand goes to its own format's
 reader (``pokerstars``, ``winamax``, ``winning``, ``bovada``, ``kingsclub``, ``party`` for
-PartyPoker, 888 and Everleaf, ``fulltilt``, ``ongame``, ``cake``, ``absolute``, ``pkr``), so that a file
-of one site, or of several pasted together, is read without being told which; ``format=`` forces
-one. Every reader gives the one ``History`` record. A site omaha8 does not read yet is named in
-the error.
+PartyPoker, 888 and Everleaf, ``fulltilt``, ``ongame``, ``cake``, ``absolute``, ``pkr``, and the
+XML of ``merge``, ``boss`` and ``microgaming``), so that a file of one site, or of several pasted
+together, is read without being told which; ``format=`` forces one. Every reader gives the one
+``History`` record. A site omaha8 does not read yet is named in the error.
 """
 
 from __future__ import annotations
