@@ -15,6 +15,9 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 REQUIRE_EXTENSION = os.environ.get("OMAHA8_REQUIRE_EXTENSION", "") not in ("", "0")
+# OMAHA8_PURE_WHEEL=1: build no extension at all, so that the wheel is pure Python
+# (py3-none-any), for platforms no compiled wheel serves (as msgpack's MSGPACK_PUREPYTHON).
+PURE_WHEEL = os.environ.get("OMAHA8_PURE_WHEEL", "") not in ("", "0")
 WARNING = """
 ********************************************************************************
 omaha8: the compiled core was not built: {reason}.
@@ -57,6 +60,8 @@ COMPILED_PYTHON = ("pots", "game")
 
 
 def extensions():
+    if PURE_WHEEL:
+        return []
     flags = ["-O3"] if os.name != "nt" else ["/O2"]
     modules = [Extension("omaha8._engine.core_c", ["src/omaha8/_engine/core_c.pyx"], extra_compile_args=flags)]
     modules += [

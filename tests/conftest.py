@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+from param_ids import stable_id
 
 REQUIRE_EXTENSION = os.environ.get("OMAHA8_REQUIRE_EXTENSION", "") not in ("", "0")
 IMPLEMENTATIONS = {"cython": "omaha8._engine.core_c", "python": "omaha8._engine.core_py"}
@@ -102,3 +103,20 @@ def dask_client():
     finally:
         client.close()
         cluster.close()
+
+
+def pytest_make_parametrize_id(config, val, argname):
+    """Stable ids for parameters without ids of their own (see ``param_ids.stable_id``)."""
+    return f"{argname}-{stable_id(val)}" if " at 0x" in repr(val) else None
+
+
+def pytest_collection_modifyitems(config, items):
+    """The pure engine's runs of a test over both engines (``impl``) are slow in the default
+    run: the compiled pass runs them whole, and ``OMAHA8_PURE_PYTHON=1``'s pass runs every fast
+    test on the pure engine live. A newcomer's run checks the compiled engine at once."""
+    if PURE_PASS:
+        return
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("impl") == "python":
+            item.add_marker(pytest.mark.slow)

@@ -60,6 +60,7 @@ def _boards(rng: random.Random, count: int):
     return made
 
 
+@pytest.mark.slow
 def test_nuts_highs_and_lows_are_the_brute_forces_on_every_kind_of_board():
     rng = random.Random(22)
     for board in _boards(rng, int(150 * MANY)):
@@ -155,6 +156,7 @@ HOSTILE = [
 ]
 
 
+@pytest.mark.slow
 def test_the_holding_functions_refuse_hostile_arguments_alike(core, fallback):
     """Each argument of each engine function replaced by a hostile one: the same error of the
     family from both engines at once, or the same answer."""
@@ -419,6 +421,7 @@ def test_outs_against_a_list_is_of_known_hands(live):
         omaha8.outs("AsAh7c8d", "2c3d4hKc", ["KsKd9c9d", "QQ**"])
 
 
+@pytest.mark.slow
 def test_outs_refuse_a_range_the_hand_and_board_leave_no_hand(live):
     # With every card None there was no equity to average: the command line divided by zero.
     # The range is empty before any card comes (AsAh in the hand, Ac on the board: one ace

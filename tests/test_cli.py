@@ -266,6 +266,7 @@ def test_replay_of_what_is_not_a_history_exits_2(capsys, tmp_path):
     assert status == 2 and "is not an amount" in err and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_random_command_lines_never_end_in_a_traceback(live, capsys, tmp_path):
     rng = random.Random(16)
     words = [
@@ -416,6 +417,7 @@ def test_solve_a_turn_with_sizes_by_street(live_core, capsys, tmp_path):
     assert status == 0 and omaha8.Solution.load(tmp_path / "turn").value == solved.value
 
 
+@pytest.mark.slow
 def test_solve_out_without_the_rivers(live_core, capsys, tmp_path):
     argv = ["solve", "--board", "Ks7d2h9c", "--oop", "2%", "--ip", "2%", "--pot", "100", "--stack", "400"]
     argv += ["--bets", "100%", "--max-raises", "1", "--iterations", "10"]
@@ -666,6 +668,7 @@ def test_a_users_mistake_is_one_line_and_a_bug_is_a_traceback(live, capsys, monk
         main(["equity", "AsAh2s3h", "KsKdQhQc"])
 
 
+@pytest.mark.slow
 def test_outs_names_the_cards_that_leave_the_range_no_hand(live, capsys):
     status, out, err = run(capsys, "outs", "AsAh7c8d", "--board", "2c3d4hKc", "--against", "AA**")
     assert status == 0 and not err

@@ -536,6 +536,7 @@ def test_a_seed_gives_the_same_range_samples_anywhere(core, fallback):
     assert small[0] == small[1]
 
 
+@pytest.mark.slow
 def test_both_engines_read_a_range_hand_by_hand_alike(core, fallback):
     code, table = Range("AA**@40, KK**:$ds, [2-4]x[2-4]x").program()
     tallies = []

@@ -379,6 +379,7 @@ SPOTS = [
 
 
 @pytest.mark.parametrize("holes, board", SPOTS)
+@pytest.mark.slow
 def test_exact_range_equity_equals_a_brute_force(live, holes, board):
     if live.__name__.endswith("core_py") and len(board) == 8:
         pytest.skip("the turn walks are slow in pure Python")
@@ -446,6 +447,7 @@ def test_aces_against_a_random_hand(live_core):
         (["KsKdQhQc", "AA**"], "4d5c9hTs2h"),
     ],
 )
+@pytest.mark.slow
 def test_agrees_with_poker_equity_wildcards(live_core, holes, board):
     poker_equity = pytest.importorskip("poker_equity")
     theirs = poker_equity.exact_from_text("omaha_hi_lo", holes, board)
@@ -454,6 +456,7 @@ def test_agrees_with_poker_equity_wildcards(live_core, holes, board):
         assert mine.equity == pytest.approx(other["equity"], abs=1e-12)
 
 
+@pytest.mark.slow
 def test_equity_command_with_a_range(live_core, capsys):
     assert main(["equity", "AsAh2s3h", "random", "--board", "4d5c9h"]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -489,6 +492,7 @@ def test_six_card_ranges_too_large_to_list_are_sampled(live_core):
         equity(["KsKdQhQc2c3c", big], exact=True)
 
 
+@pytest.mark.slow
 def test_exact_equity_walks_a_range_too_large_to_list_in_the_engine(live_core):
     # "A****" of five cards (886,656 hands) is listed by the range's own expansion; read hand by
     # hand, the engine lists what the known cards leave instead. Both walk every river exactly.

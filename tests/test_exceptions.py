@@ -210,6 +210,7 @@ def _calls(rng: random.Random):
     ]
 
 
+@pytest.mark.slow
 def test_bad_input_raises_only_the_family(live):
     """Hostile arguments to the public entry points: either an answer or an Omaha8Error (a
     TypeError where Python itself would give one: a str where a list of text is wanted)."""

@@ -54,6 +54,7 @@ def test_every_five_card_hand_is_classified_alike(core, fallback):
     assert core.all_five_card_values() == fallback.all_five_card_values()
 
 
+@pytest.mark.slow
 def test_five_card_anchors(impl, five_card_values):
     """Cactus Kev's anchors: royal flush 1, the wheel flush 10, 7-5-4-3-2 offsuit 7462."""
     index = {cards: i for i, cards in enumerate(itertools.combinations(range(52), 5)) if cards in ANCHORS}

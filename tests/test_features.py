@@ -344,6 +344,7 @@ def test_the_command_line_writes_features(live_core, tmp_path, capsys):
     assert "numbered 0..1754" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_hand_strength_takes_the_weights_showdown_values_takes(live):
     # Weights were whole numbers 0..1000 only (a JobError for reach probabilities, a BatchError
     # for a negative one): now the one weight rule, counted exactly where the weights are whole.

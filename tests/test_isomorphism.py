@@ -119,6 +119,7 @@ def test_every_flop_is_indexed_by_its_class_densely(indexer_class):
     assert len({form for forms in seen.values() for form in forms}) == 1755  # distinct classes apart
 
 
+@pytest.mark.slow
 def test_every_four_card_hand_in_index_batch_agrees_with_an_independent_form(core):
     ix = core.HandIndexer((4,))
     hands = list(combinations(range(52), 4))
@@ -134,6 +135,7 @@ def test_every_four_card_hand_in_index_batch_agrees_with_an_independent_form(cor
     assert all(counts[i] == omaha8.isomorphism.orbit_size(ix.unindex(0, i)) for i in range(16_432))
 
 
+@pytest.mark.slow
 def test_round_trips_over_every_class_of_the_small_rounds(indexer_class, core):
     compiled = indexer_class is core.HandIndexer
     for rounds in [(3,), (4,), (1, 1, 1)] + ([(5,), (2, 3), (4, 1)] if compiled else []):
@@ -488,6 +490,7 @@ def test_random_rounds_up_to_the_whole_deck_are_refused_or_built_at_once(core, f
     assert 40 <= built <= len(found) - 40  # both kinds were tried
 
 
+@pytest.mark.slow
 def test_the_plan_lists_the_configurations_a_plain_search_lists():
     """The numbering is unchanged: the configurations, in order, with their groups, offsets and
     sizes, as the search over every 4-multiset of shapes (largest first) gives them."""

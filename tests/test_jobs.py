@@ -91,12 +91,14 @@ def test_the_members_are_the_same_kind_in_both_engines(core, fallback):
 
 
 @pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.slow
 def test_run_job_runs_every_piece(impl, spot, workers):
     job = SPOTS[spot](impl)
     jobs.run_job(job, min(workers, job.workers))
     assert job.done() == job.total
 
 
+@pytest.mark.slow
 def test_progress_ends_at_the_total(impl, spot):
     job = SPOTS[spot](impl)
     calls = []
@@ -113,6 +115,7 @@ def test_stop_before_run_makes_run_return_at_once(impl, spot):
     assert job.done() == 0 < job.total
 
 
+@pytest.mark.slow
 def test_the_same_spot_gives_the_same_answers_in_both_engines(core, fallback):
     for spot in ("EquityJob", "EquityJob sampled", "RangeEquityJob"):
         tallies = []

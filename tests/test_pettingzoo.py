@@ -13,6 +13,7 @@ import tracemalloc
 import warnings
 
 import pytest
+from param_ids import stable_id
 
 pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
@@ -343,7 +344,7 @@ def test_numpy_integers_are_counts_in_every_setting():
         np.array([5]),
         np.array(5.0),
     ],
-    ids=repr,
+    ids=stable_id,
 )
 def test_a_seed_that_is_not_a_whole_number_from_zero_is_a_game_config_error_and_changes_nothing(seed):
     environment, twin = raw_env(players=3, hands=5), raw_env(players=3, hands=5)

@@ -19,6 +19,7 @@ from omaha8.history import HistoryError
 # ---------------------------------------------------------------- round trips
 
 
+@pytest.mark.slow
 def test_thousands_of_engine_hands_survive_phh(live_core):
     rng = random.Random(11)
     for _ in range(1500):
@@ -61,6 +62,7 @@ def test_pokerkit_loads_our_fixed_limit_phh_with_the_same_actions(live_core):
         assert final is not None
 
 
+@pytest.mark.slow
 def test_phh_keeps_dead_and_extra_blinds(live_core):
     rng = random.Random(17)
     with_posts = 0
@@ -107,6 +109,7 @@ def test_phh_fields_are_checked(field, value, message):
             history.from_phh(text)
 
 
+@pytest.mark.slow
 def test_mutated_phh_files_raise_history_errors_only(live_core):
     rng = random.Random(1616)
     texts = [history.to_phh(finished(varied_hand(rng), rng)) for _ in range(40)]
@@ -196,6 +199,7 @@ def test_a_bug_under_the_parser_is_not_taken_for_bad_phh(monkeypatch):
 # ---------------------------------------------------------------- PHH through the one record
 
 
+@pytest.mark.slow
 def test_phh_reads_into_the_record_and_replays_through_the_same_checks(live_core):
     rng = random.Random(1818)
     for _ in range(150):

@@ -293,6 +293,7 @@ def test_a_blind_too_large_for_the_engine_is_a_history_error_in_either_engine(li
 # ---------------------------------------------------------------- round trips and writing
 
 
+@pytest.mark.slow
 def test_thousands_of_engine_hands_survive_the_pokerstars_format(live_core):
     rng = random.Random(10)
     checked = Counter()
@@ -309,6 +310,7 @@ def test_thousands_of_engine_hands_survive_the_pokerstars_format(live_core):
     assert set(checked) == {"showdown", "uncontested"}
 
 
+@pytest.mark.slow
 def test_our_own_hands_come_back_with_any_cap_and_every_post(live_core):
     rng = random.Random(16)
     capped = 0

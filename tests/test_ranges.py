@@ -265,6 +265,7 @@ def test_an_empty_range_has_combos_of_its_hole_size():
         assert len(empty) == 0 and empty.combos.shape == (0, size) and len(empty.weights) == 0
 
 
+@pytest.mark.slow
 def test_a_percent_band_has_no_program_and_samples_from_the_band(live_core):
     band = Range("random:(91%-93%)")
     with pytest.raises(RangeError, match="has no program"):

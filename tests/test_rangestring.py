@@ -62,6 +62,7 @@ def test_long_and_deep_expressions_give_a_range_or_a_range_error():
         Range("9" * 5000 + "%")
 
 
+@pytest.mark.slow
 def test_random_expressions_give_a_range_or_a_range_error(live_core):
     # Random strings over the notation's alphabet: each is a range whose count the listing
     # and the engine agree on, or a RangeError; never another exception.

@@ -66,6 +66,7 @@ def test_readme_command_lines(capsys, monkeypatch, tmp_path):
         assert (err if failing else out).splitlines() == expected, command
 
 
+@pytest.mark.slow
 def test_the_clustering_example_buckets_hands(live_core):
     pytest.importorskip("sklearn")
     import importlib.util

@@ -181,6 +181,7 @@ def linear_program_value(game: Game) -> float:
 
 
 @pytest.mark.parametrize("name", sorted(SPOTS))
+@pytest.mark.slow
 def test_value_equals_the_linear_program(live, name):
     spot = dict(SPOTS[name])
     oop, ip = spot_hands(spot["board"])

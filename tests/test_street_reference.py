@@ -113,6 +113,7 @@ def test_no_betting_at_all_is_the_showdown_equity(live_core, board):
     assert value == pytest.approx(POT * share / weight, abs=1e-9 * POT)
 
 
+@pytest.mark.slow
 def test_fixed_limit_takes_each_streets_size():
     rules = Rules(POT, STACK, limit="fixed", small_bet=10.0, big_bet=20.0, max_raises={"flop": 1, "turn": 1})
     flop = build(TURN[:6], rules)

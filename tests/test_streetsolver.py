@@ -156,6 +156,7 @@ def test_any_thread_count_gives_the_same_bits(live_core):
 
 
 @pytest.mark.parametrize("compression", [False, True])
+@pytest.mark.slow
 def test_the_pure_engine_solves_the_same_game(live, compression):
     # Two hands a side, one size a street: small enough for the pure engine.
     oop, ip = OOP[:2], IP[:2]
@@ -283,6 +284,7 @@ def test_strategies_reaches_and_frequencies_at_a_dealt_card(live_core):
     assert {n.kind for n in tree} == {"oop", "ip", "chance", "fold", "showdown"}
 
 
+@pytest.mark.slow
 def test_the_estimate_is_within_a_tenth_of_the_memory_measured(live_core):
     kw = dict(bets=(1.0,), raises=(1.0,), max_raises=1)
     estimate = solve_estimate(TURN, "5%", "5%", POT, STACK, **kw)
@@ -365,6 +367,7 @@ def test_solve_many_runs_spots_of_every_street_on_any_executor(live_core, dask_c
         omaha8.solve_many([dict(spots[0], progress=print)])
 
 
+@pytest.mark.slow
 def test_solve_many_saves_each_solution_to_a_folder_and_a_killed_run_resumes(live_core, tmp_path, dask_client):
     """Two quick spots and a slow one: a run in another process is killed while the slow one is
     solved, its two files already saved; a rerun loads those two (their files untouched), solves
@@ -491,6 +494,7 @@ def test_a_spot_with_mirror_cards_is_worth_the_linear_programs_value(live_core):
     assert abs(solved.value - lp) <= 2 * solved.exploitability * POT + 1e-9, (solved.value, lp)
 
 
+@pytest.mark.slow
 def test_the_isomorphism_plays_the_game_that_every_card_plays(live_core):
     """The reference best responses, walking every river card (the mirror cards' strategies
     read through the swap), give the exploitability reported; with and without the isomorphism
@@ -654,6 +658,7 @@ def _walked_against(solved, board: str, kw: dict) -> list[float]:
     return values
 
 
+@pytest.mark.slow
 def test_no_rake_gives_the_bits_of_no_rake(live_core):
     kw = dict(SPOTS["pot limit"], iterations=20, exploitability=0.0)
     plain = solve(TURN, side(OOP), side(IP), POT, STACK, **kw)
@@ -843,6 +848,7 @@ RESUMED = dict(iterations=20, exploitability=0.0, **SPOTS["pot limit"])
 
 
 @pytest.mark.parametrize("compression", [False, True])
+@pytest.mark.slow
 def test_a_resumed_solve_is_one_longer_solve_bit_for_bit(live, compression):
     """DCFR stopped at 20 and resumed to 40 is DCFR run to 40, on either engine, compressed or
     not; a solve's state is kept only when asked for."""
@@ -979,6 +985,7 @@ def test_locking_one_player_to_its_equilibrium_gives_the_same_values(live_core):
     assert locked.gains[0] == pytest.approx(0.0, abs=1e-12) and free.gains[0] > 1e-7
 
 
+@pytest.mark.slow
 def test_locking_oop_to_bet_makes_ip_best_respond(live_core):
     """OOP always bets at the root: IP's reply is a best response to that (the tests' own best
     response, over every river card), and each player's gain is the reference's, OOP's best

@@ -56,6 +56,7 @@ def test_burnside_counts_the_published_four_card_classes():
 
 
 @pytest.mark.parametrize("hole_size", [4, 5])
+@pytest.mark.slow
 def test_classes_match_the_independent_count_and_cover_every_hand(hole_size):
     classes = starting_hands(hole_size)
     assert len(classes) == burnside_classes(hole_size)
@@ -600,6 +601,7 @@ def test_percent_ranges_take_whole_classes_from_the_top(shipped):
     assert "AsAh2s3h" in top and "2c2d2h2s" not in top
 
 
+@pytest.mark.slow
 def test_percent_bands_join_without_gaps_or_overlaps():
     low, high, both = Range("10%-20%"), Range("20%-30%"), Range("10%-30%")
     assert set(low).isdisjoint(high)

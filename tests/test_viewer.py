@@ -293,6 +293,7 @@ def _errors(browser) -> list:
     return [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
 
 
+@pytest.mark.slow
 def test_the_page_in_chromium(solved, live, browser, tmp_path):
     from selenium.webdriver.common.by import By
 
