@@ -116,6 +116,7 @@ def test_five_card_holdings_too():
     assert omaha8.nut_rank("AsKs3d7c9h", "Qs8s4s5dJd") == (1, 2)
 
 
+@pytest.mark.slow
 def test_both_engines_count_the_same(core, fallback):
     for board in (_ints("Ks7d2h9c4s"), _ints("2h7h9hJc"), _ints("AcAd5s")):
         assert core.holding_counts(board, 4, 0) == fallback.holding_counts(board, 4, 0)
@@ -390,6 +391,7 @@ def test_bad_input_is_a_value_error_naming_the_problem(call, words):
         call()
 
 
+@pytest.mark.slow
 def test_outs_give_every_card_when_one_leaves_the_range_no_hand(live):
     # One card emptying AA** refused the whole question with a RangeError; the equity is 0.4198.
     found = omaha8.outs("AsAh7c8d", "2c3d4hKc", "AA**")

@@ -367,6 +367,7 @@ def test_solve_summarizes_each_decision(live, capsys, tmp_path):
             assert sum(action["classes"].values()) == pytest.approx(1.0)
 
 
+@pytest.mark.slow
 def test_solve_a_turn_with_sizes_by_street(live_core, capsys, tmp_path):
     argv = [
         "solve",
@@ -430,6 +431,7 @@ def test_solve_out_without_the_rivers(live_core, capsys, tmp_path):
     assert status == 2 and "--no-rivers" in err and not (tmp_path / "river").exists()
 
 
+@pytest.mark.slow
 def test_solve_resumable_then_resume_is_one_longer_solve(live_core, capsys, tmp_path):
     argv = ["solve", "--board", "Ks7d2h9c", "--oop", "2%", "--ip", "2%", "--pot", "100", "--stack", "400"]
     argv += ["--bets", "100%", "--max-raises", "1", "--exploitability", "0"]
@@ -472,6 +474,7 @@ def test_solve_compression_and_every_card_by_flag(live_core, capsys):
     assert status == 2 and "a river deals no card" in err
 
 
+@pytest.mark.slow
 def test_report_prints_a_saved_solutions_hands_by_class(live_core, capsys, tmp_path):
     argv = ["solve", "--board", "Ks7d2h9c", "--oop", "2%", "--ip", "2%", "--pot", "100", "--stack", "400"]
     argv += ["--bets", "100%", "--max-raises", "1", "--iterations", "20", "--out", str(tmp_path / "turn")]

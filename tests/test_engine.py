@@ -143,6 +143,7 @@ def _tally(module, workers, exact, samples=0, board=(0, 21, 31), seed=7):
     return job.tally()
 
 
+@pytest.mark.slow
 def test_both_engines_sample_the_same_runouts(core, fallback):
     # The fallback's random stream is the core's, word for word.
     for seed in (0, 7, 2**64 - 1):
@@ -504,6 +505,7 @@ def test_bad_buffers_fail_alike(core, fallback):
 C = comb
 
 
+@pytest.mark.slow
 def test_a_seed_gives_the_same_range_samples_anywhere(core, fallback):
     holes = ["AsAh2s3h", Range("KK**, QQ**@50")]
     results = []
@@ -549,6 +551,7 @@ def test_both_engines_read_a_range_hand_by_hand_alike(core, fallback):
     assert tallies[0] == tallies[1]
 
 
+@pytest.mark.slow
 def test_both_engines_count_alike(core, fallback):
     for expression, size in (("wxyz", 4), ("AwKw*", 5), ("AA", 6), ("KK**:$ds", 4)):
         code, table = Range(expression, hole_size=size).program()

@@ -312,6 +312,7 @@ def test_huge_numbers_are_refused_with_the_limit(live, kwargs, message):
 
 
 @pytest.mark.parametrize("board", ["", "2c7d9h"])
+@pytest.mark.slow
 def test_a_seed_gives_the_same_samples_on_any_thread_count(live, board):
     count = 100_000 if live.__name__.endswith("core_c") else 40_000
     answers = [equity(["AsAh2s3h", "KsKdQhQc"], board, samples=count, seed=7, threads=t) for t in (1, 2, 3, 4)]
@@ -423,6 +424,7 @@ def test_expressions_and_ranges_mix_with_hands(live_core):
         equity(["AsAh2s3h", "KKX*"])
 
 
+@pytest.mark.slow
 def test_samples_weigh_whole_deals_like_the_exact_walk(live_core):
     # Three seats whose ranges collide often: drawn seat by seat in a fixed order, the first
     # range would be favoured; drawn as whole deals and redrawn on a collision, the samples
@@ -467,6 +469,7 @@ def test_equity_command_with_a_range(live_core, capsys):
 # ---- ranges too large to list
 
 
+@pytest.mark.slow
 def test_a_range_read_hand_by_hand_samples_like_the_listed_one(live_core):
     # "AA***" of five-card hands can be listed (and walked exactly on the turn); the same range
     # read hand by hand, as the ones too large to list are, samples to the same answer.

@@ -159,6 +159,7 @@ def test_equity_is_omaha8_equity_exact_against_a_range(live_core):
         assert strength.high[i] + strength.low[i] == pytest.approx(strength.equity[i], abs=1e-13)
 
 
+@pytest.mark.slow
 def test_any_thread_count_gives_the_same_bits(live):
     board = "Td7c2s"
     pure = live.__name__.endswith("core_py")
@@ -238,6 +239,7 @@ def test_bad_input_is_refused_with_a_clear_error(live):
 SMALL = dict(hands="AA**$ds", opponents="KK**$ds, QQ**$ds")
 
 
+@pytest.mark.slow
 def test_flop_files_hold_each_class_once_with_its_features(live_core, tmp_path):
     flop_features(tmp_path, bins=4, flops=[0, 400], file_format="npz", **SMALL)
     manifest = json.loads((tmp_path / "features.json").read_text())

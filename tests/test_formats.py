@@ -212,6 +212,7 @@ def test_text_before_the_first_hand_costs_nothing_but_itself():
     assert "not the first line of a hand" in str(result.errors[0])
 
 
+@pytest.mark.slow
 def test_mangled_hands_of_every_site_never_crash_the_reader_or_the_replay(live_core):
     # Lines dropped, repeated, cut, swapped, characters changed, on every site's real hands:
     # each hand is read or is a HistoryError, and every hand read replays without an exception.

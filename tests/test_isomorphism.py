@@ -100,6 +100,7 @@ def indexer_class(request, core, fallback):
     return (core if request.param == "cython" else fallback).HandIndexer
 
 
+@pytest.mark.slow
 def test_sizes_equal_burnside_and_the_published_counts(core):
     for rounds in [(4,), (5,), (6,), (3,), (4, 5), (4, 3, 1, 1), (5, 3, 1, 1), (6, 3, 1, 1), (2, 3, 1, 1)]:
         ix = core.HandIndexer(rounds)
@@ -109,6 +110,7 @@ def test_sizes_equal_burnside_and_the_published_counts(core):
             assert tuple(ix.size(r) for r in range(len(rounds))) == PUBLISHED[rounds]
 
 
+@pytest.mark.slow
 def test_every_flop_is_indexed_by_its_class_densely(indexer_class):
     ix = indexer_class((3,))
     seen: dict = {}
@@ -151,6 +153,7 @@ def test_round_trips_over_every_class_of_the_small_rounds(indexer_class, core):
             assert bytes(ix.unindex(last, i)) == rows[i * width : (i + 1) * width]
 
 
+@pytest.mark.slow
 def test_a_million_random_classes_of_the_large_rounds_round_trip(core):
     rng = random.Random(19)
     for rounds in [(4, 3, 1, 1), (6, 3, 1, 1), (4, 5), (5, 3, 1, 1)]:
@@ -204,6 +207,7 @@ def test_indices_ignore_renamings_and_order_within_rounds_but_not_between(indexe
     assert ix.index("AsKs2h3hQsJsTd") != ix.index("AsQs2h3hKsJsTd")
 
 
+@pytest.mark.slow
 def test_deals_of_different_classes_get_different_indices(indexer_class, core):
     rng = random.Random(5)
     count = 20_000 if indexer_class is core.HandIndexer else 400
@@ -302,6 +306,7 @@ def test_an_indexer_pickles(indexer_class):
     assert copy.rounds == (4, 3, 1, 1) and copy.index("AsKsQsJs2h3h4d5c6c") == ix.index("AsKsQsJs2h3h4d5c6c")
 
 
+@pytest.mark.slow
 def test_canonical_boards_cover_every_board_once_by_orbit(live_core):
     for n, classes in [(3, 1_755), (4, 16_432), (5, 134_459)]:
         boards = canonical_boards(n)
@@ -357,6 +362,7 @@ def test_random_buffers_give_indices_or_an_error_of_the_family(core):
             assert out[i] == ix.index(list(data[i * width : (i + 1) * width]))
 
 
+@pytest.mark.slow
 def test_random_rounds_count_as_burnside_and_round_trip(core, fallback):
     """Any rounds: random shapes of 1 to 7 rounds, sizes against Burnside's lemma, random
     classes round-tripped, the two engines alike."""
@@ -409,6 +415,7 @@ _TIMED_BUILDS = """
 """
 
 
+@pytest.mark.slow
 def test_rounds_past_64_bit_indices_are_refused_in_milliseconds(core, fallback):
     """Issue 32: (10, 10, 10, 10) took 474 s and 500 MB before its refusal, (1, 2, 3, 4, 5, 6,
     10) did not finish in 900 s; (1, 1, 1, 1, 1, 1, 46) took over a minute to build. The
@@ -452,6 +459,7 @@ def test_rounds_past_64_bit_indices_are_refused_in_milliseconds(core, fallback):
         assert core.HandIndexer((1, 1, 1, 1, 1, 1, 46)).index(renamed(cards, rng.choice(RENAMINGS))) == i
 
 
+@pytest.mark.slow
 def test_random_rounds_up_to_the_whole_deck_are_refused_or_built_at_once(core, fallback):
     """Fuzz: rounds of any sizes adding up to at most 52, both engines: a refusal within a
     second, a build within a few (the largest plans, 168,715 configurations a round, take about

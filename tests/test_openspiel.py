@@ -181,6 +181,7 @@ ODD_SPOT = {
 }
 
 
+@pytest.mark.slow
 def test_the_subgames_lp_value_is_solve_rivers_on_a_spot_with_odd_chips():
     """Issue 32: the subgame settled on the Hand's whole chips (an odd chip of a split to one
     player), so OpenSpiel's LP valued this spot 7.61574 to solve_river's 7.60417."""
@@ -633,6 +634,7 @@ def _tiny_values(limit: str):
 
 
 @pytest.mark.parametrize("limit", ["pot", "fixed"])
+@pytest.mark.slow
 def test_on_a_tiny_river_the_lp_cfr_and_solve_river_agree(limit):
     from open_spiel.python.algorithms import cfr, expected_game_score
 

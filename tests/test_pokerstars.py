@@ -218,6 +218,7 @@ def test_a_line_in_an_unknown_language_is_a_skipped_game():
     assert len(result) == 0 and result.skipped_games == 1
 
 
+@pytest.mark.slow
 def test_mangled_histories_never_crash_the_reader_or_the_replay(live_core):
     # Lines dropped, repeated, cut, swapped, characters changed: every hand is read or
     # reported as a HistoryError, and every hand read replays without an exception.

@@ -18,6 +18,7 @@ SETTINGS = settings(max_examples=300, deadline=None)
 
 @SETTINGS
 @given(hand=hands(), data=st.data())
+@pytest.mark.slow
 def test_order_of_cards_does_not_matter(impl, hand, data):
     hole, board = hand
     shuffled_hole = data.draw(st.permutations(hole))
@@ -27,6 +28,7 @@ def test_order_of_cards_does_not_matter(impl, hand, data):
 
 @SETTINGS
 @given(hand=hands(), suits=st.permutations(range(4)))
+@pytest.mark.slow
 def test_renaming_suits_does_not_matter(impl, hand, suits):
     hole, board = hand
 

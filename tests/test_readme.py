@@ -11,6 +11,7 @@ import omaha8
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
+@pytest.mark.slow
 def test_readme_examples():
     if omaha8.IMPLEMENTATION != "cython":
         pytest.skip("the README shows the compiled core live")

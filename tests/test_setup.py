@@ -54,6 +54,7 @@ print("installed")
 
 
 @pytest.mark.parametrize("compiler, installs", [(None, False), ("/nonexistent/cc", True)])
+@pytest.mark.slow
 def test_a_failed_compile_fails_and_a_missing_compiler_falls_back(tmp_path, compiler, installs):
     if not (ROOT / "setup.py").is_file():
         pytest.skip("not run from a checkout")

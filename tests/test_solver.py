@@ -387,6 +387,7 @@ def test_strategies_are_probability_vectors(solved):
             assert sum(frequencies.values()) == pytest.approx(1.0, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_the_nuts_both_ways_never_fold():
     # On 3c4d5hKcQs, 6-7 makes the nut straight and A-2 the wheel: Ah2h6d7c holds both nuts.
     board = "3c4d5hKcQs"

@@ -52,6 +52,7 @@ def test_a_river_tree_counted_by_hand():
     assert count(tree) == {"oop": 3, "ip": 3, "fold": 4, "showdown": 5}
 
 
+@pytest.mark.slow
 def test_the_river_is_solve_rivers_game(live_core):
     river = TURN + "4s"
     rules = Rules(POT, STACK, bets={"river": (0.5, 1.0)}, raises={"river": (1.0,)}, max_raises={"river": 2})

@@ -83,6 +83,7 @@ SPOTS = {
 
 
 @pytest.mark.parametrize("name", sorted(SPOTS))
+@pytest.mark.slow
 def test_a_turn_spot_is_worth_the_linear_programs_value(name, live_core):
     """Converged to 1e-4 or 2e-4 of the pot: the LP's value within twice that (the slow test below
     goes to 1e-6)."""
@@ -118,6 +119,7 @@ def test_a_turn_where_no_low_can_come(live_core):
     assert abs(solved.value - lp) <= 2 * solved.exploitability * POT + 1e-9
 
 
+@pytest.mark.slow
 def test_the_exploitability_is_the_reference_best_responses(live_core):
     kw = SPOTS["pot limit"]
     rules = reference_rules(TURN, **kw)
@@ -132,6 +134,7 @@ def test_the_exploitability_is_the_reference_best_responses(live_core):
 
 
 @pytest.mark.parametrize("rake", [None, (0.05, 30.0)])
+@pytest.mark.slow
 def test_a_river_through_solve_is_solve_river_to_the_bit(rake, live_core):
     river = TURN + "4s"
     kw = dict(bets=(0.5, 1.0), raises=(1.0,), max_raises=2, rake=rake)
@@ -146,6 +149,7 @@ def test_a_river_through_solve_is_solve_river_to_the_bit(rake, live_core):
             assert list(ours.strategy(path)[action]) == pytest.approx(list(row), abs=1e-6)
 
 
+@pytest.mark.slow
 def test_any_thread_count_gives_the_same_bits(live_core):
     kw = SPOTS["pot limit"]
     one = solve(TURN, "1%", "1%", POT, STACK, iterations=10, exploitability=0.0, threads=1, **kw)
@@ -171,6 +175,7 @@ def test_the_pure_engine_solves_the_same_game(live, compression):
     assert abs(solved.value - lp) <= 2 * solved.exploitability * POT + 1e-9
 
 
+@pytest.mark.slow
 def test_compressed_storage_takes_half_and_solves_the_same_game(live_core):
     kw = dict(bets=(1.0,), raises=(1.0,), max_raises=1, iterations=30, exploitability=0.0)
     full = solve(TURN, "1%", "1%", POT, STACK, **kw)
@@ -324,6 +329,7 @@ def test_bad_arguments_are_refused_by_name(arguments, words, live_core):
         solve(**spot)
 
 
+@pytest.mark.slow
 def test_a_spot_over_max_memory_is_refused_with_its_estimate(live_core):
     estimate = solve_estimate(TURN, Range("20%"), Range("20%"), POT, STACK)
     with pytest.raises(SolverError, match=r"GB .*elements over .*decisions") as caught:
@@ -484,6 +490,7 @@ def test_mirror_cards_are_dealt_once():
     assert coming(TURN, OOP, IP) == 48  # four suits, four different ranks
 
 
+@pytest.mark.slow
 def test_a_spot_with_mirror_cards_is_worth_the_linear_programs_value(live_core):
     pytest.importorskip("scipy")
     kw = SPOTS["pot limit"]
@@ -634,6 +641,7 @@ def test_both_engines_round_a_strategy_to_16_bits_alike(core, fallback):
 RAKED = dict(SPOTS["pot limit"], rake=(0.05, 12.0))  # the cap binds above a final pot of 240
 
 
+@pytest.mark.slow
 def test_rake_values_are_the_walk_of_the_returned_strategies(live_core):
     """With rake the game is not zero-sum (no LP value): each player's value, and its
     best-response gain, are walked in the reference game with the rake taken from each pot
@@ -741,6 +749,7 @@ def test_a_turn_saved_without_its_rivers_keeps_the_turn_whole(live_core, tmp_pat
         loaded.to_html(tmp_path / "two.html", streets=2)
 
 
+@pytest.mark.slow
 def test_a_flop_saved_without_its_rivers_keeps_its_turns(live_core, tmp_path):
     oop, ip = [("AhAd3c5d", 1.0), ("QhJhTd8s", 1.0)], [("AsAc3d5h", 1.0), ("2c3s5c6h", 1.0)]
     kw = dict(bets={"flop": (1.0,), "turn": (1.0,), "river": (1.0,)}, raises=(), max_raises=0, iterations=10)
@@ -864,6 +873,7 @@ def test_a_resumed_solve_is_one_longer_solve_bit_for_bit(live, compression):
         resumed.resume(40)
 
 
+@pytest.mark.slow
 def test_a_resumable_file_resumes_where_it_stopped(live_core, tmp_path):
     first = solve(TURN, side(OOP), side(IP), POT, STACK, resumable=True, **RESUMED)
     first.save(tmp_path / "plain")
@@ -971,6 +981,7 @@ def test_a_locked_node_keeps_exactly_its_frequencies(live):
     assert solved.frequencies(())["bet 1.0"] == 1.0
 
 
+@pytest.mark.slow
 def test_locking_one_player_to_its_equilibrium_gives_the_same_values(live_core):
     kw = dict(LOCKED, iterations=400, exploitability=2e-5)
     free = solve(TURN, side(OOP), side(IP), POT, STACK, **kw)

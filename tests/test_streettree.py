@@ -65,6 +65,7 @@ SPOTS = [
 
 
 @pytest.mark.parametrize(("board", "arguments", "reference"), SPOTS)
+@pytest.mark.slow
 def test_the_tree_is_the_reference_games_node_for_node(board, arguments, reference):
     cards = tuple(int(c) for c in parse_cards(board))
     rules = read_street_rules(len(cards), POT, STACK, **arguments)

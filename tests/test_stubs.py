@@ -324,6 +324,7 @@ high: int = core_c.evaluate_high("AsKs2c3d", "4h5h6h")
 CALLER_ERRORS = [(3, "arg-type"), (3, "arg-type"), (4, "arg-type"), (5, "assignment")]
 
 
+@pytest.mark.slow
 def test_mypy_checks_a_caller_of_the_compiled_core_by_the_stub(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     mypy_api = pytest.importorskip("mypy.api")
     caller = tmp_path / "caller.py"

@@ -488,6 +488,7 @@ def _outputs(n: int) -> list[array]:
     return [array("d", [-7.0]) * max(n, 1) for _ in range(4)]
 
 
+@pytest.mark.slow
 def test_the_c_entry_point_from_another_extension(sweep_client, live_core):
     import threading
 
@@ -547,6 +548,7 @@ def test_the_c_entry_point_from_another_extension(sweep_client, live_core):
     assert list(outputs[0]) == list(expected.share)
 
 
+@pytest.mark.slow  # builds a C extension (about 25 s)
 def test_the_c_entry_point_refuses_bad_input_and_writes_nothing(sweep_client):
     board = bytes(cards("Ks7d2h9c3s"))
     hand = bytes(cards("AsAh4d5c"))
@@ -589,6 +591,7 @@ def test_the_c_entry_point_refuses_bad_input_and_writes_nothing(sweep_client):
         (["AsAh2s3h", "KsKdQhQc,Jc9c8d7d"], "", ""),  # preflop: the walk (the sweep values boards)
     ],
 )
+@pytest.mark.slow
 def test_equity_through_the_sweep_equals_the_walk(live_core, monkeypatch, question):
     equity_module = sys.modules["omaha8.equity"]
     holes, board, dead = question

@@ -78,6 +78,7 @@ def test_every_four_card_hand_falls_in_its_class_and_classes_have_their_sizes():
     assert counts == {c.canonical: c.hands for c in starting_hands(4)}
 
 
+@pytest.mark.slow
 def test_a_class_is_the_same_for_every_renaming_of_suits():
     rng = random.Random(12)
     renamings = list(permutations(range(4)))
@@ -279,6 +280,7 @@ def table_command(out, checkpoint, workers="1"):
 
 
 @pytest.mark.skipif(PURE, reason="a run long enough to kill takes minutes in pure Python")
+@pytest.mark.slow
 def test_a_killed_run_continues_from_its_checkpoint_to_the_same_table(tmp_path):
     checkpoint = tmp_path / "run.checkpoint"
     killed = subprocess.Popen(table_command(tmp_path / "killed.csv", checkpoint), stdout=subprocess.DEVNULL)
@@ -677,6 +679,7 @@ def _renamed_boards(board: tuple[int, ...]) -> set[tuple[int, ...]]:
     return {tuple(sorted(c - (c & 3) + rename[c & 3] for c in board)) for rename in permutations(range(4))}
 
 
+@pytest.mark.slow
 def test_exact_one_canonical_board_stands_for_its_orbit(live_core):
     from omaha8.tables import ExactTask, run_exact_task
 
@@ -704,6 +707,7 @@ def test_exact_sums_are_half_the_pots_on_any_board(live_core):
         assert 2 * units == 5040 * deals
 
 
+@pytest.mark.slow
 def test_exact_class_equity_is_its_hands_equity(live_core, monkeypatch):
     # The class's equity over a few boards, against what the range walk gives its hands there.
     from omaha8 import tables
