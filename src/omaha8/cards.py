@@ -106,7 +106,7 @@ class Card(int):
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
 

@@ -16,7 +16,7 @@ import sys
 import time
 from math import comb
 from pathlib import Path
-from typing import Any, Callable, NoReturn, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NoReturn, Optional, Sequence, TextIO, Union, cast
 
 from ._engine import IMPLEMENTATION
 from ._version import __version__
@@ -28,6 +28,16 @@ from .hands import best_hands
 from .potfraction import parse_pot_fraction
 from .pots import showdown
 from .values import CATEGORIES, NO_LOW, low_name
+
+if TYPE_CHECKING:  # imported where used, as the command needs them
+    from concurrent.futures import Executor
+
+    from .equity import PlayerEquity
+    from .history import History, ReadResult, Replay
+    from .reports import Report
+    from .solver import RiverSolution
+    from .streetsolver import Solution
+    from .tables import PreflopTable
 
 # Enough digits for any chip count or sample count; more is a typo, not a number.
 _MAX_DIGITS = 18
@@ -41,7 +51,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[object]) -> str:
     return " ".join(map(str, cards))
 
 
@@ -243,7 +253,7 @@ class _ProgressBar:
     """A bar on stderr for runs that take a while, when stderr is a terminal: as wide as the
     terminal allows, with the time left."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self.started = time.monotonic()
         self.width = 0  # characters last drawn, to clear exactly that many
@@ -312,11 +322,12 @@ def _equity_table(result: Equity) -> str:
     return "\n".join(lines)
 
 
-def _range_size(result: Equity, player) -> int:
+def _range_size(result: Equity, player: PlayerEquity) -> int:
     from .ranges import Range
 
     sizes = [len(p.hole) for p in result.players if p.range is None]
-    return len(Range(player.range, hole_size=sizes[0] if sizes else 4))
+    # Called for a range seat only: its expression is set.
+    return len(Range(cast(str, player.range), hole_size=sizes[0] if sizes else 4))
 
 
 def _equity_json(result: Equity) -> str:
@@ -495,7 +506,7 @@ def _add_showdown_parser(commands: Any) -> None:
 # ---------------------------------------------------------------- replay
 
 
-def _replay_json(path: str, result, replays) -> dict:
+def _replay_json(path: str, result: ReadResult, replays: list[Replay]) -> dict:
     return {
         "file": path,
         "skipped_games": result.skipped_games,
@@ -525,7 +536,7 @@ def _replay_json(path: str, result, replays) -> dict:
     }
 
 
-def _site_collected(history) -> dict:
+def _site_collected(history: History) -> dict:
     paid: dict = {}
     for name, amount, _ in history.collected:
         paid[name] = paid.get(name, 0) + amount
@@ -663,7 +674,7 @@ def _add_range_parser(commands: Any) -> None:
 # ---------------------------------------------------------------- table
 
 
-def _table_text(table, count: int) -> str:
+def _table_text(table: PreflopTable, count: int) -> str:
     opponents = f"{table.opponents} random hand{'s' if table.opponents > 1 else ''}"
     how = (
         "every deal counted, exact"
@@ -711,7 +722,7 @@ def _executor(args: argparse.Namespace) -> tuple:
     return executor, client
 
 
-def _finish(bar: Optional[_ProgressBar], executor, client) -> None:
+def _finish(bar: Optional[_ProgressBar], executor: Optional[Executor], client: Any) -> None:  # a Dask Client
     """After a run on an executor: the bar cleared, the client closed or the local pool shut."""
     if bar is not None:
         bar.close()
@@ -939,7 +950,7 @@ def _chips(text: str) -> float:
     return value
 
 
-def _hand_classes(solution, player: str) -> list[str]:
+def _hand_classes(solution: Union[RiverSolution, Solution], player: str) -> list[str]:
     """Each hand's class in words: its high category, and ' + low' when it makes one."""
     from . import _engine
     from .values import category_of
@@ -955,7 +966,7 @@ def _class_order(name: str) -> tuple[int, int]:
     return CATEGORIES.index(category), 0 if low else 1
 
 
-def _solve_summary(solution) -> list[dict]:
+def _solve_summary(solution: Union[RiverSolution, Solution]) -> list[dict]:
     """Per decision: how often each action is taken, and by which classes of hands (each class's
     share of the action's weight), best class first."""
     classes = {player: _hand_classes(solution, player) for player in ("oop", "ip")}
@@ -989,11 +1000,11 @@ def _chip_words(amount: float) -> str:
     return f"{amount:.3f}" if abs(amount) < 1e12 else f"{amount:.6g}"
 
 
-def _first_street(solution) -> str:
+def _first_street(solution: Union[RiverSolution, Solution]) -> str:
     return STREET_NAMES[len(solution.board) - 3]
 
 
-def _solve_text(solution, summary: list[dict]) -> str:
+def _solve_text(solution: Union[RiverSolution, Solution], summary: list[dict]) -> str:
     rake = solution.rake
     raked = (
         f"   rake {100 * rake.fraction:g}%" + (f" capped at {rake.cap:g}" if rake.cap is not None else "")
@@ -1164,7 +1175,7 @@ def _print_solution(solution: Any, args: argparse.Namespace) -> None:
         print(report.to_json() if args.json else "\n" + _report_text(report))
 
 
-def _solve_json(solution, summary: list[dict]) -> str:
+def _solve_json(solution: Union[RiverSolution, Solution], summary: list[dict]) -> str:
     return json.dumps(
         {
             "board": [str(c) for c in solution.board],
@@ -1257,7 +1268,7 @@ def _add_solve_parser(commands: Any) -> None:
     command.set_defaults(run=_run_solve)
 
 
-def _report_text(report) -> str:
+def _report_text(report: Report) -> str:
     """A report as a table: a class a line, its share, its frequencies and its EV."""
     where = " ".join(report.path) or "(first to act)"
     lines = [f"{report.player.upper()} at {where}, by {report.by}:"]

@@ -16,7 +16,7 @@ import threading
 from array import array
 from dataclasses import dataclass
 from functools import reduce
-from typing import Callable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, NamedTuple, Optional, Sequence, Union, cast
 
 from . import _engine
 from ._engine import CHUNK_RUNOUTS, MAX_SAMPLES, MAX_WORKERS, TALLY_LISTS
@@ -66,6 +66,8 @@ SWEEP_EXACT_WORK = 60_000_000
 SWEEP_COST = 5
 _POT_UNITS = 5040  # the engines' pot: lcm(1..10) * 2
 _BOARD_SIZES = (0, 3, 4, 5)
+# A seat of a question, read: a hand's card indices, or a range.
+_Seat = Union[list[int], Range]
 
 
 @dataclass(frozen=True)
@@ -182,7 +184,9 @@ def equity_from_tally(
     return _result(tally.counts(), hands, board_cards, dead_cards, tally.exact, seed)
 
 
-def _read_question(holes, board, dead):
+def _read_question(
+    holes: Sequence[Union[CardsLike, Range]], board: CardsLike, dead: CardsLike
+) -> tuple[list[_Seat], list[int], list[int], int]:
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
         raise CardError("holes must be a list of hands, one per player, such as ['AsAh2s3h', 'KsKdQhQc']")
     if len(holes) < 2:
@@ -230,7 +234,7 @@ def _read_question(holes, board, dead):
     return hands, board_cards, dead_cards, left
 
 
-def _count(value, name: str, most: int) -> int:
+def _count(value: object, name: str, most: int) -> int:
     """A whole number 1..most, or a JobError that names the limit."""
     return whole_number(value, name, 1, most, JobError)
 
@@ -286,7 +290,16 @@ class _Run(NamedTuple):
     seed: Optional[int]
 
 
-def _run_question(holes, board, dead, exact, samples, seed, threads, progress) -> _Run:
+def _run_question(
+    holes: Sequence[Union[CardsLike, Range]],
+    board: CardsLike,
+    dead: CardsLike,
+    exact: Optional[bool],
+    samples: Optional[int],
+    seed: Optional[int],
+    threads: Optional[int],
+    progress: Optional[Callable[[int, int], object]],
+) -> _Run:
     hands, board_cards, dead_cards, left = _read_question(holes, board, dead)
     if exact is not None and not isinstance(exact, bool):
         raise JobError(f"exact must be True, False or None, not {exact!r}")
@@ -327,7 +340,17 @@ def _in_every_hand(combos: bytes, size: int) -> int:
     return sum(1 << card for card in set(combos[:size]) if combos.count(card) == hands)
 
 
-def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, workers, progress):
+def _range_job(
+    hands: list[_Seat],
+    board_cards: list[int],
+    dead_cards: list[int],
+    left: int,
+    exact: Optional[bool],
+    samples: Optional[int],
+    seed: Optional[int],
+    workers: int,
+    progress: Optional[Callable[[int, int], object]],
+) -> tuple[dict, bool, Optional[int]]:
     """Equity with ranges: every deal of the ranges' hands and a runout, weighted by the product
     of the hands' weights; hands that share a card with the board, the dead cards or a known
     hand are left out, and deals whose hands collide are no deals."""
@@ -358,7 +381,7 @@ def _range_job(hands, board_cards, dead_cards, left, exact, samples, seed, worke
     return job.tally(), walk, seed
 
 
-def _range_hands(hand, known: set) -> int:
+def _range_hands(hand: _Seat, known: set[int]) -> int:
     """How many hands a seat stands for once the known cards are out: 1 for a known hand, a listed
     range's hands (some of which the known cards may rule out), else every hand the unknown
     cards make."""
@@ -369,20 +392,23 @@ def _range_hands(hand, known: set) -> int:
     return math.comb(52 - len(known), hand.hole_size)
 
 
-def _sweep_is_less_work(hands, board_cards, known: set, runouts: int, exact) -> bool:
+def _sweep_is_less_work(
+    hands: list[_Seat], board_cards: list[int], known: set[int], runouts: int, exact: Optional[bool]
+) -> bool:
     """Whether an exact heads-up answer is one sweep per river board, hands against the whole
     other range: where that is less work than walking every deal (not for one known hand
     against a range). The sweep values river boards: a flop or turn board's runouts, one by one
     (preflop would be 1.5 million of them: the walk serves it)."""
     if len(hands) != 2 or len(board_cards) < 3:
         return False
-    if hands[0 if isinstance(hands[0], Range) else 1].hole_size not in SWEEP_HOLE_SIZES:
+    ranged = cast(Range, hands[0 if isinstance(hands[0], Range) else 1])  # a range job has a range seat
+    if ranged.hole_size not in SWEEP_HOLE_SIZES:
         return False
     n, m = (_range_hands(hand, known) for hand in hands)
     return n * m > SWEEP_COST * (n + m) and (exact is True or (n + m) * runouts <= SWEEP_EXACT_WORK)
 
 
-def _range_seats(hands, known: set, walk: bool) -> tuple[list, list]:
+def _range_seats(hands: list[_Seat], known: set[int], walk: bool) -> tuple[list, list]:
     """What the range job takes per seat: a known hand's cards (its range None), or a range's
     entry (holes None)."""
     holes: list = []
@@ -404,7 +430,7 @@ def _range_seats(hands, known: set, walk: bool) -> tuple[list, list]:
     return holes, ranges
 
 
-def _range_seat(seat: int, hand: Range, known: set, walk: bool) -> tuple[object, int]:
+def _range_seat(seat: int, hand: Range, known: set[int], walk: bool) -> tuple[object, int]:
     """A range seat's entry for the job, and the cards every hand of it holds (a 52-bit mask; 0
     when it is not listed): every hand sampled card by card (its hole size), a range read hand
     by hand (its program), or its hands listed with their weights."""
@@ -428,7 +454,7 @@ def _range_seat(seat: int, hand: Range, known: set, walk: bool) -> tuple[object,
     return (combos, weights), forced
 
 
-def _walked_list(seat: int, hand: Range, known: set):
+def _walked_list(seat: int, hand: Range, known: set[int]) -> tuple[bytes, bytes]:
     """A range walked exactly: the hands the known cards leave, listed by the engine."""
     size = hand.hole_size
     unknown = sum(1 << c for c in range(52) if c not in known)
@@ -440,7 +466,7 @@ def _walked_list(seat: int, hand: Range, known: set):
     return _engine.ENGINE.range_list(code.tobytes(), table.tobytes(), size, unknown)
 
 
-def _sweep_side(hand, known: set, seat: int) -> tuple[bytes, list[int]]:
+def _sweep_side(hand: _Seat, known: set[int], seat: int) -> tuple[bytes, list[int]]:
     """A seat's hands apart from the known cards, and their weights less their common factor
     (as the range walk takes them): a known hand is a range of one."""
     if not isinstance(hand, Range):
@@ -473,7 +499,7 @@ class _SweepTallyJob:
         self._stopped = False
         self._lock = threading.Lock()
 
-    def _sweeper(self, direction: int):
+    def _sweeper(self, direction: int) -> Any:  # the live engine's TallySweeper
         (hand_rows, hand_weights), (opp_rows, opp_weights) = self._sides[direction], self._sides[1 - direction]
         return _engine.ENGINE.TallySweeper(
             hand_rows,
@@ -513,7 +539,14 @@ class _SweepTallyJob:
         self._stopped = True
 
 
-def _sweep_tally(hands, board_cards, dead_cards, known: set, workers: int, progress) -> dict:
+def _sweep_tally(
+    hands: list[_Seat],
+    board_cards: list[int],
+    dead_cards: list[int],
+    known: set[int],
+    workers: int,
+    progress: Optional[Callable[[int, int], object]],
+) -> dict:
     """The exact tally of two seats by TallySweeper: seat 0's hands against seat 1's range and
     the other way round, the runouts cut into chunks that threads take in turn."""
     size = hands[0].hole_size if isinstance(hands[0], Range) else len(hands[0])
@@ -532,7 +565,9 @@ def _sweep_tally(hands, board_cards, dead_cards, known: set, workers: int, progr
     return tally
 
 
-def _result(tally: dict, hands, board_cards, dead_cards, exact: bool, seed) -> Equity:
+def _result(
+    tally: dict, hands: list[_Seat], board_cards: list[int], dead_cards: list[int], exact: bool, seed: Optional[int]
+) -> Equity:
     n = tally["runouts"]
     pot = tally["pot_units"] * n
     players = []

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import threading
 from enum import Enum
-from typing import NamedTuple, Optional, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 from . import _engine
 from .cards import (
@@ -328,7 +328,7 @@ class Hand:
         self._post_blinds_and_deal()
 
     @staticmethod
-    def _read_posts(posts, n: int, big: int) -> list:
+    def _read_posts(posts: Optional[dict], n: int, big: int) -> list:
         if posts is None:
             return []
         if not isinstance(posts, dict):
@@ -348,8 +348,10 @@ class Hand:
         return out
 
     @staticmethod
-    def _read_cards(holes, board, n: int, hole_size: int):
-        given_holes: list = [None] * n
+    def _read_cards(
+        holes: Optional[Sequence[Optional[CardsLike]]], board: Optional[CardsLike], n: int, hole_size: int
+    ) -> tuple[list[Optional[list[int]]], list[int]]:
+        given_holes: list[Optional[list[int]]] = [None] * n
         if holes is not None:
             if isinstance(holes, (str, bytes)) or not hasattr(holes, "__len__") or len(holes) != n:
                 raise HandError(f"holes must be a list with one entry per seat ({n}), each cards or None")
@@ -864,7 +866,7 @@ class Hand:
     def __deepcopy__(self, memo: dict) -> "Hand":
         return self.copy()
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[dict, tuple], Hand], tuple[dict, tuple]]:
         # The rules and every card known, then the actions replayed: the same hand, in either
         # implementation, whatever the pickle's reader runs.
         settings = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Optional
+from typing import Callable, Optional
 
 from . import _engine
 from .cards import BOARD_SIZES, Card, CardsLike, check_unique, read_counted, read_hand
@@ -50,7 +50,7 @@ class _Hand:
     board_cards: tuple[Card, Card, Card]
     """The three board cards used."""
 
-    def _stronger_first(self, other: object, compare) -> bool:
+    def _stronger_first(self, other: object, compare: Callable[[int, int], bool]) -> bool:
         if type(other) is not type(self):
             return NotImplemented
         return compare(other.value, self.value)  # type: ignore[attr-defined]

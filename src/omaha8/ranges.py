@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import chain, combinations, permutations
 from math import comb
 from pathlib import Path
-from typing import Iterable, Iterator, Optional
+from typing import Iterable, Iterator, Optional, Union
 
 from . import _engine
 from ._engine import (
@@ -39,7 +39,7 @@ from ._engine import (
 )
 from .cards import Card, CardError, CardsLike, card_index, hole_size_of, parse_cards
 from .exceptions import TableError
-from .rangestring import Pattern, Percent, RangeError, parse
+from .rangestring import Node, Pattern, Percent, RangeError, parse
 from .tablefile import read_table_file
 
 __all__ = ["Range", "RangeError", "MAX_EXPANDED", "MAX_APART", "program_weight", "PERCENT_TABLE", "percent_classes"]
@@ -52,6 +52,8 @@ MAX_EXPANDED = 1_000_000
 MAX_APART = 30_000_000
 # Every hand, as a program: one pattern with no specs.
 _EVERY_HAND_PROGRAM = (array("i", [1, 0]), array("i", [100, 0, 0, 0]))
+# A parsed range (rangestring.parse): a pattern, a percent band, or terms joined by an operator.
+_Tree = Union[Pattern, Percent, Node]
 
 
 @lru_cache(maxsize=1)
@@ -80,7 +82,7 @@ def _assignments(specs: list, explicit: set) -> Iterator[tuple]:
             alike_before[variable] = last_of_profile[profile]
         last_of_profile[profile] = variable
 
-    def walk(i: int):
+    def walk(i: int) -> Iterator[tuple]:
         if i == len(specs):
             yield tuple(chosen)
             return
@@ -124,7 +126,7 @@ def _check_pattern(pattern: Pattern, size: int, expression: str) -> None:
         raise RangeError("the suit macros $ds, $ss and $r are defined for four-card hands", expression, pattern.column)
 
 
-def _check_tree(tree, size: int, expression: str) -> None:
+def _check_tree(tree: _Tree, size: int, expression: str) -> None:
     """The errors a range's patterns can have, each with its caret, found without listing."""
     stack = [tree]
     while stack:
@@ -220,7 +222,7 @@ def _percent_hands(tree: Percent, size: int, expression: str) -> dict:
     )
 
 
-def _evaluate(tree, size: int, expression: str) -> dict:
+def _evaluate(tree: _Tree, size: int, expression: str) -> dict:
     if isinstance(tree, Pattern) and not tree.filters and all(spec.free for spec in tree.specs):
         # Every hand: straight from the combinations, no search.
         if comb(52, size) > MAX_EXPANDED:
@@ -258,7 +260,7 @@ class _Unprogrammable(Exception):
     """A range that only a list of hands can hold (percent ranges, always short enough)."""
 
 
-def _compile(tree, code: list, table: list) -> None:
+def _compile(tree: _Tree, code: list[int], table: list[int]) -> None:
     if isinstance(tree, Percent):
         raise _Unprogrammable
     if isinstance(tree, Pattern):
@@ -287,7 +289,7 @@ def _compile(tree, code: list, table: list) -> None:
         code += [OP_WEIGHT, tree.weight]
 
 
-def _listing_work(tree, size: int) -> int:
+def _listing_work(tree: _Tree, size: int) -> int:
     """About how many hands listing the range builds: its patterns' assignments times the
     fillings of their any-card specs, added up (an intersection or exclusion builds its first
     term and looks the rest up)."""
@@ -302,7 +304,7 @@ def _listing_work(tree, size: int) -> int:
     return sum(_listing_work(term, size) for term in tree.terms)
 
 
-def _count_hands(code, table, k: int) -> int:
+def _count_hands(code: array[int], table: array[int], k: int) -> int:
     """How many k-card hands a compiled range holds, counted by the engine without a list:
     over the subsets of the cards that matter when they are few, else over the suit shapes a
     hand of the range can have; a range that names no suit counts one order of each shape and
@@ -345,7 +347,7 @@ class Range:
         self._count: Optional[int] = None
         # Every hand alike ("*", "random") is known without a list: listed only when asked for.
         self.every_hand = isinstance(tree, Pattern) and not tree.filters and all(spec.free for spec in tree.specs)
-        self._weight = tree.weight if self.every_hand else 100
+        self._weight = tree.weight if self.every_hand and isinstance(tree, Pattern) else 100
         self._built: Optional[dict] = None
         self._hand_by_hand = False
         _check_tree(tree, hole_size, expression)

@@ -80,6 +80,8 @@ class Node:
 
 
 _ALL = frozenset(range(13))
+# A parsed range: a pattern, a percent band, or terms joined by an operator.
+_Tree = Union[Pattern, Percent, Node]
 
 
 class _Parser:
@@ -96,7 +98,7 @@ class _Parser:
             self.at += 1
         return self.text[self.at] if self.at < len(self.text) else ""
 
-    def parse(self):
+    def parse(self) -> _Tree:
         if not self.text.strip():
             raise RangeError("an empty expression is not a range")
         tree = self.union()
@@ -104,14 +106,14 @@ class _Parser:
             raise self.error(f"unexpected {self.peek()!r}")
         return tree
 
-    def union(self):
+    def union(self) -> _Tree:
         terms = [self.inter()]
         while self.peek() == ",":
             self.at += 1
             terms.append(self.inter())
         return terms[0] if len(terms) == 1 else Node(",", tuple(terms))
 
-    def inter(self):
+    def inter(self) -> _Tree:
         left = self.weighted()
         while self.peek() in (":", "!") and self.peek():
             op = self.peek()
@@ -122,7 +124,7 @@ class _Parser:
             left = Node(op, tuple(terms))
         return left
 
-    def weighted(self):
+    def weighted(self) -> _Tree:
         term = self.primary()
         if self.peek() == "@":
             self.at += 1
@@ -145,7 +147,7 @@ class _Parser:
             self.at += 1
         return self.text[start : self.at]
 
-    def primary(self):
+    def primary(self) -> _Tree:
         ch = self.peek()
         if ch == "(":
             self.depth += 1
@@ -233,7 +235,7 @@ class _Parser:
             )
         return Pattern(tuple(specs), frozenset(filters), column=start + 1)
 
-    def suit(self):
+    def suit(self) -> Union[int, str, None]:
         if self.at < len(self.text):
             ch = self.text[self.at]
             if ch in SUITS:
@@ -276,7 +278,7 @@ class _Parser:
             raise self.error("expected ',' or ']' in a rank list")
 
 
-def parse(text: str):
+def parse(text: str) -> _Tree:
     """The tree of a range expression; RangeError for bad syntax."""
     if not isinstance(text, str):
         raise RangeError(f"a range is written as text, not {type(text).__name__}")

@@ -528,7 +528,7 @@ def _rows(totals: dict[str, Tally], sizes: dict[str, int], opponents: int) -> tu
     return tuple(rows)
 
 
-def _count(value, name: str, least: int, most: int) -> int:
+def _count(value: object, name: str, least: int, most: int) -> int:
     return whole_number(value, name, least, most, TableError)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from typing import Optional
+from typing import Iterable, Optional
 
 from .cards import whole_number
 from .exceptions import HandValueError
@@ -63,13 +63,13 @@ def low_rank(card: int) -> int:
     return rank + 2 if rank <= 6 else 0
 
 
-def low_bits(ranks) -> int:
+def low_bits(ranks: Iterable[int]) -> int:
     """Bit r - 1 for each of some different low ranks r (1..8, the ace as 1): the form of a
     low mask, and of any part of one."""
     return sum(1 << (r - 1) for r in ranks)
 
 
-def low_mask(ranks) -> Optional[int]:
+def low_mask(ranks: Iterable[int]) -> Optional[int]:
     """The low mask of five low ranks: their ``low_bits``; None unless they are five
     different ranks of eight or lower (0, a card above eight, never plays)."""
     distinct = set(ranks)

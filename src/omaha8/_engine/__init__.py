@@ -19,8 +19,11 @@ import importlib.util
 import os
 import sys
 import warnings
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
+from typing import Optional
 
 from .checks import (
     CHUNK_RUNOUTS,
@@ -105,7 +108,9 @@ _PACKAGE = __package__.rpartition(".")[0]
 class _SourceFirst(importlib.abc.MetaPathFinder):
     """Finds omaha8's compiled-from-Python modules as their .py sources."""
 
-    def find_spec(self, name, path=None, target=None):
+    def find_spec(
+        self, name: str, path: Optional[Sequence[str]] = None, target: Optional[ModuleType] = None
+    ) -> Optional[ModuleSpec]:
         package, _, module = name.rpartition(".")
         if package == _PACKAGE and module in COMPILED_PYTHON:
             return importlib.util.spec_from_file_location(name, Path(__file__).parent.with_name(module + ".py"))
@@ -119,7 +124,7 @@ def _select() -> tuple[ModuleType, str]:
         sys.meta_path.insert(0, _SourceFirst())
         return core_py, "python"
     try:
-        from . import core_c  # type: ignore[attr-defined]
+        from . import core_c
 
         return core_c, "cython"
     except ImportError:

@@ -14,14 +14,16 @@ import numbers
 import operator
 import sys
 from array import array
+from collections.abc import Iterable, Sequence
 from math import comb
-from typing import Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, SupportsIndex, TypeVar, Union
 
 from ..cards import (
     BOARD_SIZES,
     HOLE_SIZES,
     MAX_HOLE_CARDS,
     MAX_SEATS,
+    CardsLike,
     card_index,
     check_unique,
     integer_of,
@@ -33,7 +35,16 @@ from ..cards import (
     whole_number,
 )
 from ..exceptions import BatchError, CardError, IndexerError, JobError, SolverError
-from .programs import check_program
+from .programs import ProgramLike, check_program
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer, WriteableBuffer
+
+    # Card indices read through bytes(): a bytes-like buffer of them, or the ints themselves.
+    CardBytes = Union[ReadableBuffer, Iterable[SupportsIndex]]
+
+# A caller's output buffer, returned as given.
+_Out = TypeVar("_Out", bound="WriteableBuffer")
 
 __all__ = [
     "check_lock",
@@ -179,7 +190,7 @@ def _input(obj: object, name: str, ndims: tuple[int, ...], shapes: str) -> memor
     return view.cast("B").cast("B", _shape(view))
 
 
-def _output(obj: Optional[object], name: str, formats: tuple[str, ...], typecode: str, rows: int):
+def _output(obj: Optional[object], name: str, formats: tuple[str, ...], typecode: str, rows: int) -> object:
     if obj is None:
         return array(typecode, [0]) * rows
     view = _view(obj, name)
@@ -253,10 +264,15 @@ def row_error(row: int, hole: list[int], board: list[int]) -> CardError:
     raise AssertionError(f"row {row} was reported bad but its cards are valid")  # pragma: no cover
 
 
+# A range seat of a range job, checked: (combos, weights, k), (the program's (code, table)
+# bytes, b"", k) for a range read hand by hand, or (b"", b"", k) for every hand of k cards.
+RangeSeat = tuple[Union[bytes, tuple[bytes, bytes]], bytes, int]
+
+
 class Job(NamedTuple):
     """An equity job's arguments, checked: plain ints and tuples the engines read from."""
 
-    holes: tuple[tuple[int, ...], ...]
+    holes: tuple[Optional[tuple[int, ...]], ...]  # None: a range job's range seat
     board: tuple[int, ...]
     dead: tuple[int, ...]
     exact: bool
@@ -275,7 +291,16 @@ def _cards_of(value: object, what: str) -> tuple[int, ...]:
     return tuple(card_index(item) for item in items)
 
 
-def _board_dead_and_counts(job: str, board, dead, exact, samples, seed, workers, hands):
+def _board_dead_and_counts(
+    job: str,
+    board: object,
+    dead: object,
+    exact: object,
+    samples: object,
+    seed: object,
+    workers: object,
+    hands: Sequence[tuple[Optional[tuple[int, ...]], int]],
+) -> Job:
     """What every job checks alike, past its hands: the board, dead cards, no card twice, a
     deck left for the board, and the plain ints. ``hands`` are the seats' cards known (a
     range's seat is None) and how many cards each seat holds."""
@@ -300,7 +325,9 @@ def _board_dead_and_counts(job: str, board, dead, exact, samples, seed, workers,
     )
 
 
-def check_job(holes, board, dead, exact, samples, seed, workers) -> Job:
+def check_job(
+    holes: Iterable[object], board: object, dead: object, exact: object, samples: object, seed: object, workers: object
+) -> Job:
     """An equity job's arguments as plain validated ints. ``omaha8.equity`` words its own
     errors first; this is what keeps a direct caller of an engine's EquityJob inside the
     engine's fixed arrays, as the engines read nothing but what this returns."""
@@ -317,7 +344,9 @@ def check_job(holes, board, dead, exact, samples, seed, workers) -> Job:
     )
 
 
-def check_range_walk(code, table, k, cards, shapes=b"") -> tuple[bytes, bytes, int, int, bytes]:
+def check_range_walk(
+    code: ProgramLike, table: ProgramLike, k: object, cards: object, shapes: object = b""
+) -> tuple[bytes, bytes, int, int, bytes]:
     """The arguments of the engines' ``range_count`` and ``range_list``, checked alike for both:
     a compiled range, a hole size, a 52-bit mask of cards, and suit shapes (4 counts a shape,
     adding up to k)."""
@@ -334,7 +363,7 @@ def check_range_walk(code, table, k, cards, shapes=b"") -> tuple[bytes, bytes, i
     return code_bytes, table_bytes, k, mask, shape_bytes
 
 
-def check_holdings(board, hole_size, dead) -> tuple[bytes, int, int]:
+def check_holdings(board: CardsLike, hole_size: object, dead: object) -> tuple[bytes, int, int]:
     """The arguments of the engines' ``holding_counts``: 3, 4 or 5 different board cards (card
     indices), a hole size of 4..6 and a 52-bit mask of cards out of play besides the board.
     Returns (board bytes, hole size, the mask of every card out: board and dead)."""
@@ -347,7 +376,7 @@ def check_holdings(board, hole_size, dead) -> tuple[bytes, int, int]:
     return bytes(cards), k, mask
 
 
-def check_share_against_all(board, hole, dead) -> tuple[bytes, bytes, int]:
+def check_share_against_all(board: CardsLike, hole: CardsLike, dead: object) -> tuple[bytes, bytes, int]:
     """The arguments of the engines' ``share_against_all``: a five-card board, a hand of 4..6
     cards apart from it (card indices, all different) and a 52-bit mask of cards out of play.
     Returns (board bytes, hole bytes, the mask of every card out: board, hole and dead)."""
@@ -360,14 +389,16 @@ def check_share_against_all(board, hole, dead) -> tuple[bytes, bytes, int]:
     return bytes(board_cards), bytes(hole_cards), mask
 
 
-def check_holding_values(board, hole_size, dead, most) -> tuple[bytes, int, int, int]:
+def check_holding_values(
+    board: CardsLike, hole_size: object, dead: object, most: object
+) -> tuple[bytes, int, int, int]:
     """The arguments of the engines' ``holding_values``: ``check_holdings``' and how many values
     at most (1..7462). Returns (board bytes, hole size, the mask of every card out, most)."""
     board_bytes, k, mask = check_holdings(board, hole_size, dead)
     return board_bytes, k, mask, whole_number(most, "most", 1, 7462, JobError)
 
 
-def check_holding_ranks(board, hole) -> tuple[bytes, bytes, int]:
+def check_holding_ranks(board: CardsLike, hole: CardsLike) -> tuple[bytes, bytes, int]:
     """The arguments of the engines' ``holding_ranks``: 3, 4 or 5 board cards and a hand of 4..6
     cards apart from them (card indices, all different). Returns (board bytes, hole bytes, the
     mask of the cards out: board and hand)."""
@@ -380,7 +411,7 @@ def check_holding_ranks(board, hole) -> tuple[bytes, bytes, int]:
     return bytes(board_cards), bytes(hole_cards), mask
 
 
-def check_rows_apart(combos, weights, k, dead) -> tuple[bytes, bytes, int, int]:
+def check_rows_apart(combos: object, weights: object, k: object, dead: object) -> tuple[bytes, bytes, int, int]:
     """The arguments of the engines' ``rows_apart``: rows of k card indices as bytes, one weight
     byte a row, and a 52-bit mask of dead cards."""
     k = whole_number(k, "k", 4, MAX_HOLE_CARDS, JobError)
@@ -397,7 +428,16 @@ def check_rows_apart(combos, weights, k, dead) -> tuple[bytes, bytes, int, int]:
     return combo_bytes, weight_bytes, k, mask
 
 
-def check_range_job(holes, board, dead, exact, samples, seed, workers, ranges):
+def check_range_job(
+    holes: Iterable[object],
+    board: object,
+    dead: object,
+    exact: object,
+    samples: object,
+    seed: object,
+    workers: object,
+    ranges: Iterable[object],
+) -> tuple[Job, dict[int, RangeSeat]]:
     """A range equity job's arguments, checked: ``holes[s]`` card indices, or None where
     ``ranges[s]`` is ``(combos, weights)``: ``combos`` a buffer of n rows of k card indices,
     each row ascending (as ``Range.combos`` gives them), ``weights`` n bytes 1..100; or the int
@@ -430,7 +470,7 @@ def check_range_job(holes, board, dead, exact, samples, seed, workers, ranges):
     return job, out
 
 
-def _range_entry(seat: int, entry, exact) -> tuple:
+def _range_entry(seat: int, entry: Any, exact: object) -> RangeSeat:
     """One range seat of a range job: (combos, weights, k), or (program, b"", k) for a range
     read hand by hand, or (b"", b"", k) for every hand of k cards."""
     if isinstance(entry, tuple) and len(entry) == 3 and isinstance(entry[0], int):
@@ -570,7 +610,7 @@ def indexer_row_error(row: int, cards: bytes) -> Exception:
     return CardError(f"buffer row {row} holds a card twice: {list(cards)}")
 
 
-def indexer_out(obj: object, rows: int):
+def indexer_out(obj: Optional[_Out], rows: int) -> Union[_Out, array[int]]:
     """The uint64 output of index_batch: a new array('Q'), or the caller's writable buffer."""
     if obj is None:
         return array("Q", bytes(8 * rows))
@@ -687,7 +727,16 @@ def _river_weights(weights: object, rows: int, side: str) -> array:
 
 
 def check_river_job(
-    board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts
+    board: CardBytes,
+    oop_rows: object,
+    ip_rows: object,
+    hole_size: object,
+    oop_weights: object,
+    ip_weights: object,
+    kinds: Iterable[int],
+    firsts: Iterable[int],
+    counts: Iterable[int],
+    amounts: Iterable[float],
 ) -> RiverSpec:
     """The river solver's spot and tree, checked whole: the engines read only what this passed.
     A tree's nodes are numbered so that each decision's children follow it, consecutive, and
@@ -942,7 +991,18 @@ def check_lock(count: int, hands: int, strategy: object) -> array:
 
 
 def check_street_job(
-    board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards, swaps=()
+    board: CardBytes,
+    oop_rows: object,
+    ip_rows: object,
+    hole_size: object,
+    oop_weights: object,
+    ip_weights: object,
+    kinds: Iterable[int],
+    firsts: Iterable[int],
+    counts: Iterable[int],
+    amounts: Iterable[float],
+    cards: Iterable[int],
+    swaps: object = (),
 ) -> StreetSpec:
     """The street solver's spot and tree, checked whole: the engines read only what this passed.
     The river's rules (``check_river_job``) and a chance node's children one per card that can

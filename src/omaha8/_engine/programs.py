@@ -15,7 +15,9 @@ filter bits, spec count, named-suit bits`` and per spec ``rank mask, suit kind, 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterable, Sequence
 from itertools import product
+from typing import Union
 
 from ..exceptions import JobError
 
@@ -59,9 +61,12 @@ MAX_WEIGHT = 100
 # The deepest stack of weights a program may need. The compiled core's stack is this size
 # (checked at import), and check_program refuses deeper programs.
 MAX_PROGRAM_DEPTH = 60
+# A compiled range's code or table as callers hand it over: its C ints as array('i'), their
+# bytes, or the ints.
+ProgramLike = Union[bytes, bytearray, Iterable[int]]
 
 
-def passes_filters(hand, filters: int) -> bool:
+def passes_filters(hand: Sequence[int], filters: int) -> bool:
     """Whether a hand passes a pattern's filter bits (every filter but $np is for four cards)."""
     if filters & FILTER_NO_PAIR and len({card >> 2 for card in hand}) != len(hand):
         return False
@@ -79,12 +84,12 @@ def passes_filters(hand, filters: int) -> bool:
     return True
 
 
-def pattern_starts(code) -> list:
+def pattern_starts(code: Sequence[int]) -> list[int]:
     """Where each pattern of a program starts in its table."""
     return [code[at + 1] for at in range(0, len(code), 2) if code[at] == OP_PATTERN]
 
 
-def _pattern_weight(table, at: int, hand) -> int:
+def _pattern_weight(table: Sequence[int], at: int, hand: Sequence[int]) -> int:
     weight, filters, count, explicit = table[at : at + 4]
     if filters and not passes_filters(hand, filters):
         return 0
@@ -122,10 +127,10 @@ def _pattern_weight(table, at: int, hand) -> int:
     return weight if place(0) else 0
 
 
-def program_weight(code, table, hand) -> int:
+def program_weight(code: Sequence[int], table: Sequence[int], hand: Sequence[int]) -> int:
     """A hand's weight under a compiled range (0: not in it): the reference reading, which the
     fallback engine and ``in`` use, and the compiled core repeats in C."""
-    stack: list = []
+    stack: list[int] = []
     for at in range(0, len(code), 2):
         op, arg = code[at], code[at + 1]
         if op == OP_PATTERN:
@@ -143,7 +148,7 @@ def program_weight(code, table, hand) -> int:
     return stack[-1]
 
 
-def check_program(seat: int, code, table, k: int) -> tuple[bytes, bytes]:
+def check_program(seat: int, code: ProgramLike, table: ProgramLike, k: int) -> tuple[bytes, bytes]:
     """A compiled range (``Range.program()``) checked so that the C reader stays inside it."""
     bad = JobError(f"seat {seat + 1}: not a compiled range")
     try:
@@ -186,7 +191,7 @@ def check_program(seat: int, code, table, k: int) -> tuple[bytes, bytes]:
     return code_ints.tobytes(), table_ints.tobytes()
 
 
-def relevant_cards(code, table) -> int:
+def relevant_cards(code: Sequence[int], table: Sequence[int]) -> int:
     """The cards a range's weight can depend on, as a 52-bit mask: every card some spec other
     than "any card" can match; all 52 when a pattern has a filter (they read every card)."""
     mask = 0
@@ -206,7 +211,7 @@ def relevant_cards(code, table) -> int:
     return mask
 
 
-def _fits(table, at: int, shape: tuple) -> bool:
+def _fits(table: Sequence[int], at: int, shape: tuple[int, ...]) -> bool:
     """Whether a hand of this suit shape could match the pattern at ``at`` (the compiled core's
     fits_suits, with the suit macros): named suits hold their specs, and the suits left, largest
     first, hold each suit variable's specs, largest first."""
@@ -231,7 +236,7 @@ def _fits(table, at: int, shape: tuple) -> bool:
     return all(n <= h for n, h in zip(sorted(need, reverse=True), have))
 
 
-def possible_shapes(code, table, k: int) -> bytes:
+def possible_shapes(code: Sequence[int], table: Sequence[int], k: int) -> bytes:
     """The suit shapes (cards of each suit) a hand of the range can have: a pattern's test, and
     for unions any term, for intersections every term, for exclusions the first."""
     out = bytearray()
@@ -251,7 +256,7 @@ def possible_shapes(code, table, k: int) -> bytes:
     return bytes(out)
 
 
-def suit_blind(code, table) -> bool:
+def suit_blind(code: Sequence[int], table: Sequence[int]) -> bool:
     """Whether the range names no suit: then renaming suits maps its hands onto its hands."""
     for at in pattern_starts(code):
         if table[at + 3] or any(table[at + 5 + 3 * i] == SUIT_NAMED for i in range(table[at + 2])):
@@ -259,7 +264,7 @@ def suit_blind(code, table) -> bool:
     return True
 
 
-def program_depth(code) -> int:
+def program_depth(code: Sequence[int]) -> int:
     """The most weights a program's stack holds at once."""
     depth = most = 0
     for at in range(0, len(code), 2):

@@ -48,7 +48,8 @@ import numbers
 import operator
 import re
 from dataclasses import dataclass, replace
-from typing import Optional
+from fractions import Fraction
+from typing import Callable, Iterable, Optional, Protocol, Sequence, cast
 
 try:
     import numpy as np
@@ -58,7 +59,7 @@ except ImportError as error:  # pragma: no cover - the message is the point
 
 from ..cards import CARDS, CardError, check_unique, quoted, read_counted, whole_number
 from ..exceptions import GameConfigError, IllegalActionError, RangeError
-from ..game import Street
+from ..game import Hand, Street
 from ..ranges import Range
 from .abstraction import AbstractHand, TableRules, read_rules, table_vector, vector_size
 
@@ -139,7 +140,7 @@ class _Setup:
     def __deepcopy__(self, memo: dict) -> "_Setup":
         return self  # immutable: states copy it by reference
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[tuple], _Setup], tuple[tuple]]:
         return _setup_of, (self.params,)
 
 
@@ -241,7 +242,7 @@ def _range_text(text: str) -> str:
     return text.translate(_NOTATION)
 
 
-def _bet_words(bet) -> str:
+def _bet_words(bet: Fraction) -> str:
     """A pot fraction as a game string writes it: a percent with at most four decimals when that
     is exact ("12.5%"), else the fraction ("1/3"); either reads back as the same fraction."""
     percent = bet * 100
@@ -347,7 +348,7 @@ class Omaha8Game(pyspiel.Game):
     def new_initial_state(self) -> "Omaha8State":
         return Omaha8State(self)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], Omaha8Game], tuple[str]]:
         # OpenSpiel's pickle of a game swaps a new C++ game under an object never initialized,
         # without its setup: a pickle loads the game string instead.
         return _game_of, (str(self),)
@@ -359,7 +360,9 @@ class Omaha8Game(pyspiel.Game):
         unpickles a ``__dict__=`` line: this one never does)."""
         return _replayed(self, _actions_of(text, self.max_game_length()))
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> "_Observer":
+    def make_py_observer(
+        self, iig_obs_type: Optional[pyspiel.IIGObservationType] = None, params: Optional[dict] = None
+    ) -> "_Observer":
         return _Observer(self.setup, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
@@ -485,7 +488,7 @@ class Omaha8State(pyspiel.State):
             return [0.0] * self._setup.players
         result = self._play.hand.result  # type: ignore[union-attr]
         if self._setup.subgame:
-            return _exact_returns(result)
+            return _exact_returns(cast(_Settled, result))  # terminal: the hand is settled
         return [float(net) for net in result.net]  # type: ignore[union-attr]
 
     def __str__(self) -> str:
@@ -509,7 +512,7 @@ class Omaha8State(pyspiel.State):
         the chips and the hand all follow from the game and its actions."""
         return "".join(f"{action}\n" for action in self.history())
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[Omaha8Game, str], Omaha8State], tuple[Omaha8Game, str]]:
         # A pickle holds the game (its game string) and the actions, and loads by replaying them.
         return _state_of, (self.get_game(), self.serialize())
 
@@ -531,7 +534,7 @@ class Omaha8State(pyspiel.State):
         return board[:3], board[3:4], board[4:5]
 
     @property
-    def hand(self):
+    def hand(self) -> Optional[Hand]:
         """The ``omaha8.Hand`` being played (None while hole cards are being dealt)."""
         return None if self._play is None else self._play.hand
 
@@ -593,7 +596,25 @@ def _state_of(game: Omaha8Game, text: str) -> "Omaha8State":
     return game.deserialize_state(text)
 
 
-def _exact_returns(result) -> list[float]:
+class _SettledPot(Protocol):
+    @property
+    def amount(self) -> int: ...
+    @property
+    def high_winners(self) -> tuple[int, ...]: ...
+    @property
+    def low_winners(self) -> tuple[int, ...]: ...
+
+
+class _Settled(Protocol):
+    """What ``_exact_returns`` reads of a settled hand (``Hand.result``, an ``omaha8.Showdown``)."""
+
+    @property
+    def pots(self) -> Sequence[_SettledPot]: ...
+    @property
+    def contributions(self) -> tuple[int, ...]: ...
+
+
+def _exact_returns(result: _Settled) -> list[float]:
     """Each seat's chips from the pots split exactly, as ``solve_river`` splits them, less its
     chips in: half of each pot to its best highs and half to its best lows, each half shared
     equally among tied winners, the whole pot to the highs when nobody has a low. The winners
@@ -612,7 +633,7 @@ def _exact_returns(result) -> list[float]:
     return [take - put for take, put in zip(takes, result.contributions)]
 
 
-def _words(cards) -> str:
+def _words(cards: Iterable[int]) -> str:
     return "".join(str(CARDS[int(card)]) for card in cards)
 
 
@@ -625,7 +646,7 @@ class _Observer:
     the raise limits, each seat's chips and state: ``abstraction.table_vector`` less its cards);
     with perfect recall ``actions`` (one row an action so far, its id one-hot)."""
 
-    def __init__(self, setup: _Setup, iig_obs_type, params) -> None:
+    def __init__(self, setup: _Setup, iig_obs_type: pyspiel.IIGObservationType, params: Optional[dict]) -> None:
         if params:
             raise GameConfigError(f"the observer takes no parameters, not {quoted(params)}")
         self._setup = setup
@@ -701,7 +722,7 @@ class _Observer:
         return "".join(parts)
 
 
-def load(**params) -> Omaha8Game:
+def load(**params: object) -> Omaha8Game:
     """``pyspiel.load_game("python_omaha8", params)`` with keyword arguments, every value
     checked here first, so that a mistake is a ``GameConfigError`` naming it, never OpenSpiel's
     "Wrong type": counts are ints (numpy's too), lists may be Python sequences

@@ -367,7 +367,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         return tuple(self._seats)
 
     @property
-    def hand(self):
+    def hand(self) -> Optional[Hand]:
         """The ``omaha8.Hand`` under way (or just played)."""
         return None if self._play is None else self._play.hand
 

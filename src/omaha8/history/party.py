@@ -138,7 +138,9 @@ def parse_hand(text: str) -> Optional[History]:
     return _read(text, lines, hand_id, game_line, _PARTY_GAME, PARTYPOKER)
 
 
-def _read(text: str, lines: list[str], hand_id: str, game_line: str, pattern: re.Pattern, dialect: Dialect):
+def _read(
+    text: str, lines: list[str], hand_id: str, game_line: str, pattern: re.Pattern, dialect: Dialect
+) -> Optional[History]:
     game = pattern.match(game_line)
     if game is None:
         if "Omaha Hi-Lo" in game_line or "OmahaHL" in game_line:

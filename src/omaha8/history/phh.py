@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Optional, Union
+from typing import Optional, Union, cast
 
 from ..cards import parse_cards
 from ..exceptions import CardError, HistoryError
-from ..game import MAX_CHIPS, Hand, Kind, Limit
+from ..game import MAX_CHIPS, Action, Hand, Kind, Limit
 from .record import History, Player, Step, decode, extra_posts, game_name, short, walk
 
 __all__ = ["to_phh", "from_phh", "parse_phh"]
@@ -46,8 +46,8 @@ def to_phh(hand: Hand) -> str:
         lines.append(f"_posts = {[[seat + 1, live, dead] for seat, (live, dead) in sorted(posts.items())]}")
     lines.append(f"starting_stacks = {list(hand.starting_stacks)}")
 
-    def player(action) -> str:
-        return f"p{action.seat + 1}"
+    def player(action: Action) -> str:
+        return f"p{cast(int, action.seat) + 1}"  # a player's action: it has a seat
 
     actions = walk(
         hand,

@@ -15,7 +15,7 @@ import codecs
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Sequence, Union
+from typing import Iterable, Optional, Sequence, Union, cast
 
 from .. import _engine
 from ..equity import equity
@@ -165,7 +165,7 @@ class ReadResult(list):
     """The hands read (a list), with what was passed over. It compares and prints as the list
     of its hands; ``skipped_games`` and ``errors`` ride along."""
 
-    def __init__(self, hands=(), skipped_games: int = 0, errors: Optional[list] = None) -> None:
+    def __init__(self, hands: Iterable[History] = (), skipped_games: int = 0, errors: Optional[list] = None) -> None:
         super().__init__(hands)
         self.skipped_games = skipped_games
         """Hands of other games in the file."""
@@ -176,7 +176,7 @@ class ReadResult(list):
         return f"ReadResult({list.__repr__(self)}, skipped_games={self.skipped_games}, errors={self.errors!r})"
 
 
-def _cp1252_or_latin1(error: UnicodeDecodeError):
+def _cp1252_or_latin1(error: UnicodeDecodeError) -> tuple[str, int]:
     # The five bytes cp1252 leaves undefined are read as Latin-1, as browsers read them.
     return error.object[error.start : error.end].decode("latin-1"), error.end
 
@@ -237,7 +237,7 @@ def text_of(source: object) -> str:
 _POSTS = ("small blind", "big blind", "small & big blinds", "ante")
 
 
-def _replay(history: History, max_raises) -> Replay:
+def _replay(history: History, max_raises: Union[int, str, None]) -> Replay:
     """The replay's phases: the hand dealt as the history sets it up (blinds, posts, cards), its
     actions played in turn, the betting's end checked (the bets returned), then the pots."""
     names = history.names
@@ -276,7 +276,7 @@ def _replay(history: History, max_raises) -> Replay:
     return replay
 
 
-def _deal(history: History, names: list, max_raises) -> Union[Hand, str]:
+def _deal(history: History, names: list, max_raises: Union[int, str, None]) -> Union[Hand, str]:
     """The engine's Hand as the history sets it up, or why it cannot be dealt."""
     posts = _blinds_and_posts(history, names)
     if isinstance(posts, str):
@@ -296,7 +296,8 @@ def _deal(history: History, names: list, max_raises) -> Union[Hand, str]:
             blinds=(small, big),
             ante=ante,
             bets=bets,
-            max_raises=max_raises,
+            # Any other text than "site" is Hand's to refuse (a HandError: returned below).
+            max_raises=cast(Optional[int], max_raises),
             hole_size=history.hole_size,
             holes=holes,
             board=history.board,
@@ -569,7 +570,9 @@ CONVENTIONS = {
 of a pot's amount among (high winners, low winners) as that site makes it."""
 
 
-def _compare_pots(history: History, hand: Hand, names: list, result, differences: list, conventions: list) -> dict:
+def _compare_pots(
+    history: History, hand: Hand, names: list, result: Showdown, differences: list, conventions: list
+) -> dict:
     """What omaha8 pays each player from what the site paid out of each pot (the site's rake
     taken from the pots), each pot's difference added to ``differences``."""
     hand_id = history.hand_id
@@ -714,7 +717,7 @@ def _rule(number: int, paid: dict, site: dict) -> str:
     return "side pot" if number else "split"
 
 
-def _all_in_equity(history: History, hand: Hand, result) -> Optional[dict]:
+def _all_in_equity(history: History, hand: Hand, result: Showdown) -> Optional[dict]:
     """Each live player's share of the pots at the moment the betting ended, when that was
     before the river with someone all-in; None otherwise."""
     acted = [a for a in hand.history if a.seat is not None and a.kind not in (Kind.HOLE_CARDS, Kind.RETURN)]

@@ -7,14 +7,15 @@ compiled core's), ``draw_cards``, and the range walks ``range_count``, ``range_l
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, islice, product
 from math import comb
-from typing import Optional
+from typing import Any, Optional, SupportsIndex, Union, cast
 
 from ...cards import Card, card_index, quoted
 from ...exceptions import JobError
 from ..checks import CHUNK_RUNOUTS, TALLY_LISTS, check_job, check_range_job, check_range_walk, check_rows_apart
-from ..programs import program_weight
+from ..programs import ProgramLike, program_weight
 from .evaluate import best_high, best_low
 from .jobs import TaskedJob, cut
 
@@ -34,6 +35,11 @@ __all__ = [
 POT_UNITS = 5040  # lcm(1..10) * 2: halves shared by up to ten players stay whole
 HALF_UNITS = POT_UNITS // 2
 _MASK64 = (1 << 64) - 1
+# A card as an engine reads it: its text, a Card or an index (anything with __index__).
+_Card = Union[str, SupportsIndex]
+# A job's tally: per seat, a list of ints under each name of TALLY_LISTS; and the ints
+# low_possible and runouts (and pot_units, in tally()'s copy).
+Tally = dict[str, Any]
 
 
 def _split_mix(state: int) -> tuple[int, int]:
@@ -81,7 +87,7 @@ class ChunkStream:
         return product >> 32
 
 
-def _combinations_from(rank: int, items: list, k: int):
+def _combinations_from(rank: int, items: list[int], k: int) -> Iterator[list[int]]:
     """``combinations(items, k)`` from the one of index ``rank`` on, without walking up to it."""
     n = len(items)
     index, c = [], 0
@@ -108,11 +114,21 @@ class EquityJob(TaskedJob):
     core's ``EquityJob`` in plain Python, walking and sampling the very same runouts. A chunk is
     a task; ``done()`` and ``total`` count runouts (deals and runouts for a range job)."""
 
-    def __init__(self, holes, board, dead, exact, samples, seed, workers):
+    def __init__(
+        self,
+        holes: Iterable[Iterable[_Card]],
+        board: Iterable[_Card],
+        dead: Iterable[_Card],
+        exact: bool,
+        samples: SupportsIndex,
+        seed: SupportsIndex,
+        workers: SupportsIndex,
+    ) -> None:
         job = check_job(holes, board, dead, exact, samples, seed, workers)
-        self.holes = [list(hole) for hole in job.holes]
+        hands = cast("tuple[tuple[int, ...], ...]", job.holes)  # check_job's seats all hold cards
+        self.holes: Sequence[Optional[list[int]]] = [list(hole) for hole in hands]
         self.board = list(job.board)
-        used = set(job.board) | set(job.dead) | {card for hole in job.holes for card in hole}
+        used = set(job.board) | set(job.dead) | {card for hole in hands for card in hole}
         self.deck = [card for card in range(52) if card not in used]
         self.need = 5 - len(self.board)
         self.exact = job.exact
@@ -125,10 +141,10 @@ class EquityJob(TaskedJob):
         self.sums = self._empty_tally(seats)
 
     @staticmethod
-    def _empty_tally(seats: int) -> dict:
+    def _empty_tally(seats: int) -> Tally:
         return dict({name: [0] * seats for name in TALLY_LISTS}, low_possible=0, runouts=0)
 
-    def _runouts(self, chunk):
+    def _runouts(self, chunk: int) -> Iterator[list[int]]:
         first = chunk * CHUNK_RUNOUTS
         count = min(first + CHUNK_RUNOUTS, self.pieces) - first
         if self.exact:
@@ -151,7 +167,7 @@ class EquityJob(TaskedJob):
             _add_tally(self.sums, tally)
         return min((task + 1) * CHUNK_RUNOUTS, self.pieces) - task * CHUNK_RUNOUTS
 
-    def _work(self, chunk, tally) -> bool:
+    def _work(self, chunk: int, tally: Tally) -> bool:
         """One chunk's runouts into ``tally``; False when the job was stopped midway."""
         for cards in self._runouts(chunk):
             if self.stopped:
@@ -159,8 +175,9 @@ class EquityJob(TaskedJob):
             self._tally(tally, self.board + cards)
         return True
 
-    def _tally(self, tally, board, holes=None):
-        holes = self.holes if holes is None else holes
+    def _tally(self, tally: Tally, board: list[int], holes: Optional[Sequence[list[int]]] = None) -> None:
+        # An EquityJob's own seats all hold cards (a range job passes the hands it dealt).
+        holes = cast("Sequence[list[int]]", self.holes) if holes is None else holes
         highs = [best_high(hole, board) for hole in holes]
         lows = [best_low(hole, board) for hole in holes]
         top_high = min(highs)
@@ -186,15 +203,15 @@ class EquityJob(TaskedJob):
             tally["scoop"][seat] += units == POT_UNITS
             tally["square_units"][seat] += units * units
 
-    def tally(self):
-        out = {name: list(self.sums[name]) for name in TALLY_LISTS}
+    def tally(self) -> Tally:
+        out: Tally = {name: list(self.sums[name]) for name in TALLY_LISTS}
         out["low_possible"] = self.sums["low_possible"]
         out["runouts"] = self.sums["runouts"]
         out["pot_units"] = POT_UNITS
         return out
 
 
-def _draw_unused(stream: ChunkStream, used: set, count: int) -> list:
+def _draw_unused(stream: ChunkStream, used: set[int], count: int) -> list[int]:
     """``count`` cards of the 52 drawn again while already in ``used`` (and added to it)."""
     drawn = []
     for _ in range(count):
@@ -207,7 +224,7 @@ def _draw_unused(stream: ChunkStream, used: set, count: int) -> list:
     return drawn
 
 
-def _add_tally(into: dict, tally: dict, weight: int = 1) -> None:
+def _add_tally(into: Tally, tally: Tally, weight: int = 1) -> None:
     for name in TALLY_LISTS:
         into[name] = [a + weight * b for a, b in zip(into[name], tally[name])]
     into["low_possible"] += weight * tally["low_possible"]
@@ -218,20 +235,30 @@ class RangeEquityJob(EquityJob):
     """The compiled core's ``RangeEquityJob`` in plain Python: the same deals in the same order,
     the same random draws."""
 
-    def __init__(self, holes, board, dead, exact, samples, seed, workers, ranges):
+    def __init__(
+        self,
+        holes: Iterable[Optional[Iterable[_Card]]],
+        board: Iterable[_Card],
+        dead: Iterable[_Card],
+        exact: bool,
+        samples: SupportsIndex,
+        seed: SupportsIndex,
+        workers: SupportsIndex,
+        ranges: Iterable[object],
+    ) -> None:
         job, range_job = check_range_job(holes, board, dead, exact, samples, seed, workers, ranges)
         self.board = list(job.board)
-        self.fixed = [None if hole is None else list(hole) for hole in job.holes]
+        self.fixed: list[Optional[list[int]]] = [None if hole is None else list(hole) for hole in job.holes]
         self.fixed_used = set(job.board) | set(job.dead) | {c for hole in job.holes if hole for c in hole}
         self.range_seat = sorted(range_job)
-        self.range_rows = []
-        self.range_weights = []
-        self.range_any = []
-        self.range_program = []
+        self.range_rows: list[list[list[int]]] = []
+        self.range_weights: list[list[int]] = []
+        self.range_any: list[int] = []
+        self.range_program: list[Optional[tuple[array[int], array[int]]]] = []
         for seat in self.range_seat:
             combos, weights, k = range_job[seat]
             self.range_any.append(0 if weights else k)
-            program = None
+            program: Optional[tuple[array[int], array[int]]] = None
             if isinstance(combos, tuple):  # a range read hand by hand
                 program = (array("i", combos[0]), array("i", combos[1]))
                 combos = b""
@@ -251,7 +278,7 @@ class RangeEquityJob(EquityJob):
         self.holes = list(self.fixed)
         self.ran_dry = False
 
-    def _deal(self, index):
+    def _deal(self, index: int) -> Optional[tuple[list[list[int]], list[int], int]]:
         holes = list(self.fixed)
         used = set(self.fixed_used)
         weight = 1
@@ -263,9 +290,10 @@ class RangeEquityJob(EquityJob):
             used.update(rows[pick])
             holes[self.range_seat[r]] = rows[pick]
             weight *= self.range_weights[r][pick]
-        return holes, [c for c in range(52) if c not in used], weight
+        # Every range seat is dealt a hand above.
+        return cast("list[list[int]]", holes), [c for c in range(52) if c not in used], weight
 
-    def _work(self, chunk, tally) -> bool:
+    def _work(self, chunk: int, tally: Tally) -> bool:
         first = chunk * CHUNK_RUNOUTS
         last = min(first + CHUNK_RUNOUTS, self.pieces)
         if self.exact:
@@ -274,7 +302,7 @@ class RangeEquityJob(EquityJob):
             self._sample(tally, chunk, last - first)
         return True
 
-    def _walk(self, tally, first, last):
+    def _walk(self, tally: Tally, first: int, last: int) -> None:
         per = self.runouts_per_deal
         deal = first // per
         while deal * per < last and not self.stopped:
@@ -289,7 +317,7 @@ class RangeEquityJob(EquityJob):
                 _add_tally(tally, part, weight)
             deal += 1
 
-    def _sample(self, tally, chunk, count):
+    def _sample(self, tally: Tally, chunk: int, count: int) -> None:
         stream = ChunkStream(self.seed, chunk)
         holes = list(self.fixed)
         for _ in range(count):
@@ -304,9 +332,10 @@ class RangeEquityJob(EquityJob):
                 for r, seat in enumerate(self.range_seat):
                     if self.range_any[r]:
                         drawn = _draw_unused(stream, used, self.range_any[r])
-                        if self.range_program[r] is not None:
+                        program = self.range_program[r]
+                        if program is not None:
                             drawn.sort()
-                            weight = program_weight(*self.range_program[r], drawn)
+                            weight = program_weight(*program, drawn)
                             if weight == 0 or (weight < 100 and stream.below(100) >= weight):
                                 ok = False
                                 break
@@ -324,13 +353,14 @@ class RangeEquityJob(EquityJob):
                     holes[seat] = self.range_rows[r][pick]
                 if ok:
                     break
-            self._tally(tally, self.board + _draw_unused(stream, used, self.need), holes)
+            # Every range seat was drawn a hand above.
+            self._tally(tally, self.board + _draw_unused(stream, used, self.need), cast("list[list[int]]", holes))
 
-    def dry(self):
+    def dry(self) -> bool:
         return self.ran_dry
 
 
-def draw_cards(seed, pool, count):
+def draw_cards(seed: int, pool: Iterable[_Card], count: int) -> list[Card]:
     """``count`` Cards drawn at random from ``pool`` (distinct card indices 0..51): the compiled
     core's ``draw_cards``, the same cards for the same seed."""
     if type(pool) is not list and type(pool) is not tuple:
@@ -359,7 +389,13 @@ def draw_cards(seed, pool, count):
     return [Card(card) for card in deck[:count]]
 
 
-def range_count(code, table, k, relevant, shapes=b""):
+def range_count(
+    code: ProgramLike,
+    table: ProgramLike,
+    k: SupportsIndex,
+    relevant: SupportsIndex,
+    shapes: bytes | bytearray | memoryview = b"",
+) -> int:
     """The compiled core's ``range_count``, the same walks in Python: how many k-card hands a
     compiled range gives a weight, each subset of the ``relevant`` cards tried once, or, when
     every card is relevant, the hands of the suit ``shapes`` given."""
@@ -390,7 +426,7 @@ def range_count(code, table, k, relevant, shapes=b""):
     return total
 
 
-def range_list(code, table, k, allowed):
+def range_list(code: ProgramLike, table: ProgramLike, k: SupportsIndex, allowed: SupportsIndex) -> tuple[bytes, bytes]:
     """The compiled core's ``range_list`` in Python: the k-card hands of the ``allowed`` cards
     that a compiled range gives a weight, as (combos, weights) bytes."""
     code_bytes, table_bytes, k, allowed, _ = check_range_walk(code, table, k, allowed)
@@ -406,7 +442,12 @@ def range_list(code, table, k, allowed):
     return bytes(combos), bytes(weights)
 
 
-def rows_apart(combos, weights, k, dead):
+def rows_apart(
+    combos: bytes | bytearray | memoryview,
+    weights: bytes | bytearray | memoryview,
+    k: SupportsIndex,
+    dead: SupportsIndex,
+) -> tuple[bytes, bytes]:
     """The rows of ``combos`` (k card indices each) that hold no card of the ``dead`` mask,
     with their weights, as (combos, weights) bytes in the order given."""
     combo_bytes, weight_bytes, k, dead = check_rows_apart(combos, weights, k, dead)

@@ -9,13 +9,17 @@ and the two can check each other.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 from ...cards import CardsLike, check_unique, read_counted, read_hand
 from ...exceptions import HandValueError
 from ...values import NO_LOW, WORST_HIGH, classify, low_bits, low_rank
 from ..checks import check_batch, row_error
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
 
 __all__ = [
     "evaluate",
@@ -43,7 +47,7 @@ def _strength_order() -> dict[tuple[int, tuple[int, ...]], int]:
     return {cls: value for value, cls in enumerate(ordered, start=1)}
 
 
-def combinations_with_repetition(n: int, k: int):
+def combinations_with_repetition(n: int, k: int) -> Iterator[tuple[int, ...]]:
     """Non-increasing k-tuples of 0..n-1 (a multiset of ranks each)."""
     if k == 0:
         yield ()
@@ -103,7 +107,7 @@ def _five_card_value(cards: "list[int] | tuple[int, ...]") -> int:
     return (_FLUSH_VALUE if flush else _PLAIN_VALUE)[key]
 
 
-def best_high(hole: list[int], board: list[int]) -> int:
+def best_high(hole: Sequence[int], board: Sequence[int]) -> int:
     """The best of every two hole cards with every three board cards."""
     _numbering()
     primes = _PRIME_OF_CARD
@@ -122,7 +126,7 @@ def best_high(hole: list[int], board: list[int]) -> int:
     return best
 
 
-def best_low(hole: list[int], board: list[int]) -> Optional[int]:
+def best_low(hole: Sequence[int], board: Sequence[int]) -> Optional[int]:
     """The best of every two hole cards with every three board cards that make a low: two
     different hole ranks and three different board ranks, none shared, all eight or lower
     (cards above eight are left out first, as no low can use them)."""
@@ -156,18 +160,21 @@ def evaluate(hole: CardsLike, board: CardsLike) -> tuple[int, Optional[int]]:
     return best_high(h, b), best_low(h, b)
 
 
-def evaluate_batch(holes, boards, out_high=None, out_low=None):
+def evaluate_batch(
+    holes: ReadableBuffer, boards: ReadableBuffer, out_high: object = None, out_low: object = None
+) -> tuple[object, object]:
     """``high[i], low[i] = evaluate(holes[i], boards[i])`` for every row; see the compiled
     core's ``evaluate_batch`` for the buffers. Slow, but the same answers and the same errors."""
     batch = check_batch(holes, boards, out_high, out_low)
-    hole_rows = batch.holes.tolist()
+    # 2-D views: tolist() gives a list of rows (typeshed types it as a flat list of ints).
+    hole_rows = cast("list[list[int]]", batch.holes.tolist())
     if batch.shared_board:
         board = batch.boards.tolist()
         if not _cards_valid([], board):
             raise row_error(-1, [], board)
         board_rows = [board] * batch.rows
     else:
-        board_rows = batch.boards.tolist()
+        board_rows = cast("list[list[int]]", batch.boards.tolist())
     for row, (hole, board) in enumerate(zip(hole_rows, board_rows)):
         if not _cards_valid(hole, board):
             raise row_error(row, hole, board)
@@ -178,7 +185,8 @@ def evaluate_batch(holes, boards, out_high=None, out_low=None):
     low_view = memoryview(batch.out_low).cast("B")
     for row in range(batch.rows):
         high_view[row] = highs[row]
-        low_view[row] = NO_LOW if lows[row] is None else lows[row]
+        low = lows[row]
+        low_view[row] = NO_LOW if low is None else low
     return batch.out_high, batch.out_low
 
 

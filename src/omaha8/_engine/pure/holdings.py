@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from array import array
 from itertools import combinations
-from typing import Iterator
+from typing import Iterator, SupportsIndex
 
 from ...values import NO_LOW, WORST_HIGH, low_rank
-from ..checks import check_holding_ranks, check_holding_values, check_holdings, check_share_against_all
+from ..checks import CardsLike, check_holding_ranks, check_holding_values, check_holdings, check_share_against_all
 from .evaluate import best_high, best_low
 
 __all__ = ["holding_counts", "share_against_all", "holding_values", "holding_ranks"]
@@ -29,12 +29,12 @@ def _holdings(board: list[int], out: int, k: int) -> Iterator[tuple[int, int]]:
             if rank:
                 ranks |= 1 << (rank - 1)
         if ranks not in low_of:
-            low = best_low(holding, board)  # type: ignore[arg-type]
+            low = best_low(holding, board)
             low_of[ranks] = NO_LOW if low is None else low
         yield high, low_of[ranks]
 
 
-def holding_counts(board, hole_size, dead):
+def holding_counts(board: CardsLike, hole_size: SupportsIndex, dead: SupportsIndex) -> tuple[array[int], array[int]]:
     """Over every holding of ``hole_size`` cards apart from ``board`` (3, 4 or 5 card indices)
     and the ``dead`` cards (a 52-bit mask), how many make each best high and each best low:
     (high, low), ``high[v]`` the holdings whose best high is v (1..7462; [0] unused), ``low[m]``
@@ -48,7 +48,7 @@ def holding_counts(board, hole_size, dead):
     return high, low
 
 
-def share_against_all(board, hole, dead):
+def share_against_all(board: CardsLike, hole: CardsLike, dead: SupportsIndex) -> tuple[int, int]:
     """``hole``'s share of the pot on a river ``board`` against every holding of as many cards
     apart from the board, the hand and the ``dead`` cards (a 52-bit mask), heads-up: (quarters,
     holdings), the shares summed in quarter pots (a scoop 4, a high half 2, a quartered low 1)."""
@@ -68,16 +68,18 @@ def share_against_all(board, hole, dead):
     return quarters, count
 
 
-def _made_values(cards: list[int], deck: list[int], k: int, below_high: int, below_low: int, most: int):
+def _made_values(
+    cards: list[int], deck: list[int], k: int, below_high: int, below_low: int, most: int
+) -> tuple[list[int], list[int]]:
     """The distinct best highs better than ``below_high`` and lows better than ``below_low``
     that k-card holdings of ``deck`` make on ``cards``, best first, ``most`` of each at most. A
     value some pair makes counts once a holding around the pair is found that makes nothing
     better; a holding's low is its set of low ranks' (nines and up fill the rest)."""
-    pair_high = {}
+    pair_high: dict[tuple[int, int], int] = {}
     for a, b in combinations(deck, 2):
         pair_high[a, b] = pair_high[b, a] = best_high([a, b], cards)
 
-    def grows(chosen: list, start: int, value: int) -> bool:
+    def grows(chosen: list[int], start: int, value: int) -> bool:
         if len(chosen) == k:
             return True
         for at in range(start, len(deck)):
@@ -106,7 +108,9 @@ def _made_values(cards: list[int], deck: list[int], k: int, below_high: int, bel
     return highs, sorted(lows)[:most]
 
 
-def holding_values(board, hole_size, dead, most):
+def holding_values(
+    board: CardsLike, hole_size: SupportsIndex, dead: SupportsIndex, most: SupportsIndex
+) -> tuple[list[int], list[int]]:
     """The ``most`` best distinct highs and lows that holdings of ``hole_size`` cards apart from
     ``board`` (3, 4 or 5 card indices) and the ``dead`` cards (a 52-bit mask) make as their best,
     best first: (highs, lows), lists (lows empty when no low is possible)."""
@@ -117,7 +121,7 @@ def holding_values(board, hole_size, dead, most):
     return _made_values(list(board_bytes), deck, k, WORST_HIGH + 1, NO_LOW, count)
 
 
-def holding_ranks(board, hole):
+def holding_ranks(board: CardsLike, hole: CardsLike) -> tuple[int, int]:
     """Where ``hole`` ranks on ``board`` among the holdings of as many cards apart from both:
     (high rank, low rank or 0 when the hand has no low), each 1 plus the distinct values better
     than the hand's that some such holding makes as its best."""

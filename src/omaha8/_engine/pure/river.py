@@ -5,16 +5,24 @@ each terminal's values settled pair by pair.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Optional, Union
 
 from ...exceptions import JobError
 from ..checks import check_river_job
 from .evaluate import best_high, best_low
 from .jobs import TaskedJob, cut
 
+if TYPE_CHECKING:
+    from ..checks import CardBytes
+
 __all__ = ["RiverJob", "pair_share"]
 
+# A hand's (best high, best low or None), or with its cards after them (the river job's hands).
+Strength = Union[tuple[int, Optional[int]], tuple[int, Optional[int], frozenset[int]]]
 
-def pair_share(mine: tuple, theirs: tuple) -> float:
+
+def pair_share(mine: Strength, theirs: Strength) -> float:
     """A hand's fraction of the pot against one other: (high, low or None) each."""
     high = 1.0 if mine[0] < theirs[0] else 0.5 if mine[0] == theirs[0] else 0.0
     if mine[1] is None and theirs[1] is None:
@@ -35,13 +43,26 @@ class RiverJob(TaskedJob):
     as the compiled engine stores them, so the two follow the same numbers to within the sums'
     rounding."""
 
-    def __init__(self, board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts):
+    def __init__(
+        self,
+        board: CardBytes,
+        oop_rows: CardBytes,
+        ip_rows: CardBytes,
+        hole_size: int,
+        oop_weights: object,
+        ip_weights: object,
+        kinds: Iterable[int],
+        firsts: Iterable[int],
+        counts: Iterable[int],
+        amounts: Iterable[float],
+    ) -> None:
         spec = check_river_job(
             board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts
         )
         k = spec.hole_size
         board_cards = list(spec.board)
-        self._hands = []
+        # Per player, per hand: (best high, best low or None, its cards).
+        self._hands: list[list[tuple[int, Optional[int], frozenset[int]]]] = []
         for rows in spec.rows:
             hands = []
             for i in range(len(rows) // k):
@@ -51,7 +72,7 @@ class RiverJob(TaskedJob):
         self._weights = [list(w) for w in spec.weights]
         self._kinds, self._firsts, self._counts = spec.kinds, spec.firsts, spec.counts
         self._amounts = spec.amounts
-        self._offset = {}
+        self._offset: dict[int, int] = {}
         size = [0, 0]
         for node, kind in enumerate(self._kinds):
             if kind <= 1:
@@ -60,17 +81,18 @@ class RiverJob(TaskedJob):
         self._regret = [array("f", bytes(4 * s)) for s in size]
         self._sums = [array("f", bytes(4 * s)) for s in size]
         self._current = [array("d", bytes(8 * s)) for s in size]
-        self._roots: list = [None, None]
+        self._roots: list[Optional[list[float]]] = [None, None]
         self._mode = 0
         self.iteration = 0
         self.memory = 16 * sum(size)
         cut(self, 2, 2, first=2)  # nothing to do before a phase begins
         self.opponent_weights = tuple(array("d", self._share(p, self._weights[1 - p])[1]) for p in (0, 1))
 
-    def _share(self, p: int, reach: list) -> tuple[list, list]:
+    def _share(self, p: int, reach: list[float]) -> tuple[list[float], list[float]]:
         """Per hand of player p: the reach-weighted sum of its pot fractions against the other
         player's hands disjoint from it, and the sum of their reach."""
-        share, weight = [], []
+        share: list[float] = []
+        weight: list[float] = []
         for mine in self._hands[p]:
             s = w = 0.0
             for theirs, r in zip(self._hands[1 - p], reach):
@@ -86,7 +108,7 @@ class RiverJob(TaskedJob):
         pot, put_in = self._amounts[3 * node], self._amounts[3 * node + 1 + p]
         return pot - put_in if (kind == 2 and p == 1) or (kind == 3 and p == 0) else -put_in
 
-    def begin(self, mode, iteration=0, player=0):
+    def begin(self, mode: int, iteration: int = 0, player: int = 0) -> None:
         if mode not in (0, 1, 2):
             raise JobError(f"mode {mode!r} is not 0, 1 or 2")
         if mode == 0:
@@ -119,13 +141,13 @@ class RiverJob(TaskedJob):
         self._roots[task] = self._traverse(task, 0, self._weights[1 - task], [1.0] * len(self._hands[task]))
         return 1
 
-    def _traverse(self, p: int, node: int, opp_reach: list, own_reach: list) -> list:
+    def _traverse(self, p: int, node: int, opp_reach: list[float], own_reach: list[float]) -> list[float]:
         n, m = len(self._hands[p]), len(self._hands[1 - p])
         first, count = self._firsts[node], self._counts[node]
         if self._kinds[node] == p:
             at = self._offset[node]
             sigma = self._current[p]
-            values = []
+            values: list[list[float]] = []
             for a in range(count):
                 child = first + a
                 kind = self._kinds[child]
@@ -175,12 +197,12 @@ class RiverJob(TaskedJob):
                 out[i] += child_values[i]
         return out
 
-    def root(self, player):
+    def root(self, player: int) -> array[float]:
         if player not in (0, 1):
             raise JobError("player is 0 (OOP) or 1 (IP)")
         return array("d", self._roots[player] or [0.0] * len(self._hands[player]))
 
-    def average(self, node):
+    def average(self, node: int) -> array[float]:
         if not (isinstance(node, int) and 0 <= node < len(self._kinds)) or self._kinds[node] > 1:
             raise JobError(f"node {node} is not a decision of this tree")
         p = self._kinds[node]

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import math
 from array import array
+from collections.abc import Iterable, Sequence
 from itertools import combinations, islice
 from math import comb
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator, Optional, TypeVar, cast
 
 from ...cards import HOLE_SIZES
 from ...exceptions import JobError
@@ -19,7 +20,15 @@ from .equity import HALF_UNITS
 from .evaluate import best_high, best_low
 from .jobs import TaskedJob, cut
 
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
+
+    from ..checks import CardBytes
+
 __all__ = ["ShowdownJob", "TallySweeper", "release_memory", "river_fields", "check_showdown"]
+
+# Opponents' weights: whole numbers (the strength job's), or numbers (a tally sweep's).
+_Weight = TypeVar("_Weight", int, float)
 
 
 def release_memory() -> int:
@@ -52,7 +61,15 @@ class ShowdownJob(TaskedJob):
     hold it; inclusion and exclusion leave the weight of the opponents disjoint from a hand.
     Tasks as in the core: a river's high and low sweeps, or SHOWDOWN_BLOCKS runout blocks."""
 
-    def __init__(self, board, hands, opponents, hole_size, weights, workers):
+    def __init__(
+        self,
+        board: CardBytes,
+        hands: CardBytes,
+        opponents: CardBytes,
+        hole_size: int,
+        weights: ReadableBuffer,
+        workers: int,
+    ) -> None:
         board, hands, opponents, weights = bytes(board), bytes(hands), bytes(opponents), bytes(weights)
         k = hole_size
         if not isinstance(k, int) or not 4 <= k <= max(HOLE_SIZES):
@@ -132,11 +149,13 @@ class ShowdownJob(TaskedJob):
                     out[i] += 0.25 * (first1 + ask(1, i) + dup)
 
     @staticmethod
-    def _keys(rows: list, weights, board: list, dead: set) -> tuple[list, list]:
+    def _keys(
+        rows: list[tuple[int, ...]], weights: Iterable[float], board: list[int], dead: set[int]
+    ) -> tuple[list[Optional[int]], list[int]]:
         """Each row's high key (higher is stronger; None for a row that sits out: dead on this
         runout, or of no weight) and low key (255 less the low mask; 0 for no low)."""
-        keys: list = []
-        lows: list = []
+        keys: list[Optional[int]] = []
+        lows: list[int] = []
         for row, w in zip(rows, weights):
             if w <= 0 or dead.intersection(row):
                 keys.append(None)
@@ -179,7 +198,7 @@ class ShowdownJob(TaskedJob):
         self._parts[task] = self._task(task)
         return 1
 
-    def result(self):
+    def result(self) -> tuple[array[float], array[float], array[float], array[float], array[float]]:
         if self.finished != self.tasks:
             raise JobError("the showdown job has not finished")
         n = len(self._hands)
@@ -240,7 +259,13 @@ class ShowdownJob(TaskedJob):
         return share, array("d", high), array("d", low), weight, equity
 
 
-def river_fields(hands: list, opps: list, weights: list, board: list, dead: set) -> Iterator[tuple[int, list]]:
+def river_fields(
+    hands: list[tuple[int, ...]],
+    opps: list[tuple[int, ...]],
+    weights: Sequence[_Weight],
+    board: list[int],
+    dead: set[int],
+) -> Iterator[tuple[int, list[_Weight]]]:
     """Per live hand (none of ``dead``) on a river board, its 11 tally fields against the live
     opponents of positive weight, pair by pair."""
     live_opps = [
@@ -252,7 +277,7 @@ def river_fields(hands: list, opps: list, weights: list, board: list, dead: set)
         if dead.intersection(hand):
             continue
         high, low = best_high(list(hand), board), best_low(list(hand), board)
-        fields = [0] * 11
+        fields = cast("list[_Weight]", [0] * 11)  # summed in the weights' type: ints for a strength job
         for opp, w, opp_high, opp_low in live_opps:
             if set(hand) & set(opp):
                 continue
@@ -285,7 +310,16 @@ class TallySweeper:
     """Equity tallies of hands against a weighted range, board by board, into group sums: the
     compiled core's sweep, here settled pair by pair (plain and slow). The same API."""
 
-    def __init__(self, hands, opponents, hole_size, hand_weights, opponent_weights, groups, group_count):
+    def __init__(
+        self,
+        hands: CardBytes,
+        opponents: CardBytes,
+        hole_size: int,
+        hand_weights: ReadableBuffer,
+        opponent_weights: ReadableBuffer,
+        groups: ReadableBuffer,
+        group_count: int,
+    ) -> None:
         hands, opponents = bytes(hands), bytes(opponents)
         k = hole_size
         if not isinstance(k, int) or not 4 <= k <= max(HOLE_SIZES):
@@ -315,29 +349,29 @@ class TallySweeper:
         self._hand_weights = list(hand_weights)
         self._weights = [int(w) if w == int(w) else w for w in weights]
         self._groups = list(group_of)
-        self._sums = [[0] * 11 for _ in range(group_count)]
+        self._sums: list[list[float]] = [[0] * 11 for _ in range(group_count)]
 
-    def _river(self, board: list, dead: set, multiplier: int) -> None:
+    def _river(self, board: list[int], dead: set[int], multiplier: int) -> None:
         for i, fields in river_fields(self._hands, self._opps, self._weights, board, dead):
             scale = self._hand_weights[i] * multiplier
             total = self._sums[self._groups[i]]
             for t in range(11):
                 total[t] += scale * fields[t]
 
-    def add_board(self, board, dead=b"", multiplier=1):
-        board, dead = list(bytes(board)), set(bytes(dead))
-        if len(board) != 5 or len(set(board)) != 5 or max(board) > 51 or (dead and max(dead) > 51):
+    def add_board(self, board: CardBytes, dead: CardBytes = b"", multiplier: int = 1) -> None:
+        cards, out = list(bytes(board)), set(bytes(dead))
+        if len(cards) != 5 or len(set(cards)) != 5 or max(cards) > 51 or (out and max(out) > 51):
             raise JobError("add_board takes five distinct cards")
-        self._river(board, dead | set(board), multiplier)
+        self._river(cards, out | set(cards), multiplier)
 
-    def add_runouts(self, board, dead, first, stop):
-        board, dead = list(bytes(board)), list(bytes(dead))
-        if not 3 <= len(board) <= 5 or len(set(board + dead)) != len(board + dead) or max(board + dead) > 51:
+    def add_runouts(self, board: CardBytes, dead: CardBytes, first: int, stop: int) -> None:
+        cards, out = list(bytes(board)), list(bytes(dead))
+        if not 3 <= len(cards) <= 5 or len(set(cards + out)) != len(cards + out) or max(cards + out) > 51:
             raise JobError("add_runouts takes 3 to 5 board cards and dead cards, all distinct")
-        deck = [c for c in range(52) if c not in board and c not in dead]
-        runouts = islice(combinations(deck, 5 - len(board)), max(first, 0), max(stop, 0))
+        deck = [c for c in range(52) if c not in cards and c not in out]
+        runouts = islice(combinations(deck, 5 - len(cards)), max(first, 0), max(stop, 0))
         for runout in runouts:
-            self._river(board + list(runout), set(board) | set(dead) | set(runout), 1)
+            self._river(cards + list(runout), set(cards) | set(out) | set(runout), 1)
 
-    def sums(self):
+    def sums(self) -> list[tuple[float, ...]]:  # whole numbers unless an opponent's weight is not
         return [tuple(row) for row in self._sums]

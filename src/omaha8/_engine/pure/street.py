@@ -7,12 +7,23 @@ from __future__ import annotations
 
 import math
 from array import array
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 from ...exceptions import JobError
 from ..checks import check_lock, check_street_job
 from .evaluate import best_high, best_low
 from .jobs import TaskedJob, cut
 from .river import pair_share
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
+
+    from ..checks import CardBytes
+
+    # Regrets or sums: array('f'), or array('h') and array('H') when compressed (16 bits), read
+    # and written as numbers either way (typeshed's array is of ints or of floats, by typecode).
+    _Numbers = array[Any]
 
 __all__ = ["StreetJob", "check_averages", "check_state"]
 
@@ -26,20 +37,20 @@ class StreetJob(TaskedJob):
 
     def __init__(
         self,
-        board,
-        oop_rows,
-        ip_rows,
-        hole_size,
-        oop_weights,
-        ip_weights,
-        kinds,
-        firsts,
-        counts,
-        amounts,
-        cards,
-        compressed=False,
-        swaps=(),
-    ):
+        board: CardBytes,
+        oop_rows: CardBytes,
+        ip_rows: CardBytes,
+        hole_size: int,
+        oop_weights: object,
+        ip_weights: object,
+        kinds: Iterable[int],
+        firsts: Iterable[int],
+        counts: Iterable[int],
+        amounts: Iterable[float],
+        cards: Iterable[int],
+        compressed: bool = False,
+        swaps: Iterable[tuple[int, int]] = (),
+    ) -> None:
         spec = check_street_job(
             board, oop_rows, ip_rows, hole_size, oop_weights, ip_weights, kinds, firsts, counts, amounts, cards, swaps
         )
@@ -55,14 +66,17 @@ class StreetJob(TaskedJob):
         for node, kind in enumerate(self._kinds):
             for child in range(self._firsts[node], self._firsts[node] + self._counts[node]):
                 self._dealt[child] = self._dealt[node] | (1 << self._cards[child] if kind == _CHANCE else 0)
-        self._strength: dict = {}  # (dealt mask, side, hand): (high, low)
-        self._offset = {}
+        # (dealt mask, side, hand): (high, low)
+        self._strength: dict[tuple[int, int, int], tuple[int, Optional[int]]] = {}
+        self._offset: dict[int, int] = {}
         size = [0, 0]
         for node, kind in enumerate(self._kinds):
             if kind <= 1:
                 self._offset[node] = size[kind]
                 size[kind] += self._counts[node] * len(self._holes[kind])
         self._compressed = bool(compressed)
+        self._regret: list[Optional[_Numbers]]  # None once released (release_regrets)
+        self._sums: list[_Numbers]
         if self._compressed:
             # 16 bits, a float32 scale per node and array: the compiled engine's numbers.
             self._regret = [array("h", bytes(2 * s)) for s in size]
@@ -72,22 +86,22 @@ class StreetJob(TaskedJob):
             self._sums = [array("f", bytes(4 * s)) for s in size]
         self._scale = [[1.0] * len(self._kinds), [1.0] * len(self._kinds)]  # regrets', sums'
         self._compressed_bytes = 4 * sum(size) + 8 * len(self._kinds)
-        self._roots: list = [None, None]
+        self._roots: list[Optional[list[float]]] = [None, None]
         self._mode = 0
         self._player = 0
-        self._locked: dict = {}  # node: its locked strategy, [action][hand], NaN for a free hand
+        self._locked: dict[int, array[float]] = {}  # node: its locked strategy, [action][hand], NaN for a free hand
         self.iteration = 0
         self._released = False
         self.memory = self._compressed_bytes if self._compressed else 8 * sum(size)
         cut(self, 1, 2, first=1)  # nothing to do before a phase begins
         self.opponent_weights = tuple(array("d", self._weight(p, 0, self._weights[1 - p])) for p in (0, 1))
 
-    def _weight(self, p: int, dealt: int, reach: list) -> list:
+    def _weight(self, p: int, dealt: int, reach: list[float]) -> list[float]:
         """Per hand of p: the sum of the other's reach over its hands disjoint from it."""
         theirs = self._masks[1 - p]
         return [sum(r for r, other in zip(reach, theirs) if r != 0.0 and not mine & other) for mine in self._masks[p]]
 
-    def _hand_strength(self, p: int, i: int, dealt: int) -> tuple:
+    def _hand_strength(self, p: int, i: int, dealt: int) -> tuple[int, Optional[int]]:
         key = (dealt, p, i)
         if key not in self._strength:
             board = self._board + [c for c in range(52) if dealt >> c & 1]
@@ -95,10 +109,11 @@ class StreetJob(TaskedJob):
             self._strength[key] = (best_high(hole, board), best_low(hole, board))
         return self._strength[key]
 
-    def _share(self, p: int, dealt: int, reach: list) -> tuple[list, list]:
+    def _share(self, p: int, dealt: int, reach: list[float]) -> tuple[list[float], list[float]]:
         """Per hand of p alive under ``dealt``: the reach-weighted sum of its pot fractions
         against the other's hands disjoint from it, and the sum of their reach (0 when dead)."""
-        share, weight = [], []
+        share: list[float] = []
+        weight: list[float] = []
         for i, mine in enumerate(self._masks[p]):
             s = w = 0.0
             if not mine & dealt:
@@ -117,7 +132,7 @@ class StreetJob(TaskedJob):
         pot, put_in = self._amounts[3 * node], self._amounts[3 * node + 1 + p]
         return pot - put_in if (kind == 2 and p == 1) or (kind == 3 and p == 0) else -put_in
 
-    def begin(self, mode, iteration=0, player=0):
+    def begin(self, mode: int, iteration: int = 0, player: int = 0) -> None:
         if mode not in (0, 1, 2):
             raise JobError(f"mode {mode!r} is not 0, 1 or 2")
         if player not in (0, 1):
@@ -141,11 +156,12 @@ class StreetJob(TaskedJob):
         self._roots[p] = self._traverse(p, 0, self._weights[1 - p], [1.0] * len(self._holes[p]))
         return 1
 
-    def _sigma(self, node: int) -> list:
+    def _sigma(self, node: int) -> list[float]:
         """The strategy ``node`` plays, [action][hand] flat: regret matching, or the average."""
         q = self._kinds[node]
         n, count, at = len(self._holes[q]), self._counts[node], self._offset[node]
-        source = (self._sums if self._mode else self._regret)[q]
+        # Mode 0 reads the regrets, there until release_regrets.
+        source = self._sums[q] if self._mode else cast("_Numbers", self._regret[q])
         scale = self._scale[1 if self._mode else 0][node] if self._compressed else 1.0
         sigma = [0.0] * (count * n)
         for i in range(n):
@@ -161,12 +177,12 @@ class StreetJob(TaskedJob):
                         sigma[a * n + i] = lock[a * n + i]
         return sigma
 
-    def lock_strategy(self, node, strategy):
+    def lock_strategy(self, node: int, strategy: bytes | bytearray | memoryview) -> None:
         if not (isinstance(node, int) and 0 <= node < len(self._kinds)) or self._kinds[node] > 1:
             raise JobError(f"node {node} is not a decision of this tree")
         self._locked[node] = check_lock(self._counts[node], len(self._holes[self._kinds[node]]), strategy)
 
-    def _leaf(self, p: int, node: int, reach: list) -> list:
+    def _leaf(self, p: int, node: int, reach: list[float]) -> list[float]:
         kind = self._kinds[node]
         if kind == _SHOWDOWN:
             share, weight = self._share(p, self._dealt[node], reach)
@@ -175,7 +191,7 @@ class StreetJob(TaskedJob):
         payoff = self._payoff(node, p)
         return [payoff * w for w in self._weight(p, self._dealt[node], reach)]
 
-    def _traverse(self, p: int, node: int, opp_reach: list, own_reach: list) -> list:
+    def _traverse(self, p: int, node: int, opp_reach: list[float], own_reach: list[float]) -> list[float]:
         n = len(self._holes[p])
         kind = self._kinds[node]
         first, count = self._firsts[node], self._counts[node]
@@ -214,11 +230,11 @@ class StreetJob(TaskedJob):
                 out[i] += values[i]
         return out
 
-    def _own(self, p: int, node: int, opp_reach: list, own_reach: list) -> list:
+    def _own(self, p: int, node: int, opp_reach: list[float], own_reach: list[float]) -> list[float]:
         n = len(self._holes[p])
         first, count, at = self._firsts[node], self._counts[node], self._offset[node]
         sigma = self._sigma(node) if self._mode != 1 else None
-        values = []
+        values: list[list[float]] = []
         for a in range(count):
             child = first + a
             if 2 <= self._kinds[child] <= 4:
@@ -245,7 +261,7 @@ class StreetJob(TaskedJob):
             self._update16(p, node, values, sigma, own_reach, out)
         elif self._mode == 0:
             positive, negative, keep = self._discounts
-            regret, sums = self._regret[p], self._sums[p]
+            regret, sums = cast("_Numbers", self._regret[p]), self._sums[p]  # mode 0: not released
             for a in range(count):
                 for i in range(n):
                     x = regret[at + a * n + i]
@@ -253,14 +269,17 @@ class StreetJob(TaskedJob):
                     sums[at + a * n + i] = sums[at + a * n + i] * keep + own_reach[i] * sigma[a * n + i]
         return out
 
-    def _update16(self, p: int, node: int, values: list, sigma: list, own_reach: list, out: list) -> None:
+    def _update16(
+        self, p: int, node: int, values: list[list[float]], sigma: list[float], own_reach: list[float], out: list[float]
+    ) -> None:
         """The compiled street_update16: new regrets and sums in double, then each array
         stored in 16 bits with the float32 scale its largest magnitude sets."""
         n, count, at = len(self._holes[p]), self._counts[node], self._offset[node]
         positive, negative, keep = self._discounts
-        regret, sums = self._regret[p], self._sums[p]
+        regret, sums = cast("_Numbers", self._regret[p]), self._sums[p]  # mode 0: not released
         regret_scale, sums_scale = self._scale[0][node], self._scale[1][node]
-        new_regret, new_sums = [], []
+        new_regret: list[float] = []
+        new_sums: list[float] = []
         for a in range(count):
             for i in range(n):
                 j = at + a * n + i
@@ -277,15 +296,15 @@ class StreetJob(TaskedJob):
             for j, x in enumerate(numbers):
                 stored[at + j] = int(min(max(math.floor(x / step + 0.5), low), most))
 
-    def root(self, player):
+    def root(self, player: int) -> array[float]:
         if player not in (0, 1):
             raise JobError("player is 0 (OOP) or 1 (IP)")
         return array("d", self._roots[player] or [0.0] * len(self._holes[player]))
 
-    def average(self, node):
+    def average(self, node: int) -> array[float]:
         return self._strategy(node, 2)
 
-    def values_at(self, player, node, opp_reach):
+    def values_at(self, player: int, node: int, opp_reach: ReadableBuffer) -> tuple[array[float], array[float]]:
         if player not in (0, 1):
             raise JobError("player is 0 (OOP) or 1 (IP)")
         if not (isinstance(node, int) and 0 <= node < len(self._kinds)):
@@ -301,23 +320,32 @@ class StreetJob(TaskedJob):
             self._mode = kept
         return array("d", values), array("d", self._weight(player, 0, reach))
 
-    def release_regrets(self):
+    def release_regrets(self) -> None:
         self._regret = [None, None]
         self._released = True
 
-    def state(self, player):
+    def state(self, player: int) -> tuple[bytes, bytes]:
         if player not in (0, 1):
             raise JobError("player is 0 (OOP) or 1 (IP)")
         if self._released:
             raise JobError("this StreetJob's regrets were released: there is no state to resume from")
-        return self._regret[player].tobytes(), self._sums[player].tobytes()
+        return cast("_Numbers", self._regret[player]).tobytes(), self._sums[player].tobytes()  # not released
 
-    def scales(self):
+    def scales(self) -> tuple[bytes, bytes]:
         if not self._compressed:
             return b"", b""
         return array("f", self._scale[0]).tobytes(), array("f", self._scale[1]).tobytes()
 
-    def load_state(self, iteration, oop_regrets, oop_sums, ip_regrets, ip_sums, regret_scales=b"", sums_scales=b""):
+    def load_state(
+        self,
+        iteration: int,
+        oop_regrets: ReadableBuffer,
+        oop_sums: ReadableBuffer,
+        ip_regrets: ReadableBuffer,
+        ip_sums: ReadableBuffer,
+        regret_scales: ReadableBuffer = b"",
+        sums_scales: ReadableBuffer = b"",
+    ) -> None:
         if self._released:
             raise JobError("this StreetJob's regrets were released: its solve is over")
         if iteration < 0:
@@ -337,11 +365,14 @@ class StreetJob(TaskedJob):
         ]
         for p in (0, 1):
             self._regret[p], self._sums[p] = read[p][0], read[p][1]
-        if self._compressed:
-            self._scale = [list(read[0][2]), list(read[0][3])]
+        if self._compressed:  # 16 bits: OOP's scales were read
+            scales = cast("tuple[array[int], array[int], array[float], array[float]]", read[0])
+            self._scale = [list(scales[2]), list(scales[3])]
         self.iteration = iteration
 
-    def load_averages(self, oop_sums, ip_sums):
+    def load_averages(
+        self, oop_sums: bytes | bytearray | Iterable[float], ip_sums: bytes | bytearray | Iterable[float]
+    ) -> None:
         if self._compressed:
             for p, given in enumerate((oop_sums, ip_sums)):
                 shorts = array("H", given)
@@ -358,12 +389,12 @@ class StreetJob(TaskedJob):
                 raise JobError(f"player {p}'s average strategies are probabilities")
             self._sums[p] = sums
 
-    def averages(self, player, bits=32):
+    def averages(self, player: int, bits: int = 32) -> array[float] | array[int]:
         if player not in (0, 1):
             raise JobError("player is 0 (OOP) or 1 (IP)")
         if bits not in (16, 32):
             raise JobError(f"averages are 16 or 32 bits, not {bits!r}")
-        out = array("f" if bits == 32 else "H")
+        out: _Numbers = array("f" if bits == 32 else "H")
         for node, kind in enumerate(self._kinds):
             if kind == player:
                 played = self.average(node)
@@ -372,10 +403,10 @@ class StreetJob(TaskedJob):
                 )
         return out
 
-    def current(self, node):
+    def current(self, node: int) -> array[float]:
         return self._strategy(node, 0)
 
-    def _strategy(self, node: int, mode: int) -> array:
+    def _strategy(self, node: int, mode: int) -> array[float]:
         if not (isinstance(node, int) and 0 <= node < len(self._kinds)) or self._kinds[node] > 1:
             raise JobError(f"node {node} is not a decision of this tree")
         kept, self._mode = self._mode, mode
@@ -385,13 +416,15 @@ class StreetJob(TaskedJob):
             self._mode = kept
 
 
-def check_averages(averages, counts, hands, bits=32):
+def check_averages(
+    averages: ReadableBuffer, counts: Iterable[int], hands: int, bits: int = 32
+) -> array[float] | array[int]:
     """The compiled ``check_averages``: every saved probability in [0, 1], each hand's adding
     up to 1 within float32's rounding; the floats read. ``bits`` 16: uint16, each hand's adding
     up to 65535 within half a unit an action."""
     if bits not in (16, 32):
         raise JobError(f"averages are 16 or 32 bits, not {bits!r}")
-    flat = array("f" if bits == 32 else "H", bytes(averages))
+    flat: _Numbers = array("f" if bits == 32 else "H", bytes(averages))
     sizes = [int(c) for c in counts]
     if any(size < 1 for size in sizes):
         raise JobError("a decision has no action")
@@ -412,7 +445,15 @@ def check_averages(averages, counts, hands, bits=32):
     return flat
 
 
-def check_state(regrets, sums, regret_scales, sums_scales, size, nodes, bits=32):
+def check_state(
+    regrets: ReadableBuffer,
+    sums: ReadableBuffer,
+    regret_scales: ReadableBuffer,
+    sums_scales: ReadableBuffer,
+    size: int,
+    nodes: int,
+    bits: int = 32,
+) -> tuple[array[float], array[float], None, None] | tuple[array[int], array[int], array[float], array[float]]:
     """The compiled ``check_state``: ``size`` float32 regrets (finite) and sums (finite, 0 or
     more), or (``bits`` 16) int16 and uint16 with ``nodes`` float32 scales each, finite and
     above 0; the arrays read (the scales None where there are none)."""
@@ -428,15 +469,16 @@ def check_state(regrets, sums, regret_scales, sums_scales, size, nodes, bits=32)
         if len(block) != (4 * nodes if bits == 16 else 0):
             raise JobError(f"the {name} are {len(block):,} bytes, not {4 * nodes if bits == 16 else 0:,}")
     if bits == 16:
-        out = [array("h", given[0]), array("H", given[1])]
+        shorts = (array("h", given[0]), array("H", given[1]))
+        read_scales: list[array[float]] = []
         for name, block in zip(("regret scales", "sums scales"), scales):
             read = array("f", block)
             for i, x in enumerate(read):
                 if not (0.0 < x < math.inf):
                     raise JobError(f"the {name}[{i}] is {x!r}: a scale is finite and above 0")
-            out.append(read)
-        return tuple(out)
-    out = []
+            read_scales.append(read)
+        return shorts[0], shorts[1], read_scales[0], read_scales[1]
+    out: list[array[float]] = []
     for name, block, least in (("regrets", given[0], -math.inf), ("sums", given[1], 0.0)):
         read = array("f", block)
         for i, x in enumerate(read):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from array import array
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from ...cards import HOLE_SIZES
 from ...exceptions import JobError
@@ -13,6 +14,11 @@ from ..checks import showdown_error
 from .equity import POT_UNITS
 from .jobs import TaskedJob, cut
 from .showdown import check_showdown, river_fields
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
+
+    from ..checks import CardBytes
 
 __all__ = ["StrengthJob", "STRENGTH_TASKS"]
 
@@ -25,7 +31,16 @@ class StrengthJob(TaskedJob):
     hand's tally against the live opponents; sums of whole numbers, the squares summed per task
     in runout order and the tasks in order. The same API."""
 
-    def __init__(self, board, hands, opponents, hole_size, weights, bins, workers):
+    def __init__(
+        self,
+        board: CardBytes,
+        hands: CardBytes,
+        opponents: CardBytes,
+        hole_size: int,
+        weights: ReadableBuffer,
+        bins: int,
+        workers: int,
+    ) -> None:
         board, hands, opponents, weights = bytes(board), bytes(hands), bytes(opponents), bytes(weights)
         k = hole_size
         if not isinstance(k, int) or not 4 <= k <= max(HOLE_SIZES):
@@ -73,11 +88,11 @@ class StrengthJob(TaskedJob):
                             self._histogram[i][min(b, self._bins - 1)] += weight
         return 1
 
-    def result(self):
+    def result(self) -> tuple[array[float], ...]:  # 7 columns, then the histogram
         if self.finished != self.tasks:
             raise JobError("the strength job has not finished")
         nan = float("nan")
-        columns: list = [array("d") for _ in range(7)]
+        columns: list[array[float]] = [array("d") for _ in range(7)]
         histogram = array("d")
         for i, f in enumerate(self._sums):
             weight = f[10]

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from math import comb
+from typing import TYPE_CHECKING, Optional, SupportsIndex, TypeVar, Union
 
-from ...cards import Card
+from ...cards import Card, CardsLike
 from ..checks import (
     check_rounds,
     index_range_error,
@@ -21,9 +23,15 @@ from ..checks import (
     read_index,
     read_round_cards,
 )
-from ..suits import indexer_plan
+from ..suits import Configuration, indexer_plan
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer, WriteableBuffer
 
 __all__ = ["HandIndexer", "suit_index", "suit_masks"]
+
+# A caller's output buffer, returned as given.
+_Out = TypeVar("_Out", bound="WriteableBuffer")
 
 
 def _colex(positions: list[int]) -> int:
@@ -102,7 +110,7 @@ def suit_masks(shape: tuple[int, ...], index: int) -> list[int]:
 
 
 @lru_cache(maxsize=32)
-def _lookups(rounds: tuple[int, ...]) -> tuple[list[dict], list[list[int]]]:
+def _lookups(rounds: tuple[int, ...]) -> tuple[list[dict[tuple[tuple[int, ...], ...], Configuration]], list[list[int]]]:
     """Per round: the configurations by their shapes, and their offsets in order."""
     plan = indexer_plan(rounds)
     return (
@@ -114,9 +122,9 @@ def _lookups(rounds: tuple[int, ...]) -> tuple[list[dict], list[list[int]]]:
 class HandIndexer:
     """Dense indices of suit-isomorphism classes, round by round (see omaha8.HandIndexer)."""
 
-    def __init__(self, rounds) -> None:
+    def __init__(self, rounds: Iterable[SupportsIndex]) -> None:
         self._plan = indexer_plan(check_rounds(rounds))
-        self._ends = []
+        self._ends: list[int] = []
         total = 0
         for cards in self._plan.rounds:
             total += cards
@@ -127,16 +135,16 @@ class HandIndexer:
     def rounds(self) -> tuple[int, ...]:
         return self._plan.rounds
 
-    def size(self, round: int) -> int:
+    def size(self, round: SupportsIndex) -> int:
         return self._plan.sizes[read_index(round, "round", len(self._plan.rounds))]
 
     def __repr__(self) -> str:
         return f"HandIndexer({self._plan.rounds})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[HandIndexer], tuple[tuple[int, ...]]]:
         return (type(self), (self._plan.rounds,))
 
-    def _index(self, cards, r: int) -> int:
+    def _index(self, cards: Sequence[int], r: int) -> int:
         masks = [[0] * (r + 1) for _ in range(4)]
         at = 0
         for j in range(r + 1):
@@ -150,11 +158,11 @@ class HandIndexer:
             index = index * comb(count + g - 1, g) + _multiset_rank([i for _, i in suits[first : first + g]])
         return config.offset + index
 
-    def index(self, cards) -> int:
-        cards, r = read_round_cards(cards, self._ends)
-        return self._index(cards, r)
+    def index(self, cards: CardsLike) -> int:
+        indices, r = read_round_cards(cards, self._ends)
+        return self._index(indices, r)
 
-    def index_batch(self, buffer, out=None):
+    def index_batch(self, buffer: ReadableBuffer, out: Optional[_Out] = None) -> Union[_Out, array[int]]:
         view, r = indexer_rows(buffer, self._ends)
         rows = view.shape[0] if view.shape else 0
         result = indexer_out(out, rows)
@@ -187,12 +195,14 @@ class HandIndexer:
                     per_round[j] += [rank_ * 4 + suit for rank_ in range(13) if mask >> rank_ & 1]
         return bytes(c for cards in per_round for c in sorted(cards, reverse=True))
 
-    def unindex(self, round: int, index: int) -> tuple[Card, ...]:
+    def unindex(self, round: SupportsIndex, index: SupportsIndex) -> tuple[Card, ...]:
         r = read_index(round, "round", len(self._plan.rounds))
         i = read_index(index, "index", self._plan.sizes[r], f"of round {r}")
         return tuple(Card(c) for c in self._cards(r, i))
 
-    def unindex_batch(self, round: int, indices, out=None):
+    def unindex_batch(
+        self, round: SupportsIndex, indices: ReadableBuffer | Iterable[SupportsIndex], out: object = None
+    ) -> object:
         r = read_index(round, "round", len(self._plan.rounds))
         values = indexer_indices(indices, self._plan.sizes[r], r)
         if values and max(values) >= self._plan.sizes[r]:
