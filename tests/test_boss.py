@@ -65,6 +65,8 @@ def test_dead_small_blinds_calls_by_their_chips_and_a_bet_nobody_called(live_cor
         (('VALUE="0.55"', 'VALUE="0.50"'), "Player2 calls 50, neither the 55 it owes nor the bet of 65"),
         (('TYPE="ACTION_CHECK"', 'TYPE="ACTION_DANCE"'), "an action omaha8 does not know: 'ACTION_DANCE'"),
         (('<CARD LINK="44">', '<CARD LINK="60">'), "'60' is not a card"),
+        (('<CARD LINK="44">', '<CARD LINK="²">'), "'²' is not a card"),
+        (('SEAT="1"', 'SEAT="¹"'), "'¹' is not a seat number"),
         (('PLAYER="Player7" VALUE="0.65"', 'PLAYER="Nobody" VALUE="0.65"'), "'Nobody' acts but is not dealt in"),
         (('LIMIT="PL"', 'LIMIT="XL"'), "limit 'XL' and stakes '0.05/0.10' unread"),
         (("</HISTORY>", ""), "no <HISTORY> element from its start to its end"),

@@ -88,6 +88,10 @@ def test_other_games_are_skipped_and_raises_before_september_2010_add_their_chip
         (('cards="Jc,Kh,Td,Qd"', 'cards="Jc,Kh,Td,Qd,2c"'), "the turn's board 'Jc,Kh,Td,Qd,2c' does not follow"),
         (('amount="1.43"', 'amount="1.4x"'), "'1.4x' is not an amount"),
         (('dealer="7"', 'dealer="x"'), "'x' is not a seat number"),
+        # "²" is a digit to str.isdigit, not to int: refused, not a ValueError.
+        (('dealer="7"', 'dealer="²"'), "'²' is not a seat number"),
+        (('numholecards="4"', 'numholecards="٤"'), "'٤' hole cards"),
+        (('potnumber="1"', 'potnumber="¹"'), "'¹' is not a pot number"),
         (("</game>", ""), "no <game> element from its start to its end"),
         (('numholecards="4"', 'numholecards="2"'), "'2' hole cards"),
         (('<round id="END_OF_GAME" sequence="7">', '<round id="END" sequence="7">'), "cut short"),

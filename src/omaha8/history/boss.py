@@ -21,7 +21,7 @@ from typing import Optional
 from ..exceptions import HistoryError
 from .reading import Reading, all_in_for, call_either, cards, money, settle
 from .record import History, game_name
-from .xmldoc import attribute, hand_element
+from .xmldoc import attribute, hand_element, is_number
 
 __all__ = ["HEADER_START", "PREAMBLE", "card_of", "parse_hand"]
 
@@ -39,7 +39,7 @@ _POSTS = {"HAND_SB": "small blind", "HAND_BB": "big blind", "HAND_DSB": "small b
 def card_of(link: str, hand_id: str) -> int:
     """Boss's card number (0 to 51: 13 a suit, diamonds, clubs, hearts, spades, each from the
     ace) as omaha8's card."""
-    if not (link.isdigit() and len(link) <= 2 and int(link) < 52):
+    if not (is_number(link, 2) and int(link) < 52):
         raise HistoryError(f"hand {hand_id}: {link[:10]!r} is not a card")
     number = int(link)
     return cards(_RANKS[number % 13] + _SUITS[number // 13], hand_id, f"LINK={link!r}")[0]
@@ -81,7 +81,7 @@ def _seats(reading: Reading, root: ElementTree.Element) -> None:
     for player in root.findall("PLAYER"):
         name = attribute(player, "NAME", hand_id)
         seat = attribute(player, "SEAT", hand_id)
-        if not (seat.isdigit() and len(seat) <= 3):
+        if not is_number(seat, 3):
             raise HistoryError(f"hand {hand_id}: {seat[:10]!r} is not a seat number")
         if player.get("DEALER") == "Y":
             reading.button = int(seat)

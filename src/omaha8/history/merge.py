@@ -21,7 +21,7 @@ from typing import Optional
 from ..exceptions import HistoryError
 from .reading import Reading, all_in_for, cards, money, posted_stakes, settle
 from .record import History, game_name
-from .xmldoc import attribute, hand_element, parse
+from .xmldoc import attribute, hand_element, is_number, parse
 
 __all__ = ["HEADER_START", "PREAMBLE", "parse_hand"]
 
@@ -67,7 +67,7 @@ def parse_hand(text: str) -> Optional[History]:
             money(stakes_match.group("small"), unit, hand_id, line),
             money(stakes_match.group("big"), unit, hand_id, line),
         )
-    hole_size = int(attribute(game, "numholecards", hand_id)) if game.get("numholecards", "").isdigit() else 0
+    hole_size = int(game.get("numholecards", "")) if is_number(game.get("numholecards", ""), 2) else 0
     if hole_size not in (4, 5):
         raise HistoryError(f"hand {hand_id}: {game.get('numholecards')!r} hole cards")
     history = History(hand_id, game_name(hole_size), limit, hole_size, stakes, unit, [], text=text)
@@ -107,7 +107,7 @@ def _seats(reading: Reading, game: ElementTree.Element) -> None:
 
 
 def _number(text: str, hand_id: str) -> int:
-    if not (text.isdigit() and len(text) <= 3):
+    if not is_number(text, 3):
         raise HistoryError(f"hand {hand_id}: {text[:20]!r} is not a seat number")
     return int(text)
 
@@ -208,6 +208,6 @@ def _winner(reading: Reading, winner: ElementTree.Element, name_of: dict) -> Non
         reading.history.uncalled.append((name, amount))
         return
     pot = winner.get("potnumber", "1")
-    if not (pot.isdigit() and 1 <= len(pot) <= 2 and int(pot) >= 1):
+    if not (is_number(pot, 2) and int(pot) >= 1):
         raise HistoryError(f"hand {hand_id}: {pot[:10]!r} is not a pot number")
     reading.history.collected.append((name, amount, int(pot) - 1))

@@ -22,7 +22,7 @@ from typing import Optional
 from ..exceptions import HistoryError
 from .reading import Reading, all_in_for, cards, money, posted_stakes, settle
 from .record import History, game_name
-from .xmldoc import attribute, hand_element
+from .xmldoc import attribute, hand_element, is_number
 
 __all__ = ["HEADER_START", "PREAMBLE", "parse_hand"]
 
@@ -64,7 +64,7 @@ def parse_hand(text: str) -> Optional[History]:
         history.stakes = posted_stakes(history)
     rake = game.get("rake")
     if rake is not None:
-        if not (rake.isdigit() and len(rake) <= 12):
+        if not is_number(rake, 12):
             raise HistoryError(f"hand {hand_id}: {rake[:20]!r} is not a rake")
         history.rake = int(rake) * unit // 100
     settled = settle(reading, total_unprinted=True, uncalled_paid_as_pot=True, rake_implied=rake is None)
@@ -82,7 +82,7 @@ def _seats(reading: Reading, game: ElementTree.Element) -> dict[str, int]:
     final: dict[str, int] = {}
     for seat in seats.findall("Seat"):
         number = attribute(seat, "num", hand_id)
-        if not (number.isdigit() and len(number) <= 3):
+        if not is_number(number, 3):
             raise HistoryError(f"hand {hand_id}: {number[:10]!r} is not a seat number")
         if seat.get("dealer") == "true":
             reading.button = int(number)
@@ -134,7 +134,7 @@ def _wins(reading: Reading, action: ElementTree.Element) -> None:
     hand_id = reading.history.hand_id
     for seat in action.findall("Seat"):
         amount, pot = attribute(seat, "amount", hand_id), seat.get("pot", "0")
-        if not (pot.isdigit() and len(pot) <= 2):
+        if not is_number(pot, 2):
             raise HistoryError(f"hand {hand_id}: {pot[:10]!r} is not a pot number")
         won = reading.money(amount, f"amount={amount!r}")
         reading.history.collected.append((_name(reading, seat, "num"), won, int(pot)))

@@ -18,7 +18,7 @@ from xml.parsers import expat
 
 from ..exceptions import HistoryError
 
-__all__ = ["MAX_HAND_XML", "MAX_DEPTH", "MAX_ELEMENTS", "parse", "hand_element", "attribute"]
+__all__ = ["MAX_HAND_XML", "MAX_DEPTH", "MAX_ELEMENTS", "parse", "hand_element", "attribute", "is_number"]
 
 MAX_HAND_XML = 200_000
 """The most characters one hand's XML may hold: the sites' hands are a few thousand."""
@@ -109,3 +109,9 @@ def attribute(element: ElementTree.Element, name: str, hand_id: str) -> str:
     if value is None:
         raise HistoryError(f"hand {hand_id}: <{element.tag}> has no {name!r}")
     return value
+
+
+def is_number(text: str, most_digits: int) -> bool:
+    """Whether an attribute is a whole number of ASCII digits, at most ``most_digits`` of them
+    ("²" and "٣" are digits to ``str.isdigit`` but not to ``int``)."""
+    return text.isascii() and text.isdigit() and len(text) <= most_digits
